@@ -1,0 +1,86 @@
+/**
+ * The event-store port (DESIGN.md §3). Both adapters (PostgreSQL, EventStoreDB) implement it and
+ * pass the same contract suite (`event-store.contract.ts`).
+ */
+
+/** Who caused an event: a user, a rule, a bank feed, a file import or the system itself. */
+export type Actor = 'user' | 'plaid' | 'ofx' | 'csv' | 'system' | `rule:${string}`;
+
+export interface EventMetadata {
+  userId: string;
+  correlationId: string;
+  causationId: string | null;
+  /** UTC ISO-8601 moment the event was recorded (from the injected clock). */
+  recordedAt: string;
+  actor: Actor;
+}
+
+export interface NewEvent<T extends string = string, D = unknown> {
+  /** A UUID chosen by the writer: appending an id that is already stored is a no-op. */
+  id: string;
+  type: T;
+  data: D;
+  metadata: EventMetadata;
+}
+
+export interface StoredEvent<T extends string = string, D = unknown> extends NewEvent<T, D> {
+  streamId: string;
+  /** 0-based revision inside the stream. For `transaction-<id>` streams it is the version. */
+  revision: number;
+  /** Position in the global log: strictly increasing in commit order, never reused. */
+  position: bigint;
+}
+
+/** `no_stream`: the stream must not exist; a number: the revision of its last event. */
+export type ExpectedRevision = number | 'any' | 'no_stream';
+
+export interface AppendResult {
+  /** Revision of the last event now in the stream. */
+  nextRevision: number;
+  /** Global position of the last event appended (or already stored, for an idempotent retry). */
+  position: bigint;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive lower bound; omit to read from the start. */
+  after?: bigint;
+  limit?: number;
+}
+
+export type EventHandler = (event: StoredEvent) => Promise<void>;
+
+export interface Subscription {
+  /** Resolves once the subscription has stopped and its last handler call has returned. */
+  stop(): Promise<void>;
+  /** Rejects if the subscription dies (handler threw, connection lost for good). */
+  readonly done: Promise<void>;
+}
+
+export interface EventStore {
+  append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  /** Every event of a stream in revision order; an empty list for a missing stream. */
+  readStream(stream: string): Promise<StoredEvent[]>;
+  /** Events of every stream in global order, never skipping one that a later read could see. */
+  readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
+  /** Live subscription from an exclusive position (null: from the start), in global order. */
+  subscribeAll(after: bigint | null, handler: EventHandler): Subscription;
+  /** Erase every event whose metadata names this user (account deletion). Returns the count. */
+  deleteUserStreams(userId: string): Promise<number>;
+  /** The global position of the newest event (0n when empty). */
+  headPosition(): Promise<bigint>;
+  close(): Promise<void>;
+}
+
+/** Raised when `expectedRevision` does not match the stream: becomes 409 INCORRECT_VERSION. */
+export class WrongExpectedRevisionError extends Error {
+  override readonly name = 'WrongExpectedRevisionError';
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`Stream ${stream}: expected revision ${String(expected)}, found ${String(actual)}`);
+  }
+}
+
+export const EVENT_STORE = Symbol.for('budget.EventStore');

@@ -1,0 +1,14 @@
+/** One e-mail to send. Composed by the domain, delivered by the worker (outbox folder or SMTP). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Hands mail to the background queue; never blocks a request on a mail server. */
+export interface MailSender {
+  send(message: MailMessage): Promise<void>;
+}
+
+export const MAIL_SENDER = Symbol.for('budget.MailSender');
+export const MAIL_QUEUE_NAME = 'mail';

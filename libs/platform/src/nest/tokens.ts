@@ -1,0 +1,2 @@
+export const PG_POOL = Symbol.for('budget.PgPool');
+export const REDIS = Symbol.for('budget.Redis');

@@ -1,0 +1,60 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Tests import libs by package name; point those names at the TypeScript sources so no build is
+ * needed first. Built on the fly from every lib's package.json "exports".
+ */
+function libAliases(): { find: string | RegExp; replacement: string }[] {
+  const aliases: { find: RegExp; replacement: string }[] = [];
+  for (const dir of readdirSync('libs')) {
+    const manifest = join('libs', dir, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { name: string; exports?: Record<string, { types?: string }> };
+    for (const [subpath, target] of Object.entries(pkg.exports ?? {})) {
+      if (!target.types) continue;
+      const specifier = subpath === '.' ? pkg.name : `${pkg.name}/${subpath.replace(/^\.\//, '')}`;
+      const escaped = specifier.replace(/[/.@-]/g, (c) => `\\${c}`);
+      aliases.push({ find: new RegExp(`^${escaped}$`), replacement: resolve('libs', dir, target.types) });
+    }
+  }
+  return aliases;
+}
+
+const exclude = ['**/node_modules/**', '**/dist/**'];
+
+export default defineConfig({
+  resolve: { alias: libAliases() },
+  test: {
+    reporters: ['default'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['{libs,services,frontends,tools}/**/*.spec.{ts,tsx}'], exclude: [...exclude, '**/*.int.spec.*', '**/*.e2e.spec.*'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['{libs,services,tools}/**/*.int.spec.ts'],
+          exclude,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['{services,frontends}/**/*.e2e.spec.ts'],
+          exclude,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
