@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, lastYear, toIsoDate } from './format-date.js';
+
+describe('formatDate', () => {
+  it('shows calendar dates as MM/dd/yy without shifting the day', () => {
+    expect(formatDate('2025-03-04')).toBe('03/04/25');
+    expect(formatDate('2000-12-31')).toBe('12/31/00');
+  });
+
+  it('shows timestamps and Date values in local time', () => {
+    expect(formatDate(new Date(2024, 0, 9, 23, 59))).toBe('01/09/24');
+    const stamp = new Date(2024, 6, 1, 12).toISOString();
+    expect(formatDate(stamp)).toBe('07/01/24');
+  });
+
+  it('shows nothing for an unreadable value', () => {
+    expect(formatDate('soon')).toBe('');
+  });
+});
+
+describe('report ranges', () => {
+  it('defaults to the last year ending today', () => {
+    expect(lastYear(new Date(2025, 5, 15))).toEqual({ startDate: '2024-06-15', endDate: '2025-06-15' });
+  });
+
+  it('writes local dates as YYYY-MM-DD', () => {
+    expect(toIsoDate(new Date(2025, 0, 2))).toBe('2025-01-02');
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { toFormErrors } from './form-errors.js';
+
+const fields = ['username', 'password'] as const;
+
+describe('toFormErrors', () => {
+  it('maps field/message entries onto their fields', () => {
+    const body = { errors: [{ field: 'username', message: 'Taken' }, { field: 'password', message: 'Short' }] };
+    expect(toFormErrors(body, fields)).toEqual({ fields: { username: 'Taken', password: 'Short' }, general: null });
+  });
+
+  it('maps source.pointer/detail entries, reading the field from the pointer path', () => {
+    const body = {
+      errors: [
+        { code: 'minLength', detail: 'Too short', source: { pointer: 'password' } },
+        { code: 'unique', detail: 'Taken', source: { pointer: '/data/attributes/username' } },
+      ],
+    };
+    expect(toFormErrors(body, fields)?.fields).toEqual({ password: 'Too short', username: 'Taken' });
+  });
+
+  it('keeps the first message of a field', () => {
+    const body = { errors: [{ field: 'password', message: 'First' }, { field: 'password', message: 'Second' }] };
+    expect(toFormErrors(body, fields)?.fields.password).toBe('First');
+  });
+
+  it('sends unknown fields and field-less entries to the general error', () => {
+    const body = { errors: [{ field: 'email', message: 'Bad email' }, { code: 'HAS_CHILDREN', detail: 'Has children' }] };
+    expect(toFormErrors(body, fields)).toEqual({ fields: {}, general: 'Bad email Has children' });
+  });
+
+  it('falls back to the code when no message is given', () => {
+    expect(toFormErrors({ errors: [{ code: 'E_LOCKED' }] }, fields)?.general).toBe('E_LOCKED');
+  });
+
+  it('answers null for bodies without an errors list', () => {
+    expect(toFormErrors('', fields)).toBeNull();
+    expect(toFormErrors({ message: 'x' }, fields)).toBeNull();
+    expect(toFormErrors(undefined, fields)).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+/** One entry of a server error list; the server uses either naming. */
+interface ServerErrorEntry {
+  field?: unknown;
+  source?: { pointer?: unknown };
+  message?: unknown;
+  detail?: unknown;
+  code?: unknown;
+}
+
+export interface FormErrors<F extends string> {
+  /** The first message for each known field. */
+  fields: Partial<Record<F, string>>;
+  /** Messages that belong to no known field, joined for the form's general error area. */
+  general: string | null;
+}
+
+function fieldOf(entry: ServerErrorEntry): string | null {
+  const raw = typeof entry.field === 'string' ? entry.field : entry.source?.pointer;
+  if (typeof raw !== 'string' || raw === '') return null;
+  // A JSON pointer such as "/data/attributes/email" names its field in its last segment.
+  return raw.split('/').filter((part) => part !== '').pop() ?? null;
+}
+
+function messageOf(entry: ServerErrorEntry): string {
+  if (typeof entry.message === 'string') return entry.message;
+  if (typeof entry.detail === 'string') return entry.detail;
+  return typeof entry.code === 'string' ? entry.code : 'Invalid value';
+}
+
+/** Whether a response body carries the server's `errors` list. */
+export function hasErrorList(body: unknown): body is { errors: ServerErrorEntry[] } {
+  return typeof body === 'object' && body !== null && Array.isArray((body as { errors?: unknown }).errors);
+}
+
+/**
+ * Maps a server error body `{errors:[{field|source.pointer, message|detail, code}]}` onto the
+ * given form fields. Returns null when the body carries no errors list.
+ */
+export function toFormErrors<F extends string>(body: unknown, fields: readonly F[]): FormErrors<F> | null {
+  if (!hasErrorList(body)) return null;
+  const known = new Set<string>(fields);
+  const result: Partial<Record<F, string>> = {};
+  const general: string[] = [];
+  for (const entry of body.errors) {
+    const field = fieldOf(entry);
+    const message = messageOf(entry);
+    if (field !== null && known.has(field)) {
+      result[field as F] ??= message;
+    } else if (!general.includes(message)) {
+      general.push(message);
+    }
+  }
+  return { fields: result, general: general.length > 0 ? general.join(' ') : null };
+}
