@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { SignJWT, jwtVerify } from 'jose';
+import { APP_CONFIG, CLOCK, type AppConfig, type Clock } from '@budget/platform';
+import type { Caller } from './authenticated-request.js';
+
+export const ACCESS_TOKEN_ISSUER = 'budget-api';
+export const ACCESS_TOKEN_AUDIENCE = 'budget-web';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Short-lived access tokens: HS256 JWTs, `sub` = user id, `sid` = session (refresh family) id. */
+@Injectable()
+export class AccessTokens {
+  private readonly key: Uint8Array;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {
+    this.key = new TextEncoder().encode(config.jwtSecret);
+  }
+
+  async issue(caller: Caller): Promise<string> {
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    return new SignJWT({ sid: caller.sessionId })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(caller.userId)
+      .setIssuer(ACCESS_TOKEN_ISSUER)
+      .setAudience(ACCESS_TOKEN_AUDIENCE)
+      .setIssuedAt(now)
+      .setExpirationTime(now + this.config.accessTokenTtlSeconds)
+      .sign(this.key);
+  }
+
+  /** The caller named by a valid token, or null for anything forged, expired or malformed. */
+  async verify(token: string): Promise<Caller | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ACCESS_TOKEN_ISSUER,
+        audience: ACCESS_TOKEN_AUDIENCE,
+        currentDate: this.clock.now(),
+        requiredClaims: ['sub', 'exp', 'sid'],
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+      if (!UUID.test(payload.sub) || !UUID.test(payload.sid)) return null;
+      return { userId: payload.sub, sessionId: payload.sid };
+    } catch {
+      return null;
+    }
+  }
+}

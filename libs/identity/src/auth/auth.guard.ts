@@ -1,0 +1,38 @@
+import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { Unauthorized } from '@budget/platform';
+import { AccessTokens } from './access-tokens.js';
+import type { RequestWithCaller } from './authenticated-request.js';
+import { IS_PUBLIC } from './public.decorator.js';
+import { SessionsRepository } from '../persistence/sessions.repository.js';
+
+interface HttpRequest extends RequestWithCaller {
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * Global guard: every route needs `Authorization: Bearer <access token>` unless marked `@Public()`.
+ * Besides the signature and expiry it checks that the token's session is still live, so logout,
+ * a password change or account deletion also stop access tokens issued before them.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(AccessTokens) private readonly tokens: AccessTokens,
+    @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const isPublic = this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
+    if (isPublic) return true;
+    const request = context.switchToHttp().getRequest<HttpRequest>();
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match?.[1]) throw new Unauthorized();
+    const caller = await this.tokens.verify(match[1]);
+    if (!caller || !(await this.sessions.isActive(caller.sessionId, caller.userId))) throw new Unauthorized();
+    request.caller = caller;
+    return true;
+  }
+}

@@ -1,0 +1,40 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PG_POOL, type Pool } from '@budget/platform';
+
+type Queryable = Pick<Pool, 'query'>;
+
+/** Sessions are refresh-token families; revoking one also stops its access tokens at the guard. */
+@Injectable()
+export class SessionsRepository {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async create(db: Queryable, session: { id: string; userId: string; now: Date }): Promise<void> {
+    await db.query('INSERT INTO identity_sessions (id, user_id, created_at) VALUES ($1, $2, $3)', [session.id, session.userId, session.now]);
+  }
+
+  /** True while the session exists, belongs to the user and is not revoked (the user row still exists). */
+  async isActive(sessionId: string, userId: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      'SELECT 1 FROM identity_sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL',
+      [sessionId, userId],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  async revoke(db: Queryable, sessionId: string, reason: string, now: Date): Promise<void> {
+    await db.query(
+      'UPDATE identity_sessions SET revoked_at = $2, revoked_reason = $3 WHERE id = $1 AND revoked_at IS NULL',
+      [sessionId, now, reason],
+    );
+  }
+
+  /** Revokes every live session of the user except `keep` (null: all of them). */
+  async revokeAllOf(db: Queryable, userId: string, keep: string | null, reason: string, now: Date): Promise<number> {
+    const result = await db.query(
+      `UPDATE identity_sessions SET revoked_at = $3, revoked_reason = $4
+        WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)`,
+      [userId, keep, now, reason],
+    );
+    return result.rowCount ?? 0;
+  }
+}
