@@ -1,6 +1,9 @@
 export * from './event-store/port.js';
 export * from './event-store/postgres-event-store.js';
 export * from './event-store/postgres-event-store.migrations.js';
+export * from './event-store/eventstoredb-event-store.js';
+export * from './event-store/create-event-store.js';
+export * from './event-store/with-timeout.js';
 export * from './postgres/pool.js';
 export * from './postgres/migrate.js';
 export * from './clock.js';
@@ -13,3 +16,6 @@ export * from './mail/mail.js';
 export * from './nest/tokens.js';
 export * from './nest/platform.module.js';
 export * from './projection/waiter.port.js';
+export * from './mail/bullmq-mail-sender.js';
+export * from './mail/mail-transport.js';
+export * from './mail/outbox-reader.js';

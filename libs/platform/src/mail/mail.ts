@@ -3,6 +3,11 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /**
+   * Optional caller-chosen key (for example the one-time code's id): queueing the same key twice
+   * while the first job is still known to the queue delivers once.
+   */
+  idempotencyKey?: string;
 }
 
 /** Hands mail to the background queue; never blocks a request on a mail server. */
