@@ -1,0 +1,42 @@
+import { CODE_TTL_MS } from './one-time-code.js';
+
+export interface ComposedMail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+const MINUTES = CODE_TTL_MS / 60_000;
+
+function codeLines(code: string): string {
+  return `Your code is: ${code}\n\nIt works once and expires in ${MINUTES} minutes.`;
+}
+
+/** Sent after registration: the code verifies the address and signs the new user in. */
+export function welcomeMail(to: string, username: string, code: string): ComposedMail {
+  return {
+    to,
+    subject: 'Welcome!',
+    text: `Welcome, ${username}!\n\nTo finish signing up, enter this code:\n\n${codeLines(code)}\n\nIf you did not sign up, ignore this e-mail.`,
+  };
+}
+
+/** Sent on a code request (sign-in or password recovery). */
+export function verificationCodeMail(to: string, code: string): ComposedMail {
+  return {
+    to,
+    subject: 'Verification Code',
+    text: `Use this code to sign in:\n\n${codeLines(code)}\n\nIf you did not ask for a code, ignore this e-mail.`,
+  };
+}
+
+/** Sent to a new address the user asked to switch to; entering the code applies the change. */
+export function emailChangeMail(to: string, username: string, code: string): ComposedMail {
+  return {
+    to,
+    subject: 'Confirm your new e-mail address',
+    text:
+      `Hello ${username},\n\nTo make this your account's e-mail address, enter this code with this address ` +
+      `on the verification screen:\n\n${codeLines(code)}\n\nIf you did not ask for this change, ignore this e-mail.`,
+  };
+}
