@@ -1,0 +1,119 @@
+import type { Cents } from '@budget/money';
+import type { AccountType, Tracking } from './account.catalogue.js';
+
+export interface InstitutionAdded {
+  type: 'InstitutionAdded';
+  data: { institutionId: string; name: string; plaidInstitutionId: string | null };
+}
+export interface InstitutionRenamed {
+  type: 'InstitutionRenamed';
+  data: { institutionId: string; name: string; previousName: string };
+}
+export interface InstitutionDeleted {
+  type: 'InstitutionDeleted';
+  data: { institutionId: string };
+}
+export type InstitutionEvent = InstitutionAdded | InstitutionRenamed | InstitutionDeleted;
+
+export interface AccountOpened {
+  type: 'AccountOpened';
+  data: {
+    accountId: string;
+    institutionId: string;
+    name: string;
+    type: AccountType;
+    subtype: string;
+    tracking: Tracking;
+    startDate: string;
+    /** The balance the person entered, as of now. */
+    balance: Cents;
+    /** APR in thousandths of a percent (5.25% → 5250); loans only. */
+    rate: number | null;
+  };
+}
+export interface AccountRenamed {
+  type: 'AccountRenamed';
+  data: { accountId: string; name: string; previousName: string };
+}
+export interface AccountClosed {
+  type: 'AccountClosed';
+  data: { accountId: string };
+}
+export interface AccountReopened {
+  type: 'AccountReopened';
+  data: { accountId: string };
+}
+export interface AccountStartDateChanged {
+  type: 'AccountStartDateChanged';
+  data: { accountId: string; from: string; to: string };
+}
+export interface AccountDeleted {
+  type: 'AccountDeleted';
+  data: { accountId: string };
+}
+
+export interface StatementCreated {
+  type: 'StatementCreated';
+  data: { accountId: string; statementId: string; startDate: string; endDate: string; startingBalance: Cents; endingBalance: Cents };
+}
+export interface StatementChanged {
+  type: 'StatementChanged';
+  data: {
+    accountId: string;
+    statementId: string;
+    startDate?: string;
+    endDate?: string;
+    startingBalance?: Cents;
+    endingBalance?: Cents;
+  };
+}
+/** "Reconcile All/None" and statement creation: the rows attached or detached, by id. */
+export interface StatementReconciled {
+  type: 'StatementReconciled';
+  data: { accountId: string; statementId: string; attached: string[]; detached: string[] };
+}
+
+export interface BalanceRecorded {
+  type: 'BalanceRecorded';
+  data: { accountId: string; balanceId: string; date: string; balance: Cents };
+}
+export interface BalanceChanged {
+  type: 'BalanceChanged';
+  data: { accountId: string; balanceId: string; date: string; balance: Cents };
+}
+export interface BalanceRemoved {
+  type: 'BalanceRemoved';
+  data: { accountId: string; balanceId: string };
+}
+
+/** A bank-file import finished: the file's ledger balance against ours (never overwritten). */
+export interface StatementFileImported {
+  type: 'StatementFileImported';
+  data: {
+    accountId: string;
+    format: 'OFX' | 'CSV';
+    added: number;
+    updated: number;
+    unchanged: number;
+    fileLedgerBalance: Cents | null;
+    balanceAfterImport: Cents;
+  };
+}
+
+export type AccountEvent =
+  | AccountOpened
+  | AccountRenamed
+  | AccountClosed
+  | AccountReopened
+  | AccountStartDateChanged
+  | AccountDeleted
+  | StatementCreated
+  | StatementChanged
+  | StatementReconciled
+  | BalanceRecorded
+  | BalanceChanged
+  | BalanceRemoved
+  | StatementFileImported;
+
+export const institutionStream = (id: string) => `institution-${id}`;
+export const accountStream = (id: string) => `account-${id}`;

@@ -1,0 +1,62 @@
+import type { Cents } from '@budget/money';
+import { isAccountType, isSubtypeOf, isTracking } from './account.catalogue.js';
+import type { AccountOpened, BalanceRecorded } from './account.events.js';
+import { isCalendarDate } from './dates.js';
+import { RuleViolation } from './domain-error.js';
+
+export interface OpenAccount {
+  accountId: string;
+  institutionId: string;
+  name: string | undefined;
+  type: string | undefined;
+  subtype: string | undefined;
+  tracking: string | undefined;
+  startDate: string | undefined;
+  balance: Cents;
+  rate: number | null;
+  /** Id for the first balance-history row of a Balances-tracked account. */
+  balanceId: string;
+  /** Field path prefix for errors, e.g. `accounts.0.` in an institution body. */
+  fieldPrefix?: string;
+}
+
+/**
+ * Opens an offline account (product-spec §5 "Offline account"). A Balances-tracked account gets
+ * its first history row on the start date; the starting-balance transaction of a
+ * Transactions-tracked account is a separate stream, decided by `decideSetStartingBalance`.
+ */
+export function decideOpenAccount(command: OpenAccount): (AccountOpened | BalanceRecorded)[] {
+  const at = (field: string) => `${command.fieldPrefix ?? ''}${field}`;
+  const name = command.name?.trim() ?? '';
+  if (name === '') throw new RuleViolation(at('name'), 'Account name is required', 'required');
+  if (!command.startDate) throw new RuleViolation('startDate', 'Start date is required', 'required');
+  if (!isCalendarDate(command.startDate)) throw new RuleViolation('startDate', 'The start date is not a valid date.', 'date');
+  const type = command.type ?? 'depository';
+  if (!isAccountType(type)) throw new RuleViolation(at('type'), 'The account type is not valid.', 'enum');
+  const subtype = command.subtype?.trim() || (type === 'depository' ? 'checking' : '');
+  if (!isSubtypeOf(type, subtype)) throw new RuleViolation(at('subtype'), `The subtype is not valid for ${type} accounts.`, 'enum');
+  const tracking = command.tracking ?? 'Transactions';
+  if (!isTracking(tracking)) throw new RuleViolation(at('tracking'), 'The tracking must be Transactions, Uncategorized Transactions or Balances.', 'enum');
+  if (command.rate !== null && (type !== 'loan' || !Number.isInteger(command.rate) || command.rate < 0)) {
+    throw new RuleViolation(at('rate'), 'A rate is given only for loans, as a non-negative percentage with up to three decimals.', 'rate');
+  }
+  const opened: AccountOpened = {
+    type: 'AccountOpened',
+    data: {
+      accountId: command.accountId,
+      institutionId: command.institutionId,
+      name,
+      type,
+      subtype,
+      tracking,
+      startDate: command.startDate,
+      balance: command.balance,
+      rate: command.rate,
+    },
+  };
+  if (tracking !== 'Balances') return [opened];
+  return [
+    opened,
+    { type: 'BalanceRecorded', data: { accountId: command.accountId, balanceId: command.balanceId, date: command.startDate, balance: command.balance } },
+  ];
+}

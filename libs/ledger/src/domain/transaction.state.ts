@@ -1,0 +1,65 @@
+import type { AccountPart, Split, TransactionEvent, TransactionKind } from './transaction.events.js';
+
+export interface TransactionState {
+  transactionId: string;
+  exists: boolean;
+  deleted: boolean;
+  kind: TransactionKind;
+  date: string;
+  comment: string | null;
+  splits: Split[];
+  account: AccountPart | null;
+  /** Stream revision of the last event: the transaction's `version`. */
+  version: number;
+}
+
+export const initialTransactionState: TransactionState = {
+  transactionId: '',
+  exists: false,
+  deleted: false,
+  kind: 'manual',
+  date: '',
+  comment: null,
+  splits: [],
+  account: null,
+  version: -1,
+};
+
+export function evolveTransaction(state: TransactionState, event: TransactionEvent): TransactionState {
+  const version = state.version + 1;
+  switch (event.type) {
+    case 'TransactionRecorded': {
+      const { transactionId, kind, date, comment, splits, account } = event.data;
+      return { transactionId, exists: true, deleted: false, kind, date, comment, splits, account, version };
+    }
+    case 'TransactionChanged': {
+      const c = event.data.changes;
+      const account = state.account && {
+        ...state.account,
+        ...(c.name && { name: c.name.to }),
+        ...(c.amount && { amount: c.amount.to }),
+        ...(c.principle && { principle: c.principle.to }),
+        ...(c.statementId && { statementId: c.statementId.to }),
+        ...(c.pending && { pending: c.pending.to }),
+      };
+      return {
+        ...state,
+        date: c.date?.to ?? state.date,
+        comment: c.comment ? c.comment.to : state.comment,
+        splits: c.splits?.to ?? state.splits,
+        account,
+        version,
+      };
+    }
+    case 'TransactionDeleted':
+      return { ...state, deleted: true, version };
+    case 'TransactionRestored':
+      return { ...state, deleted: false, version };
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unknown transaction event ${(unknown as { type: string }).type}`);
+    }
+  }
+}
+
+export const foldTransaction = (events: readonly TransactionEvent[]) => events.reduce(evolveTransaction, initialTransactionState);
