@@ -1,0 +1,23 @@
+import type { StoredEvent } from '../event-store/port.js';
+import { migrate } from '../postgres/migrate.js';
+import type { Pool, PoolClient } from '../postgres/pool.js';
+import { checkpointMigrations } from './checkpoint.js';
+import type { Projection } from './projection.js';
+
+/**
+ * Runs the checkpoint table's and every projection's migrations (a migration shared by several
+ * projections runs once). Safe to call from every process.
+ */
+export async function migrateProjections(pool: Pool, projections: readonly Projection[]): Promise<void> {
+  const all = [...checkpointMigrations, ...projections.flatMap((p) => p.migrations)];
+  await migrate(pool, [...new Map(all.map((m) => [m.id, m])).values()]);
+}
+
+/** The one apply path shared by the live projector and the rebuild: events in order, each to every projection. */
+export async function applyEvents(client: PoolClient, projections: readonly Projection[], events: readonly StoredEvent[]): Promise<void> {
+  for (const event of events) {
+    for (const projection of projections) {
+      await projection.apply(client, event);
+    }
+  }
+}

@@ -1,0 +1,29 @@
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { eraseUserReadModels, PostgresEventStore, rebuildReadModels } from '@budget/platform';
+import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
+import { appendTestEvents, effectLogProjection } from './effect-log.testing.js';
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+const projections = [effectLogProjection('a'), effectLogProjection('b')];
+
+beforeEach(async () => {
+  db = await createTestDatabase('erase');
+  store = await PostgresEventStore.create(db.pool, db.url);
+});
+afterEach(async () => {
+  await store.close();
+  await db.drop();
+});
+
+test('given two users, erasing one deletes only that user’s rows from every projection table', async () => {
+  await appendTestEvents(store, 'gone', 4);
+  await appendTestEvents(store, 'kept', 3);
+  await rebuildReadModels({ pool: db.pool, store, projections });
+
+  const deleted = await eraseUserReadModels(db.pool, projections, 'gone');
+
+  expect(deleted).toBe(8);
+  const { rows } = await db.pool.query<{ user_id: string; n: number }>('SELECT user_id, count(*)::int AS n FROM test_effects GROUP BY 1');
+  expect(rows).toEqual([{ user_id: 'kept', n: 6 }]);
+});

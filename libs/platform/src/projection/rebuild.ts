@@ -1,0 +1,48 @@
+import type { EventStore } from '../event-store/port.js';
+import { withTransaction, type Pool } from '../postgres/pool.js';
+import { applyEvents, migrateProjections } from './apply-events.js';
+import { DEFAULT_CHECKPOINT_NAME, lockCheckpoint, saveCheckpoint } from './checkpoint.js';
+import type { Projection } from './projection.js';
+import { tableIdentifier } from './table-names.js';
+
+export interface RebuildOptions {
+  pool: Pool;
+  store: EventStore;
+  projections: readonly Projection[];
+  checkpointName?: string;
+  /** Events read from the store per page (default 1000). */
+  pageSize?: number;
+}
+
+export interface RebuildResult {
+  events: number;
+  position: bigint;
+}
+
+/**
+ * Drops every read model and replays the whole log into it through the projector's own apply
+ * path, in ONE transaction: readers see the old rows until it commits, then the new ones, never a
+ * half-built state. A projector running meanwhile waits on the checkpoint lock, then resumes from
+ * the position the rebuild reached.
+ */
+export async function rebuildReadModels(options: RebuildOptions): Promise<RebuildResult> {
+  const { pool, store, projections, checkpointName = DEFAULT_CHECKPOINT_NAME, pageSize = 1000 } = options;
+  await migrateProjections(pool, projections);
+  const tables = [...new Set(projections.flatMap((p) => p.tables))].map(tableIdentifier);
+  return withTransaction(pool, async (client) => {
+    await lockCheckpoint(client, checkpointName);
+    if (tables.length > 0) await client.query(`TRUNCATE ${tables.join(', ')}`);
+    let position = 0n;
+    let events = 0;
+    for (;;) {
+      const page = await store.readAll({ after: position, limit: pageSize });
+      const last = page[page.length - 1];
+      if (!last) break;
+      await applyEvents(client, projections, page);
+      position = last.position;
+      events += page.length;
+    }
+    await saveCheckpoint(client, checkpointName, position);
+    return { events, position };
+  });
+}
