@@ -1,6 +1,41 @@
+import './ui/theme.css';
+
 export { ApiClient, type ApiClientOptions, type ApiResponse, type Method } from './api/api-client.js';
+export { readTokens } from './api/read-tokens.js';
 export { type ServerError } from './api/server-error.js';
 export { TokenStore, memoryStorage, type KeyValueStorage, type Tokens } from './api/token-store.js';
+
 export { wireCents, moneyDisplay } from './money/money.js';
-export { toFormErrors, hasErrorList, type FormErrors } from './forms/form-errors.js';
 export { formatDate, lastYear, toIsoDate } from './dates/format-date.js';
+export { toFormErrors, hasErrorList, type FormErrors } from './forms/form-errors.js';
+export { useServerForm, GENERIC_ERROR } from './forms/use-server-form.js';
+
+export { AppProviders } from './session/AppProviders.js';
+export { useSession, type Session } from './session/session-context.js';
+export { isAdmin, type User, USER_PATH } from './session/user.js';
+export { recall, remember, rememberedRoute, forgetSelections, type RememberedKey } from './session/remembered.js';
+export { useApiData } from './data/use-api-data.js';
+export { readList } from './data/read-list.js';
+
+export { AuthCard } from './auth/AuthCard.js';
+export { SignInForm } from './auth/SignInForm.js';
+export { RequireAuth } from './auth/RequireAuth.js';
+
+export { useIsMobile, MOBILE_QUERY } from './layout/use-is-mobile.js';
+
+export { Amount } from './ui/Amount.js';
+export { BottomBar, BottomBarLabel, type BottomBarAction } from './ui/BottomBar.js';
+export { Button, ButtonLink, type ButtonProps, type ButtonVariant } from './ui/Button.js';
+export { Card } from './ui/Card.js';
+export { DataTable, type Column } from './ui/DataTable.js';
+export { Dialog } from './ui/Dialog.js';
+export { FormError } from './ui/FormError.js';
+export { Icon, type IconName } from './ui/Icon.js';
+export { ListDetail } from './ui/ListDetail.js';
+export { Menu, type MenuItem } from './ui/Menu.js';
+export { Sidebar, type NavItem } from './ui/Sidebar.js';
+export { Spinner, LoadingBlock } from './ui/Spinner.js';
+export { Tabs, type TabItem } from './ui/Tabs.js';
+export { TextField } from './ui/TextField.js';
+export { Toolbar, ToolbarSpacer } from './ui/Toolbar.js';
+export { cx } from './ui/class-names.js';

@@ -1,6 +1,7 @@
 import { readBody } from './read-body.js';
 import { toServerError, type ServerError } from './server-error.js';
-import type { TokenStore, Tokens } from './token-store.js';
+import { readTokens } from './read-tokens.js';
+import type { TokenStore } from './token-store.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -27,12 +28,6 @@ class RawBody {
 }
 
 const REFRESH_PATH = '/api/v1/refresh';
-
-function isTokens(value: unknown): value is Tokens {
-  if (typeof value !== 'object' || value === null) return false;
-  const { access, refresh } = value as Record<string, unknown>;
-  return typeof access === 'string' && typeof refresh === 'string';
-}
 
 /** The transport of spec §8: bearer tokens, one shared refresh, server-error capture. */
 export class ApiClient {
@@ -99,9 +94,8 @@ export class ApiClient {
   private async refresh(): Promise<boolean> {
     const { tokens } = this.options;
     const response = await this.send('POST', REFRESH_PATH, { data: { refresh: tokens.refresh } }, null);
-    const body = response.ok ? await readBody(response) : undefined;
-    const renewed = (body as { data?: unknown } | undefined)?.data;
-    if (isTokens(renewed)) {
+    const renewed = response.ok ? readTokens(await readBody(response)) : null;
+    if (renewed !== null) {
       tokens.set(renewed);
       return true;
     }

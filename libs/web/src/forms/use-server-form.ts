@@ -1,0 +1,45 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import type { ApiResponse } from '../api/api-client.js';
+import { toFormErrors, type FormErrors } from './form-errors.js';
+
+export const GENERIC_ERROR = 'An error occured. Please try again later.';
+
+/**
+ * State of a form sent to the server: values, submitting flag, and the server's errors mapped
+ * onto fields, with anything else in the general error.
+ */
+export function useServerForm<F extends string>(initial: Record<F, string>) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FormErrors<F>>({ fields: {}, general: null });
+  const [submitting, setSubmitting] = useState(false);
+  const names = Object.keys(initial) as F[];
+
+  const fail = (general: string) => setErrors({ fields: {}, general });
+
+  const field = (name: F) => ({
+    name,
+    value: values[name],
+    error: errors.fields[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  /** An onSubmit handler: sends, then calls onSuccess with the body or shows the errors. */
+  const handleSubmit =
+    (send: (values: Record<F, string>) => Promise<ApiResponse>, onSuccess: (body: unknown) => void, fallback = GENERIC_ERROR) =>
+    async (event: FormEvent) => {
+      event.preventDefault();
+      setSubmitting(true);
+      setErrors({ fields: {}, general: null });
+      try {
+        const response = await send(values);
+        if (response.ok) onSuccess(response.body);
+        else setErrors(toFormErrors(response.body, names) ?? { fields: {}, general: fallback });
+      } catch {
+        fail(GENERIC_ERROR);
+      } finally {
+        setSubmitting(false);
+      }
+    };
+
+  return { values, errors, submitting, field, fail, handleSubmit };
+}

@@ -1,0 +1,60 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiClient } from '../api/api-client.js';
+import { TokenStore, type Tokens } from '../api/token-store.js';
+import { forgetSelections } from './remembered.js';
+import { ServerErrorStore } from './server-error-store.js';
+import { SessionContext, type Session } from './session-context.js';
+import { isAdmin, readUser, USER_PATH } from './user.js';
+
+export interface SessionProviderProps {
+  children: ReactNode;
+  tokens: TokenStore;
+  fetch: typeof globalThis.fetch;
+}
+
+export function SessionProvider({ children, tokens, fetch }: SessionProviderProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [authenticated, setAuthenticated] = useState(() => tokens.access !== null || tokens.refresh !== null);
+  const [serverErrors] = useState(() => new ServerErrorStore());
+  const [api] = useState(
+    () => new ApiClient({ fetch, tokens, onUnauthorized: () => setAuthenticated(false), onServerError: serverErrors.set }),
+  );
+
+  const { data: user = null } = useQuery({
+    queryKey: [USER_PATH],
+    enabled: authenticated,
+    queryFn: async () => readUser((await api.get(USER_PATH)).body),
+  });
+
+  const endSession = useCallback(() => {
+    tokens.clear();
+    forgetSelections();
+    queryClient.clear();
+    setAuthenticated(false);
+    navigate('/');
+  }, [tokens, queryClient, navigate]);
+
+  const signOut = useCallback(async () => {
+    const refresh = tokens.refresh;
+    // The session ends here even when the server cannot be told.
+    if (refresh !== null) await api.post('/api/v1/logout', { data: { refresh } }).catch(() => undefined);
+    endSession();
+  }, [api, tokens, endSession]);
+
+  const signIn = useCallback(
+    (next: Tokens) => {
+      tokens.set(next);
+      setAuthenticated(true);
+    },
+    [tokens],
+  );
+
+  const session = useMemo<Session>(
+    () => ({ api, serverErrors, authenticated, user, isAdmin: isAdmin(user), signIn, signOut, endSession }),
+    [api, serverErrors, authenticated, user, signIn, signOut, endSession],
+  );
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,28 @@
+import { createContext, useContext } from 'react';
+import type { ApiClient } from '../api/api-client.js';
+import type { Tokens } from '../api/token-store.js';
+import type { ServerErrorStore } from './server-error-store.js';
+import type { User } from './user.js';
+
+export interface Session {
+  api: ApiClient;
+  serverErrors: ServerErrorStore;
+  authenticated: boolean;
+  /** The signed-in user once GET /api/v1/user has answered. */
+  user: User | null;
+  isAdmin: boolean;
+  /** Keeps the tokens a sign-in, sign-up or code verification answered with. */
+  signIn: (tokens: Tokens) => void;
+  /** Ends the session on the server, clears every store and token, and goes to `/`. */
+  signOut: () => Promise<void>;
+  /** Clears the session locally without calling the server (after account deletion). */
+  endSession: () => void;
+}
+
+export const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (session === null) throw new Error('useSession must be used inside <AppProviders>');
+  return session;
+}

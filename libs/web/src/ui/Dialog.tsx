@@ -1,0 +1,37 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+
+export interface DialogProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** The buttons along the bottom. */
+  actions?: ReactNode;
+}
+
+/** A modal dialog on the native <dialog> element: focus trap, Escape and backdrop for free. */
+export function Dialog({ open, title, onClose, children, actions }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog ref={ref} className="ui-dialog" aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
+      {open ? (
+        <>
+          <h2 id={titleId} className="ui-dialog__title">
+            {title}
+          </h2>
+          <div className="ui-dialog__body">{children}</div>
+          {actions ? <div className="ui-dialog__actions">{actions}</div> : null}
+        </>
+      ) : null}
+    </dialog>
+  );
+}
