@@ -1,1 +1,2 @@
 export * from './domain/index.js';
+export * from './projection/index.js';

@@ -1,0 +1,170 @@
+import type { PoolClient, StoredEvent } from '@budget/platform';
+import type { AccountEvent, InstitutionEvent } from '../domain/account.events.js';
+import { loadAccountFacts, loadTransaction, place, refreshBalances, unplace } from './transaction-rows.js';
+
+type Stored<E> = StoredEvent & E;
+
+async function accountTransactionIds(client: PoolClient, accountId: string): Promise<string[]> {
+  const { rows } = await client.query<{ id: string }>('SELECT id FROM ledger_transactions WHERE account_id = $1 ORDER BY seq', [accountId]);
+  return rows.map((r) => r.id);
+}
+
+async function touchedCategories(client: PoolClient, accountId: string): Promise<string[]> {
+  const { rows } = await client.query<{ category_id: string }>(
+    'SELECT DISTINCT s.category_id FROM ledger_splits s JOIN ledger_transactions t ON t.id = s.transaction_id WHERE t.account_id = $1',
+    [accountId],
+  );
+  return rows.map((r) => r.category_id);
+}
+
+/** Removes an account and every effect of its transactions (categories are re-totalled). */
+async function deleteAccount(client: PoolClient, userId: string, accountId: string): Promise<void> {
+  const categories = await touchedCategories(client, accountId);
+  for (const id of await accountTransactionIds(client, accountId)) await unplace(client, id);
+  await client.query('DELETE FROM ledger_splits WHERE transaction_id IN (SELECT id FROM ledger_transactions WHERE account_id = $1)', [accountId]);
+  await client.query('DELETE FROM ledger_transactions WHERE account_id = $1', [accountId]);
+  await client.query('DELETE FROM ledger_statements WHERE account_id = $1', [accountId]);
+  await client.query('DELETE FROM ledger_balance_history WHERE account_id = $1', [accountId]);
+  await client.query('DELETE FROM ledger_import_results WHERE account_id = $1', [accountId]);
+  await client.query('DELETE FROM ledger_accounts WHERE id = $1', [accountId]);
+  await refreshBalances(client, userId, [], categories);
+}
+
+/** Re-evaluates which registers the account's rows belong to (start date moved), keeping the balance. */
+async function replaceAccountRows(client: PoolClient, userId: string, accountId: string, startDate: string): Promise<void> {
+  const before = await touchedCategories(client, accountId);
+  const { rows } = await client.query<{ balance_cents: string }>('SELECT balance_cents FROM ledger_accounts WHERE id = $1', [accountId]);
+  const balance = BigInt(rows[0]?.balance_cents ?? 0);
+  await client.query('UPDATE ledger_accounts SET start_date = $2 WHERE id = $1', [accountId, startDate]);
+  const facts = await loadAccountFacts(client, accountId);
+  for (const id of await accountTransactionIds(client, accountId)) {
+    await unplace(client, id);
+    const tx = await loadTransaction(client, id);
+    if (tx && !tx.deleted) await place(client, userId, tx, facts);
+  }
+  const { rows: posted } = await client.query<{ running_cents: string }>(
+    'SELECT running_cents FROM ledger_register_rows WHERE register = $1 ORDER BY rank DESC LIMIT 1',
+    [`a:${accountId}`],
+  );
+  const opening = balance - BigInt(posted[0]?.running_cents ?? 0);
+  await client.query(`UPDATE ledger_accounts SET opening_balance_cents = $2 WHERE id = $1 AND tracking <> 'Balances'`, [accountId, opening.toString()]);
+  await refreshBalances(client, userId, [accountId], before);
+}
+
+async function balanceFromHistory(client: PoolClient, accountId: string): Promise<void> {
+  await client.query(
+    `UPDATE ledger_accounts a SET balance_cents = COALESCE(
+       (SELECT h.balance_cents FROM ledger_balance_history h WHERE h.account_id = a.id ORDER BY h.date DESC LIMIT 1), 0)
+     WHERE a.id = $1 AND a.tracking = 'Balances'`,
+    [accountId],
+  );
+}
+
+export async function applyInstitutionEvent(client: PoolClient, event: Stored<InstitutionEvent>): Promise<void> {
+  const userId = event.metadata.userId;
+  const d = event.data;
+  switch (event.type) {
+    case 'InstitutionAdded':
+      await client.query(
+        `INSERT INTO ledger_institutions (user_id, id, name, plaid_institution_id, created_seq) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (id) DO NOTHING`,
+        [userId, d.institutionId, event.data.name, event.data.plaidInstitutionId, event.position.toString()],
+      );
+      return;
+    case 'InstitutionRenamed':
+      await client.query('UPDATE ledger_institutions SET name = $2 WHERE id = $1', [d.institutionId, event.data.name]);
+      return;
+    case 'InstitutionDeleted': {
+      const { rows } = await client.query<{ id: string }>('SELECT id FROM ledger_accounts WHERE institution_id = $1', [d.institutionId]);
+      for (const { id } of rows) await deleteAccount(client, userId, id);
+      await client.query('DELETE FROM ledger_institutions WHERE id = $1', [d.institutionId]);
+      return;
+    }
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unknown institution event ${(unknown as { type: string }).type}`);
+    }
+  }
+}
+
+export async function applyAccountEvent(client: PoolClient, event: Stored<AccountEvent>): Promise<void> {
+  const userId = event.metadata.userId;
+  const accountId = event.data.accountId;
+  switch (event.type) {
+    case 'AccountOpened': {
+      const d = event.data;
+      await client.query(
+        `INSERT INTO ledger_accounts (user_id, id, institution_id, name, type, subtype, tracking, start_date, rate,
+           opening_balance_cents, balance_cents, created_seq)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11) ON CONFLICT (id) DO NOTHING`,
+        [userId, accountId, d.institutionId, d.name, d.type, d.subtype, d.tracking, d.startDate, d.rate, d.balance, event.position.toString()],
+      );
+      return;
+    }
+    case 'AccountRenamed':
+      await client.query('UPDATE ledger_accounts SET name = $2 WHERE id = $1', [accountId, event.data.name]);
+      return;
+    case 'AccountClosed':
+    case 'AccountReopened':
+      await client.query('UPDATE ledger_accounts SET closed = $2 WHERE id = $1', [accountId, event.type === 'AccountClosed']);
+      return;
+    case 'AccountStartDateChanged':
+      await replaceAccountRows(client, userId, accountId, event.data.to);
+      return;
+    case 'AccountDeleted':
+      await deleteAccount(client, userId, accountId);
+      return;
+    case 'StatementCreated': {
+      const d = event.data;
+      await client.query(
+        `INSERT INTO ledger_statements (user_id, id, account_id, start_date, end_date, starting_balance_cents, ending_balance_cents)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`,
+        [userId, d.statementId, accountId, d.startDate, d.endDate, d.startingBalance, d.endingBalance],
+      );
+      return;
+    }
+    case 'StatementChanged': {
+      const d = event.data;
+      await client.query(
+        `UPDATE ledger_statements SET start_date = COALESCE($2::date, start_date), end_date = COALESCE($3::date, end_date),
+           starting_balance_cents = COALESCE($4::bigint, starting_balance_cents), ending_balance_cents = COALESCE($5::bigint, ending_balance_cents)
+         WHERE id = $1`,
+        [d.statementId, d.startDate ?? null, d.endDate ?? null, d.startingBalance ?? null, d.endingBalance ?? null],
+      );
+      return;
+    }
+    case 'StatementReconciled': {
+      const d = event.data;
+      await client.query('UPDATE ledger_transactions SET statement_id = $2 WHERE id = ANY($1::uuid[]) AND account_id = $3', [d.attached, d.statementId, accountId]);
+      await client.query('UPDATE ledger_transactions SET statement_id = NULL WHERE id = ANY($1::uuid[]) AND statement_id = $2', [d.detached, d.statementId]);
+      return;
+    }
+    case 'BalanceRecorded':
+    case 'BalanceChanged': {
+      const d = event.data;
+      await client.query(
+        `INSERT INTO ledger_balance_history (user_id, id, account_id, date, balance_cents) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (id) DO UPDATE SET date = EXCLUDED.date, balance_cents = EXCLUDED.balance_cents`,
+        [userId, d.balanceId, accountId, d.date, d.balance],
+      );
+      await balanceFromHistory(client, accountId);
+      return;
+    }
+    case 'BalanceRemoved':
+      await client.query('DELETE FROM ledger_balance_history WHERE id = $1', [event.data.balanceId]);
+      await balanceFromHistory(client, accountId);
+      return;
+    case 'StatementFileImported': {
+      const d = event.data;
+      await client.query(
+        `INSERT INTO ledger_import_results (user_id, id, account_id, format, added, updated, unchanged, file_ledger_balance_cents, balance_after_cents, seq)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (id) DO NOTHING`,
+        [userId, event.id, accountId, d.format, d.added, d.updated, d.unchanged, d.fileLedgerBalance, d.balanceAfterImport, event.position.toString()],
+      );
+      return;
+    }
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unknown account event ${(unknown as { type: string }).type}`);
+    }
+  }
+}

@@ -1,0 +1,83 @@
+import type { PoolClient, StoredEvent } from '@budget/platform';
+import { TRANSACTION_TYPE, type TransactionEvent } from '../domain/transaction.events.js';
+import { writeTransactionLog } from './transaction-log.js';
+import { categoriesOf, loadAccountFacts, loadTransaction, place, refreshBalances, unplace, type LoadedTransaction } from './transaction-rows.js';
+
+type Stored<E> = StoredEvent & E;
+
+export async function applyTransactionEvent(client: PoolClient, event: Stored<TransactionEvent>): Promise<void> {
+  const userId = event.metadata.userId;
+  const id = event.data.transactionId;
+  const before = await loadTransaction(client, id);
+  if (event.type === 'TransactionRecorded') {
+    if (before) return; // replayed: already applied
+    await record(client, event, userId);
+  } else {
+    if (!before) return;
+    await client.query('UPDATE ledger_transactions SET version = $2 WHERE id = $1', [id, event.revision]);
+    await unplace(client, id);
+    await change(client, event, before);
+  }
+  const after = await loadTransaction(client, id);
+  if (!after) return;
+  const account = await loadAccountFacts(client, after.accountId);
+  if (!after.deleted) await place(client, userId, after, account);
+  if (after.kind === 'starting-balance' && after.accountId && !after.deleted) {
+    await client.query('UPDATE ledger_accounts SET opening_balance_cents = $2, starting_transaction_id = $3 WHERE id = $1', [after.accountId, after.amount, id]);
+  }
+  const accounts = [before?.accountId, after.accountId].filter((a): a is string => typeof a === 'string');
+  await refreshBalances(client, userId, accounts, categoriesOf(before, after));
+  await writeTransactionLog(client, event, before, after);
+}
+
+async function record(client: PoolClient, event: Stored<TransactionEvent & { type: 'TransactionRecorded' }>, userId: string): Promise<void> {
+  const { transactionId, kind, date, comment, splits, account } = event.data;
+  await client.query(
+    `INSERT INTO ledger_transactions (user_id, id, kind, type, date, comment, version, account_id, name, amount_cents,
+       principle_cents, pending, provider, provider_transaction_id, statement_id, splits, seq, recorded_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+    [
+      userId, transactionId, kind, TRANSACTION_TYPE[kind], date, comment, event.revision, account?.accountId ?? null, account?.name ?? null,
+      account?.amount ?? null, account?.principle ?? null, account?.pending ?? false, account?.provider ?? null,
+      account?.providerTransactionId ?? null, account?.statementId ?? null, JSON.stringify(splits), event.position.toString(),
+      event.metadata.recordedAt,
+    ],
+  );
+}
+
+async function change(client: PoolClient, event: Stored<TransactionEvent>, before: LoadedTransaction): Promise<void> {
+  const id = before.id;
+  switch (event.type) {
+    case 'TransactionDeleted':
+      await client.query('UPDATE ledger_transactions SET deleted = true WHERE id = $1', [id]);
+      return;
+    case 'TransactionRestored':
+      await client.query('UPDATE ledger_transactions SET deleted = false WHERE id = $1', [id]);
+      return;
+    case 'TransactionChanged': {
+      const c = event.data.changes;
+      await client.query(
+        `UPDATE ledger_transactions SET
+           date = COALESCE($2::date, date), name = COALESCE($3, name), amount_cents = COALESCE($4::bigint, amount_cents),
+           principle_cents = CASE WHEN $5 THEN $6::bigint ELSE principle_cents END,
+           comment = CASE WHEN $7 THEN $8 ELSE comment END,
+           splits = COALESCE($9::jsonb, splits),
+           statement_id = CASE WHEN $10 THEN $11::uuid ELSE statement_id END,
+           pending = COALESCE($12::boolean, pending)
+         WHERE id = $1`,
+        [
+          id, c.date?.to ?? null, c.name?.to ?? null, c.amount?.to ?? null, c.principle !== undefined, c.principle?.to ?? null,
+          c.comment !== undefined, c.comment?.to ?? null, c.splits ? JSON.stringify(c.splits.to) : null,
+          c.statementId !== undefined, c.statementId?.to ?? null, c.pending?.to ?? null,
+        ],
+      );
+      return;
+    }
+    case 'TransactionRecorded':
+      return;
+    default: {
+      const unknown: never = event;
+      throw new Error(`Unknown transaction event ${(unknown as { type: string }).type}`);
+    }
+  }
+}

@@ -1,0 +1,3 @@
+export * from './ledger.projection.js';
+export * from './ledger.migrations.js';
+export * from './membership.js';

@@ -1,0 +1,90 @@
+import type { Migration } from '@budget/platform';
+
+/**
+ * The ledger's read models. Written only by the ledger projection; every table has `user_id`.
+ * Registers keep, per row, its rank (1 = oldest) and running sum, so a page at any offset is a
+ * range scan on (register, rank) and never sums or skips earlier rows.
+ */
+export const ledgerMigrations: Migration[] = [
+  {
+    id: 'ledger-001-tables',
+    sql: `
+      CREATE TABLE ledger_institutions (
+        user_id text NOT NULL, id uuid PRIMARY KEY, name text NOT NULL, plaid_institution_id text,
+        sync_date timestamptz, created_seq bigint NOT NULL);
+      CREATE INDEX ledger_institutions_user ON ledger_institutions (user_id);
+
+      CREATE TABLE ledger_accounts (
+        user_id text NOT NULL, id uuid PRIMARY KEY, institution_id uuid NOT NULL, name text NOT NULL,
+        type text NOT NULL, subtype text NOT NULL, tracking text NOT NULL, start_date date NOT NULL,
+        closed boolean NOT NULL DEFAULT false, rate integer,
+        opening_balance_cents bigint NOT NULL DEFAULT 0, balance_cents bigint NOT NULL DEFAULT 0,
+        pending_balance_cents bigint NOT NULL DEFAULT 0, starting_transaction_id uuid, created_seq bigint NOT NULL);
+      CREATE INDEX ledger_accounts_user ON ledger_accounts (user_id);
+      CREATE INDEX ledger_accounts_institution ON ledger_accounts (institution_id);
+
+      CREATE TABLE ledger_transactions (
+        user_id text NOT NULL, id uuid PRIMARY KEY, kind text NOT NULL, type smallint NOT NULL,
+        date date NOT NULL, comment text, version integer NOT NULL, deleted boolean NOT NULL DEFAULT false,
+        duplicate_of uuid, account_id uuid, name text, amount_cents bigint, principle_cents bigint,
+        pending boolean NOT NULL DEFAULT false, provider text, provider_transaction_id text,
+        statement_id uuid, splits jsonb NOT NULL, seq bigint NOT NULL, recorded_at timestamptz NOT NULL);
+      CREATE INDEX ledger_transactions_account ON ledger_transactions (account_id) WHERE account_id IS NOT NULL;
+      CREATE INDEX ledger_transactions_provider ON ledger_transactions (account_id, provider_transaction_id) WHERE provider_transaction_id IS NOT NULL;
+      CREATE INDEX ledger_transactions_statement ON ledger_transactions (statement_id) WHERE statement_id IS NOT NULL;
+      CREATE INDEX ledger_transactions_user_type_date ON ledger_transactions (user_id, type, date DESC, seq DESC) WHERE NOT deleted;
+
+      CREATE TABLE ledger_splits (
+        user_id text NOT NULL, transaction_id uuid NOT NULL, idx integer NOT NULL, category_id uuid NOT NULL,
+        amount_cents bigint NOT NULL, date date NOT NULL, live boolean NOT NULL,
+        PRIMARY KEY (transaction_id, idx));
+      CREATE INDEX ledger_splits_category_date ON ledger_splits (category_id, date) WHERE live;
+
+      CREATE TABLE ledger_category_balances (
+        user_id text NOT NULL, category_id uuid PRIMARY KEY, balance_cents bigint NOT NULL DEFAULT 0);
+      CREATE INDEX ledger_category_balances_user ON ledger_category_balances (user_id);
+
+      CREATE TABLE ledger_register_rows (
+        user_id text NOT NULL, register text NOT NULL, transaction_id uuid NOT NULL,
+        sort_date date NOT NULL, kind_order smallint NOT NULL, seq bigint NOT NULL,
+        delta_cents bigint NOT NULL, running_cents bigint NOT NULL, rank integer NOT NULL,
+        PRIMARY KEY (register, transaction_id));
+      CREATE UNIQUE INDEX ledger_register_rows_rank ON ledger_register_rows (register, rank);
+      CREATE INDEX ledger_register_rows_order ON ledger_register_rows (register, sort_date, kind_order, seq);
+      CREATE INDEX ledger_register_rows_user ON ledger_register_rows (user_id);
+      CREATE INDEX ledger_register_rows_transaction ON ledger_register_rows (transaction_id);
+
+      CREATE TABLE ledger_statements (
+        user_id text NOT NULL, id uuid PRIMARY KEY, account_id uuid NOT NULL, start_date date NOT NULL,
+        end_date date NOT NULL, starting_balance_cents bigint NOT NULL, ending_balance_cents bigint NOT NULL);
+      CREATE INDEX ledger_statements_account ON ledger_statements (account_id);
+
+      CREATE TABLE ledger_balance_history (
+        user_id text NOT NULL, id uuid PRIMARY KEY, account_id uuid NOT NULL, date date NOT NULL, balance_cents bigint NOT NULL);
+      CREATE INDEX ledger_balance_history_account ON ledger_balance_history (account_id, date DESC);
+
+      CREATE TABLE ledger_transaction_logs (
+        user_id text NOT NULL, id uuid PRIMARY KEY, seq bigint NOT NULL, created_at timestamptz NOT NULL,
+        transaction_id uuid NOT NULL, actor text NOT NULL, message text NOT NULL, changes jsonb NOT NULL);
+      CREATE INDEX ledger_transaction_logs_user ON ledger_transaction_logs (user_id, seq DESC);
+
+      CREATE TABLE ledger_import_results (
+        user_id text NOT NULL, id uuid PRIMARY KEY, account_id uuid NOT NULL, format text NOT NULL,
+        added integer NOT NULL, updated integer NOT NULL, unchanged integer NOT NULL,
+        file_ledger_balance_cents bigint, balance_after_cents bigint NOT NULL, seq bigint NOT NULL);
+    `,
+  },
+];
+
+export const ledgerTables = [
+  'ledger_institutions',
+  'ledger_accounts',
+  'ledger_transactions',
+  'ledger_splits',
+  'ledger_category_balances',
+  'ledger_register_rows',
+  'ledger_statements',
+  'ledger_balance_history',
+  'ledger_transaction_logs',
+  'ledger_import_results',
+] as const;

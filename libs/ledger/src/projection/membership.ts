@@ -1,0 +1,78 @@
+import type { Split, TransactionKind } from '../domain/transaction.events.js';
+
+/** What the projection knows of a transaction when placing it in registers. */
+export interface TransactionRow {
+  id: string;
+  kind: TransactionKind;
+  date: string;
+  deleted: boolean;
+  accountId: string | null;
+  amount: number | null;
+  principle: number | null;
+  pending: boolean;
+  splits: Split[];
+  seq: bigint;
+}
+
+export interface AccountFacts {
+  tracking: string;
+  startDate: string;
+}
+
+export interface Membership {
+  register: string;
+  sortDate: string;
+  kindOrder: number;
+  seq: bigint;
+  delta: number;
+}
+
+export const accountRegister = (accountId: string) => `a:${accountId}`;
+export const pendingAccountRegister = (accountId: string) => `ap:${accountId}`;
+export const categoryRegister = (categoryId: string) => `c:${categoryId}`;
+export const pendingCategoryRegister = (categoryId: string) => `cp:${categoryId}`;
+
+/** Within one date a category register lists rebalances, bank and manual rows, funding, starting balances. */
+const CATEGORY_KIND_ORDER: Record<TransactionKind, number> = {
+  'starting-balance': 0,
+  funding: 1,
+  regular: 2,
+  manual: 2,
+  transfer: 2,
+  rebalance: 3,
+};
+
+/**
+ * Visible in a category register (server-behaviour §0): live, and either without an account or
+ * on an account that tracks Transactions, dated on or after its start date.
+ */
+export function visibleInCategories(tx: TransactionRow, account: AccountFacts | null): boolean {
+  if (tx.deleted) return false;
+  if (tx.accountId === null) return true;
+  return account !== null && account.tracking === 'Transactions' && tx.date >= account.startDate;
+}
+
+/** Registers a transaction belongs to, with what it adds to each register's running sum. */
+export function membershipsOf(tx: TransactionRow, account: AccountFacts | null): Membership[] {
+  if (tx.deleted) return [];
+  const out: Membership[] = [];
+  if (tx.accountId !== null && account !== null && tx.kind !== 'starting-balance') {
+    const moves = tx.principle ?? tx.amount ?? 0;
+    out.push(
+      tx.pending
+        ? { register: pendingAccountRegister(tx.accountId), sortDate: tx.date, kindOrder: 0, seq: tx.seq, delta: tx.amount ?? 0 }
+        : { register: accountRegister(tx.accountId), sortDate: tx.date, kindOrder: 0, seq: tx.seq, delta: tx.date >= account.startDate ? moves : 0 },
+    );
+  }
+  if (visibleInCategories(tx, account)) {
+    const byCategory = new Map<string, number>();
+    for (const split of tx.splits) byCategory.set(split.categoryId, (byCategory.get(split.categoryId) ?? 0) + split.amount);
+    const kindOrder = CATEGORY_KIND_ORDER[tx.kind];
+    for (const [categoryId, sum] of byCategory) {
+      if (!tx.splits.some((s) => s.categoryId === categoryId && s.amount !== 0)) continue;
+      const register = tx.pending ? pendingCategoryRegister(categoryId) : categoryRegister(categoryId);
+      out.push({ register, sortDate: tx.date, kindOrder, seq: tx.seq, delta: sum });
+    }
+  }
+  return out;
+}

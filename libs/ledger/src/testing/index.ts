@@ -1,0 +1,1 @@
+export * from './projection-harness.js';

@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { migrate, withTransaction, type Pool, type StoredEvent } from '@budget/platform';
+import { ledgerProjection } from '../projection/ledger.projection.js';
+
+/** Feeds events straight into the ledger projection, as the projector would, for read-model tests. */
+/** One global log for every harness in a process, as positions are global in the real store. */
+let lastPosition = 0n;
+
+export class ProjectionHarness {
+  private readonly revisions = new Map<string, number>();
+
+  constructor(private readonly pool: Pool, readonly userId: string = randomUUID()) {}
+
+  static async create(pool: Pool, userId?: string): Promise<ProjectionHarness> {
+    await migrate(pool, ledgerProjection.migrations);
+    return new ProjectionHarness(pool, userId);
+  }
+
+  async append(stream: string, ...events: { type: string; data: unknown }[]): Promise<void> {
+    for (const e of events) {
+      const revision = (this.revisions.get(stream) ?? -1) + 1;
+      this.revisions.set(stream, revision);
+      lastPosition += 1n;
+      const stored: StoredEvent = {
+        id: randomUUID(),
+        streamId: stream,
+        revision,
+        position: lastPosition,
+        type: e.type,
+        data: e.data,
+        metadata: { userId: this.userId, correlationId: randomUUID(), causationId: null, recordedAt: '2025-03-01T12:00:00.000Z', actor: 'user' },
+      };
+      await withTransaction(this.pool, (client) => ledgerProjection.apply(client, stored));
+    }
+  }
+
+  async categoryBalance(categoryId: string): Promise<number> {
+    const { rows } = await this.pool.query<{ b: string }>('SELECT balance_cents AS b FROM ledger_category_balances WHERE category_id = $1', [categoryId]);
+    return Number(rows[0]?.b ?? 0);
+  }
+
+  async account(accountId: string): Promise<{ balance: number; pending: number; opening: number }> {
+    const { rows } = await this.pool.query<{ b: string; p: string; o: string }>(
+      'SELECT balance_cents AS b, pending_balance_cents AS p, opening_balance_cents AS o FROM ledger_accounts WHERE id = $1',
+      [accountId],
+    );
+    const r = rows[0]!;
+    return { balance: Number(r.b), pending: Number(r.p), opening: Number(r.o) };
+  }
+
+  async register(register: string): Promise<{ transactionId: string; rank: number; running: number }[]> {
+    const { rows } = await this.pool.query<{ transaction_id: string; rank: number; running_cents: string }>(
+      'SELECT transaction_id, rank, running_cents FROM ledger_register_rows WHERE register = $1 ORDER BY rank',
+      [register],
+    );
+    return rows.map((r) => ({ transactionId: r.transaction_id, rank: r.rank, running: Number(r.running_cents) }));
+  }
+}
