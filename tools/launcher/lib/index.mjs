@@ -1,0 +1,12 @@
+export { ensureInstalled, installIsStale, linkWorkspaces, workspacePackages } from './install.mjs';
+export { buildAll, buildBackend, buildFrontends } from './build.mjs';
+export { resolvePostgres, ensureDatabase, withDatabase } from './postgres.mjs';
+export { startEmbeddedPostgres } from './embedded-postgres.mjs';
+export { resolveRedis } from './redis.mjs';
+export { SERVICES, serviceEnv, startServices } from './services.mjs';
+export { waitForHealth } from './health.mjs';
+export { ensureChromium, CHROMIUM_PATH } from './chromium.mjs';
+export { portOpen, redisPing, waitUntil } from './probe.mjs';
+export { createShutdown } from './shutdown.mjs';
+export { LauncherError, report, say } from './log.mjs';
+export { dataDir, repoRoot } from './paths.mjs';

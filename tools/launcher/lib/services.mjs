@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnPrefixed } from './child.mjs';
+import { LauncherError } from './log.mjs';
+import { repoRoot } from './paths.mjs';
+
+/** The three backend processes, each built by `tsc -b` into its dist folder. */
+export const SERVICES = [
+  { name: 'api', script: 'services/api/dist/main.js' },
+  { name: 'projector', script: 'services/projector/dist/main.js' },
+  { name: 'worker', script: 'services/worker/dist/main.js' },
+];
+
+/** The environment every service gets from the launcher. */
+export function serviceEnv({ databaseUrl, redisUrl, port = 3000, root = repoRoot, nodeEnv = 'development', env = process.env }) {
+  return {
+    ...env,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    PORT: String(port),
+    WEB_ROOT: env.WEB_ROOT ?? root,
+    NODE_ENV: nodeEnv,
+    MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? join(root, '.data', 'outbox'),
+  };
+}
+
+/**
+ * Starts each service as its own process with output prefixed by its name.
+ * `firstExit` resolves with { name, code, signal } when any of them ends; `stop()` ends all.
+ */
+export function startServices({ env, root = repoRoot, services = SERVICES }) {
+  const missing = services.filter((service) => !existsSync(join(root, service.script)));
+  if (missing.length > 0) {
+    throw new LauncherError(`Not built: ${missing.map((s) => s.script).join(', ')}. Run npm run build and read its errors.`);
+  }
+  const children = services.map((service) =>
+    spawnPrefixed(service.name, process.execPath, ['--enable-source-maps', join(root, service.script)], {
+      cwd: root,
+      env: { ...env, SERVICE_NAME: service.name },
+    }),
+  );
+  return {
+    children,
+    firstExit: Promise.race(children.map((child) => child.exited)),
+    stop: async () => {
+      await Promise.all(children.map((child) => child.stop()));
+    },
+  };
+}

@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// `npm start`: install if needed, build what is stale, find or start PostgreSQL and Redis, then
+// run api, projector and worker until Ctrl-C.
+import { buildAll } from './lib/build.mjs';
+import { waitForHealth } from './lib/health.mjs';
+import { ensureInstalled } from './lib/install.mjs';
+import { LauncherError, report, say } from './lib/log.mjs';
+import { repoRoot } from './lib/paths.mjs';
+import { resolvePostgres } from './lib/postgres.mjs';
+import { portOpen } from './lib/probe.mjs';
+import { resolveRedis } from './lib/redis.mjs';
+import { serviceEnv, startServices } from './lib/services.mjs';
+import { createShutdown } from './lib/shutdown.mjs';
+
+const exit = createShutdown();
+
+async function main() {
+  const port = Number(process.env.PORT ?? 3000);
+  await ensureInstalled();
+  await buildAll();
+  if (await portOpen(port)) throw new LauncherError(`Port ${port} is already in use: stop what runs there or set PORT.`);
+
+  const postgres = await resolvePostgres();
+  exit.add(postgres.stop);
+  const redis = await resolveRedis();
+  exit.add(redis.stop);
+
+  const env = serviceEnv({ databaseUrl: postgres.url, redisUrl: redis.url, port, root: repoRoot });
+  const services = startServices({ env });
+  exit.add(services.stop);
+  let ended = false;
+  const ending = services.firstExit.then((result) => {
+    ended = true;
+    return result;
+  });
+
+  const healthy = waitForHealth(`http://127.0.0.1:${port}/api/v1/health`, { gaveUp: () => ended }).catch((error) => {
+    if (!ended) throw error;
+  });
+  await Promise.race([healthy, ending]);
+  if (!ended) {
+    process.stdout.write(`\nBudget is running at http://localhost:${port}\n`);
+    say(`Mail in development goes to ${env.MAIL_OUTBOX_DIR}. Press Ctrl-C to stop.`);
+  }
+
+  const { name, code, signal } = await ending;
+  if (exit.isStopping()) return;
+  say(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}): stopping the rest`);
+  await exit.shutdown(1);
+}
+
+main().catch(async (error) => {
+  if (exit.isStopping()) return;
+  report(error);
+  await exit.shutdown(1);
+});
