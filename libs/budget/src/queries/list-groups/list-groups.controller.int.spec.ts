@@ -1,0 +1,70 @@
+import 'reflect-metadata';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { CanActivate, ExecutionContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { FixedClock, PostgresEventStore, rebuildReadModels } from '@budget/platform';
+import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
+import { BudgetProvisioner, budgetProjections } from '@budget/budget';
+import { budgetTestAppModule } from '@budget/budget/testing';
+
+/** Stands in for identity's auth guard: the caller is whoever the test header names. */
+const headerCaller: CanActivate = {
+  canActivate(context: ExecutionContext) {
+    const request = context.switchToHttp().getRequest<{ headers: Record<string, string>; caller?: unknown }>();
+    const userId = request.headers['x-test-user'];
+    if (!userId) return false;
+    request.caller = { userId, sessionId: 'test-session' };
+    return true;
+  },
+};
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+let app: NestFastifyApplication;
+
+beforeAll(async () => {
+  db = await createTestDatabase('groups_http');
+  store = await PostgresEventStore.create(db.pool, db.url);
+  const module = budgetTestAppModule({ pool: db.pool, store, clock: new FixedClock(new Date(0)) });
+  app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(), { logger: false });
+  app.setGlobalPrefix('api/v1');
+  app.useGlobalGuards(headerCaller);
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  const provisioner = app.get(BudgetProvisioner);
+  await provisioner.provision('alice', 'c1');
+  await provisioner.provision('bob', 'c2');
+  await rebuildReadModels({ pool: db.pool, store, projections: budgetProjections });
+});
+afterAll(async () => {
+  await app?.close();
+  await store?.close();
+  await db?.drop();
+});
+
+describe('GET /api/v1/groups', () => {
+  test('answers the signed-in user’s groups and categories in the spec’s shape', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/v1/groups', headers: { 'x-test-user': 'alice' } });
+
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as { data: { groups: { id: string; name: string }[]; categories: { groupId: string; balance: number }[] } };
+    expect(Object.keys(body)).toEqual(['data']);
+    expect(body.data.groups).toHaveLength(9);
+    expect(body.data.categories).toHaveLength(27);
+    expect(Object.keys(body.data.groups[0]!).sort()).toEqual(['hidden', 'id', 'name', 'parentGroupId', 'type']);
+    expect(Object.keys(body.data.categories[0]!).sort()).toEqual(
+      ['balance', 'fundingAmount', 'fundingCategories', 'goalDate', 'groupId', 'hidden', 'id', 'includeFundingTransfers', 'name', 'recurrence', 'suspended', 'type', 'useGoal'].sort(),
+    );
+    const groupIds = new Set(body.data.groups.map((g) => g.id));
+    expect(body.data.categories.every((c) => groupIds.has(c.groupId) && c.balance === 0)).toBe(true);
+  });
+
+  test('never shows another user’s budget', async () => {
+    const alice = (await app.inject({ method: 'GET', url: '/api/v1/groups', headers: { 'x-test-user': 'alice' } })).json() as { data: { groups: { id: string }[] } };
+    const bob = (await app.inject({ method: 'GET', url: '/api/v1/groups', headers: { 'x-test-user': 'bob' } })).json() as { data: { groups: { id: string }[] } };
+
+    const aliceIds = new Set(alice.data.groups.map((g) => g.id));
+    expect(bob.data.groups.some((g) => aliceIds.has(g.id))).toBe(false);
+  });
+});

@@ -1,0 +1,1 @@
+export * from './budget-test-app.js';
