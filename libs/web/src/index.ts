@@ -39,3 +39,11 @@ export { Tabs, type TabItem } from './ui/Tabs.js';
 export { TextField } from './ui/TextField.js';
 export { Toolbar, ToolbarSpacer } from './ui/Toolbar.js';
 export { cx } from './ui/class-names.js';
+
+export { useCategories } from './categories/use-categories.js';
+export { buildCategoryTree, readCategoryTree, type CategoryTree, type CategoryNode, type GroupNode, type TreeNode } from './categories/category-tree.js';
+export { CategoryType, GROUPS_PATH } from './categories/category-data.js';
+export { readRegisterPage, PAGE_SIZE, type TransactionData, type RegisterPage } from './register/transaction-data.js';
+export { toRegisterRows, amountInCategory, accountAmount, transactionName, type RegisterRow } from './register/register-rows.js';
+export { RegisterTable } from './register/RegisterTable.js';
+export { mountStandalone } from './standalone/mount-standalone.js';

@@ -1,0 +1,86 @@
+// Build settings shared by the shell and every remote: one rspack compiler per app.
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const root = resolve(fileURLToPath(import.meta.url), '../..');
+
+/** Shared once across the shell and the remotes: a second React or router would break hooks. */
+export const sharedSingletons = {
+  react: { singleton: true, requiredVersion: '^19.0.0' },
+  'react/jsx-runtime': { singleton: true, requiredVersion: '^19.0.0' },
+  'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
+  'react-dom/client': { singleton: true, requiredVersion: '^19.0.0' },
+  'react-router': { singleton: true, requiredVersion: '^7.0.0' },
+  '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
+  '@budget/web': { singleton: true, version: '0.0.0', requiredVersion: '0.0.0' },
+};
+
+/**
+ * The rspack configuration of one front-end app.
+ * @param {{ name: string, dir: string, publicPath: string, exposes?: Record<string, string>, plugins?: unknown[] }} app
+ */
+export function appConfig({ name, dir, publicPath, exposes, plugins = [] }) {
+  const development = process.env.NODE_ENV === 'development';
+  return {
+    name,
+    mode: development ? 'development' : 'production',
+    devtool: development ? 'cheap-module-source-map' : false,
+    context: dir,
+    entry: { main: './src/main.ts' },
+    output: {
+      path: resolve(dir, 'dist'),
+      publicPath,
+      uniqueName: name,
+      clean: true,
+      filename: development ? '[name].js' : '[name].[contenthash:8].js',
+      chunkFilename: development ? '[name].js' : '[name].[contenthash:8].js',
+      cssFilename: development ? '[name].css' : '[name].[contenthash:8].css',
+      cssChunkFilename: development ? '[name].css' : '[name].[contenthash:8].css',
+    },
+    resolve: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      alias: {
+        '@budget/web$': resolve(root, 'libs/web/src/index.ts'),
+        '@budget/money$': resolve(root, 'libs/money/src/index.ts'),
+      },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          loader: 'builtin:swc-loader',
+          type: 'javascript/auto',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: { react: { runtime: 'automatic', development } },
+            },
+          },
+        },
+        { test: /\.css$/, type: 'css/auto' },
+      ],
+    },
+    plugins: [
+      new rspack.HtmlRspackPlugin({ template: resolve(dir, 'index.html'), chunks: ['main'] }),
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes,
+        shared: sharedSingletons,
+        manifest: exposes ? { fileName: 'mf-manifest.json' } : false,
+        dts: false,
+      }),
+      ...plugins,
+    ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/** A remote: exposes its routes as `./App` from `/remotes/<name>/`. */
+export function remoteConfig(name, dir) {
+  return appConfig({ name, dir, publicPath: `/remotes/${name}/`, exposes: { './App': './src/App.tsx' } });
+}

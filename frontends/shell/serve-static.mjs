@@ -1,0 +1,86 @@
+// Serves the built front end: the shell at `/`, each remote at `/remotes/<name>/`, and the shell's
+// index.html for any other path without a file extension (client-side routes). The API server
+// mounts the same handler after its own routes.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/** Files whose names stay the same across builds must be revalidated; hashed ones never change. */
+const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
+
+async function isFile(path) {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The file under `dir` that a URL path names, or null when the path climbs out of `dir`. */
+function inside(dir, urlPath) {
+  const path = resolve(dir, `.${normalize(`/${urlPath}`)}`);
+  return path === dir || path.startsWith(dir + sep) ? path : null;
+}
+
+function send(req, res, path) {
+  res.writeHead(200, {
+    'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream',
+    'Cache-Control': HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
+  if (req.method === 'HEAD') res.end();
+  else createReadStream(path).pipe(res);
+}
+
+/**
+ * @param {{ shellDir: string, remotesDir: string | Record<string, string> }} options
+ *   shellDir: the shell's dist folder. remotesDir: either the folder holding one folder per app
+ *   with its build in `<name>/dist` (this repository's `frontends`), or a map from remote name
+ *   to its dist folder.
+ * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next?: () => void) => Promise<void>}
+ */
+export function createStaticHandler({ shellDir, remotesDir }) {
+  const shell = resolve(shellDir);
+  const remoteDir = (name) =>
+    typeof remotesDir === 'string' ? resolve(remotesDir, name, 'dist') : remotesDir[name] && resolve(remotesDir[name]);
+  const notFound = (res, next) => {
+    if (next) return next();
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Not found');
+  };
+
+  return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return notFound(res, next);
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://local').pathname);
+    } catch {
+      return notFound(res, next);
+    }
+    if (pathname.startsWith('/api/')) return notFound(res, next);
+
+    const remote = /^\/remotes\/([a-z0-9-]+)(\/.*)$/.exec(pathname);
+    if (remote) {
+      const dir = remoteDir(remote[1]);
+      const file = dir && inside(dir, remote[2]);
+      return file && (await isFile(file)) ? send(req, res, file) : notFound(res, next);
+    }
+
+    const file = inside(shell, pathname);
+    if (file && (await isFile(file))) return send(req, res, file);
+    if (extname(pathname) !== '') return notFound(res, next);
+    return send(req, res, join(shell, 'index.html'));
+  };
+}

@@ -1,0 +1,28 @@
+import { Outlet, useLocation } from 'react-router';
+import { BottomBar, BottomBarLabel, Menu, rememberedRoute, useSession } from '@budget/web';
+import { mobileItems, moreItems } from './nav-model.js';
+
+/** Mobile (under 600px): the page above a bottom icon bar. */
+export function MobileFrame() {
+  const { pathname } = useLocation();
+  const { isAdmin } = useSession();
+  const context = { pathname, admin: isAdmin, target: rememberedRoute };
+  const reports = { label: 'Reports', icon: 'reports' as const, onClick: () => console.log('not implemented') };
+  const more = (
+    <Menu
+      label={<BottomBarLabel icon="more" label="More" />}
+      ariaLabel="More"
+      triggerClassName="ui-bottom-bar__item"
+      up
+      items={moreItems(context).map(({ label, to }) => ({ label, to }))}
+    />
+  );
+  return (
+    <div className="ui-frame ui-frame--mobile">
+      <main className="ui-frame__main">
+        <Outlet />
+      </main>
+      <BottomBar items={[...mobileItems(context), reports]} extra={more} />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { isUnder, remoteForPath } from './remote-routes.js';
+
+describe('remoteForPath', () => {
+  it.each([
+    ['/home', 'home'],
+    ['/home/12', 'home'],
+    ['/home/rebalances', 'home'],
+    ['/bills', 'home'],
+    ['/auto-assignments', 'home'],
+    ['/accounts/3', 'accounts'],
+    ['/search', 'accounts'],
+    ['/reports', 'reports'],
+    ['/admin', 'admin'],
+    ['/logs', 'admin'],
+  ])('sends %s to the %s remote', (path, remote) => {
+    expect(remoteForPath(path)).toBe(remote);
+  });
+
+  it('matches whole path segments only', () => {
+    expect(remoteForPath('/homework')).toBeNull();
+    expect(remoteForPath('/user')).toBeNull();
+    expect(isUnder('/home', '/home/')).toBe(true);
+  });
+});

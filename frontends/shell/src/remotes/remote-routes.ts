@@ -1,0 +1,19 @@
+export type RemoteName = 'home' | 'accounts' | 'reports' | 'admin';
+
+/** Which remote owns which top-level routes (DESIGN.md §9). */
+export const REMOTE_ROUTES: Record<RemoteName, readonly string[]> = {
+  home: ['/home', '/bills', '/auto-assignments'],
+  accounts: ['/accounts', '/search'],
+  reports: ['/reports'],
+  admin: ['/admin', '/logs'],
+};
+
+/** Whether `pathname` is `base` or lies under it. */
+export function isUnder(base: string, pathname: string): boolean {
+  return pathname === base || pathname.startsWith(`${base}/`);
+}
+
+export function remoteForPath(pathname: string): RemoteName | null {
+  const names = Object.keys(REMOTE_ROUTES) as RemoteName[];
+  return names.find((name) => REMOTE_ROUTES[name].some((base) => isUnder(base, pathname))) ?? null;
+}

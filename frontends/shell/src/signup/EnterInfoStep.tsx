@@ -1,0 +1,30 @@
+import { Button, FormError, TextField, useServerForm, useSession } from '@budget/web';
+
+/** Step 1 of sign-up: POST /api/v1/register; the server's errors land on the fields. */
+export function EnterInfoStep({ onRegistered }: { onRegistered: (email: string) => void }) {
+  const { api } = useSession();
+  const form = useServerForm({ username: '', email: '', password: '', passwordConfirmation: '' });
+  const register = form.handleSubmit(
+    (values) => api.post('/api/v1/register', values),
+    () => onRegistered(form.values.email.trim().toLowerCase()),
+  );
+  return (
+    <form aria-label="Enter info" onSubmit={register}>
+      <TextField label="Username" autoComplete="username" required {...form.field('username')} />
+      <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
+      <TextField label="Password" type="password" autoComplete="new-password" required {...form.field('password')} />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        {...form.field('passwordConfirmation')}
+      />
+      <p className="legal">By signing up, you agree to the Terms and Privacy Statement.</p>
+      <FormError message={form.errors.general} />
+      <Button type="submit" variant="primary" disabled={form.submitting}>
+        Sign Up
+      </Button>
+    </form>
+  );
+}

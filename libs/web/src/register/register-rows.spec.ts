@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { accountAmount, amountInCategory, toRegisterRows, transactionName } from './register-rows.js';
+import type { TransactionData } from './transaction-data.js';
+
+const purchase: TransactionData = {
+  id: 1,
+  date: '2025-03-04',
+  type: 0,
+  categories: [
+    { categoryId: 20, amount: -12.5 },
+    { categoryId: 21, amount: '-0.10' },
+    { categoryId: 20, amount: '-0.20' },
+  ],
+  accountTransaction: { name: 'Grocer', amount: '-12.80' },
+};
+const funding: TransactionData = { id: 2, date: '2025-03-01', type: 2, categories: [{ categoryId: 20, amount: 100 }], accountTransaction: null };
+const uncategorised: TransactionData = { id: 3, date: '2025-03-02', type: 0, categories: [], accountTransaction: { name: 'Shop', amount: -3 } };
+
+describe('register rows', () => {
+  it('names rows by the bank name, else by type', () => {
+    expect(transactionName(purchase)).toBe('Grocer');
+    expect(transactionName(funding)).toBe('Category Funding');
+    expect(transactionName({ ...funding, type: 3 })).toBe('Category Rebalance');
+    expect(transactionName({ ...funding, type: 9 })).toBe('Unknown');
+  });
+
+  it("sums a category's splits in exact cents", () => {
+    expect(amountInCategory(purchase, 20, false)).toBe(-1270);
+    expect(amountInCategory(purchase, 99, false)).toBe(0);
+  });
+
+  it('counts an uncategorised transaction in full in the unassigned register only', () => {
+    expect(amountInCategory(uncategorised, 10, true)).toBe(-300);
+    expect(amountInCategory(uncategorised, 20, false)).toBe(0);
+    expect(accountAmount(purchase)).toBe(-1280);
+  });
+
+  it('works running balances back from the current balance, newest first', () => {
+    const rows = toRegisterRows([purchase, funding], {
+      amountOf: (t) => amountInCategory(t, 20, false),
+      detailOf: () => '',
+      balance: 8730,
+    });
+    expect(rows.map((r) => [r.amount, r.balance])).toEqual([
+      [-1270, 8730],
+      [10000, 10000],
+    ]);
+  });
+
+  it('leaves balances empty when the register has none', () => {
+    const rows = toRegisterRows([funding], { amountOf: accountAmount, detailOf: () => '', balance: null });
+    expect(rows[0]?.balance).toBeNull();
+  });
+});
