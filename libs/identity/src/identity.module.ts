@@ -1,22 +1,50 @@
-import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { Inject, Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { migrate, PG_POOL, type Pool } from '@budget/platform';
 import { AccessTokens } from './auth/access-tokens.js';
 import { AuthGuard } from './auth/auth.guard.js';
+import { CodeIssuer } from './codes/code-issuer.js';
+import { PendingEmailCodeSender } from './codes/pending-email-code-sender.js';
+import { identityControllers, identityUseCases } from './identity.parts.js';
+import { IDENTITY_OPTIONS, type IdentityModuleOptions } from './identity.options.js';
+import { IdentityMailer } from './infra/identity-mailer.js';
+import { PasswordHasher } from './infra/password-hasher.js';
+import { RateLimiter } from './infra/rate-limiter.js';
+import { DEFAULT_RATE_LIMITS, RATE_LIMITS } from './infra/rate-limits.js';
+import { CodesRepository } from './persistence/codes.repository.js';
 import { identityMigrations } from './persistence/identity.migrations.js';
+import { RefreshTokensRepository } from './persistence/refresh-tokens.repository.js';
 import { SessionsRepository } from './persistence/sessions.repository.js';
+import { UsersRepository } from './persistence/users.repository.js';
+import { SessionTokens } from './session/session-tokens.js';
 
 /**
  * Sign-up, sign-in, sessions and the user record (server-behaviour §4.1). Importing it installs
- * the global auth guard. Needs from the composition root: PlatformModule, MAIL_SENDER,
- * PROJECTION_WAITER, BUDGET_PROVISIONER and PROJECTIONS.
+ * the global auth guard. Needs PlatformModule (with MAIL_SENDER and PROJECTION_WAITER among its
+ * extra providers) and, through `options.providers`, BUDGET_PROVISIONER and PROJECTIONS.
  */
-@Module({
-  providers: [AccessTokens, SessionsRepository, { provide: APP_GUARD, useClass: AuthGuard }],
-  exports: [AccessTokens],
-})
+@Module({})
 export class IdentityModule implements OnModuleInit {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  static forRoot(options: IdentityModuleOptions = {}): DynamicModule {
+    return {
+      module: IdentityModule,
+      imports: options.imports ?? [],
+      controllers: identityControllers,
+      providers: [
+        { provide: IDENTITY_OPTIONS, useValue: options },
+        { provide: RATE_LIMITS, useValue: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits } },
+        { provide: APP_GUARD, useClass: AuthGuard },
+        AccessTokens, SessionTokens, CodeIssuer, PendingEmailCodeSender,
+        PasswordHasher, RateLimiter, IdentityMailer,
+        UsersRepository, SessionsRepository, RefreshTokensRepository, CodesRepository,
+        ...identityUseCases,
+        ...(options.providers ?? []),
+      ],
+      exports: [AccessTokens],
+    };
+  }
 
   async onModuleInit(): Promise<void> {
     await migrate(this.pool, identityMigrations);

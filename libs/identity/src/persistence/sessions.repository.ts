@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PG_POOL, type Pool } from '@budget/platform';
-
-type Queryable = Pick<Pool, 'query'>;
+import type { Queryable } from './queryable.js';
 
 /** Sessions are refresh-token families; revoking one also stops its access tokens at the guard. */
 @Injectable()

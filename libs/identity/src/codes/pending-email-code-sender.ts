@@ -1,0 +1,31 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PG_POOL, type Pool } from '@budget/platform';
+import { emailChangeMail } from '../domain/identity-mails.js';
+import { IdentityMailer } from '../infra/identity-mailer.js';
+import { RateLimiter } from '../infra/rate-limiter.js';
+import { RATE_LIMITS, type RateLimitTable } from '../infra/rate-limits.js';
+import type { Queryable } from '../persistence/queryable.js';
+import { CodeIssuer } from './code-issuer.js';
+
+/** Mails a fresh e-mail-change code to the pending address (PATCH /user and the resend). */
+@Injectable()
+export class PendingEmailCodeSender {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(CodeIssuer) private readonly codes: CodeIssuer,
+    @Inject(IdentityMailer) private readonly mailer: IdentityMailer,
+    @Inject(RateLimiter) private readonly limiter: RateLimiter,
+    @Inject(RATE_LIMITS) private readonly limits: RateLimitTable,
+  ) {}
+
+  /** Checks the per-user limit before anything changes. */
+  async assertAllowed(userId: string): Promise<void> {
+    await this.limiter.consume(`email-change:user:${userId}`, this.limits.emailChangePerUser);
+  }
+
+  /** Issues the code (inside the caller's transaction when given one) and returns the mail to send. */
+  async issue(user: { id: string; username: string }, pendingEmail: string, db: Queryable = this.pool): Promise<() => Promise<void>> {
+    const code = await this.codes.issue(db, user.id, 'email-change', pendingEmail);
+    return () => this.mailer.send(emailChangeMail(pendingEmail, user.username, code));
+  }
+}

@@ -1,0 +1,28 @@
+import { Controller, Delete, Inject } from '@nestjs/common';
+import { CLOCK, PG_POOL, Unauthorized, withTransaction, type Clock, type Pool } from '@budget/platform';
+import { CurrentUserId } from '../../auth/current-user.decorator.js';
+import { userView, type UserView } from '../../http/user-view.js';
+import { CodesRepository } from '../../persistence/codes.repository.js';
+import { UsersRepository } from '../../persistence/users.repository.js';
+
+@Controller()
+export class CancelPendingEmailController {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(CodesRepository) private readonly codes: CodesRepository,
+  ) {}
+
+  /** Clears the pending address and kills its code; answers the bare user object. */
+  @Delete('user/pending-email')
+  async cancel(@CurrentUserId() userId: string): Promise<UserView> {
+    const user = await withTransaction(this.pool, async (client) => {
+      await this.users.setPendingEmail(client, userId, null, this.clock.now());
+      await this.codes.discard(client, userId, 'email-change');
+      return this.users.byId(client, userId);
+    });
+    if (!user) throw new Unauthorized();
+    return userView(user);
+  }
+}

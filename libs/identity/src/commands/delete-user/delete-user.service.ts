@@ -1,0 +1,38 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  EVENT_STORE, PG_POOL, PROJECTION_WAITER, PROJECTIONS, eraseUserReadModels, withTransaction,
+  type EventStore, type Pool, type Projection, type ProjectionWaiter,
+} from '@budget/platform';
+import { UsersRepository } from '../../persistence/users.repository.js';
+
+/** How long erasure waits for the projector to pass the events it may already have read. */
+const PROJECTOR_WAIT_MS = 10_000;
+
+/**
+ * DELETE /user: erases the account, its events and its read-model rows. Order (see
+ * `eraseUserReadModels`): delete the user's events; wait until the projector has passed the head
+ * position of that moment, so no event it already read can re-create rows; then, in one
+ * transaction, delete the read-model rows and the identity rows. Any failure answers 500 and
+ * leaves the user row in place, so signing in and deleting again finishes the job (every step is
+ * idempotent). Nothing is ever reported as deleted when it was not.
+ */
+@Injectable()
+export class DeleteUserService {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PROJECTION_WAITER) private readonly waiter: ProjectionWaiter,
+    @Inject(PROJECTIONS) private readonly projections: readonly Projection[],
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+  ) {}
+
+  async erase(userId: string): Promise<void> {
+    await this.store.deleteUserStreams(userId);
+    await this.waiter.waitFor(await this.store.headPosition(), PROJECTOR_WAIT_MS);
+    await withTransaction(this.pool, async (client) => {
+      await eraseUserReadModels(client, this.projections, userId);
+      // Sessions, refresh tokens and codes go with the user row (ON DELETE CASCADE).
+      await this.users.delete(client, userId);
+    });
+  }
+}

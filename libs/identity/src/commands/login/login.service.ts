@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { PG_POOL, ValidationFailed, type Pool } from '@budget/platform';
+import { BAD_CREDENTIALS_MESSAGE, decideSignIn, UNVERIFIED_EMAIL_MESSAGE } from '../../domain/sign-in-policy.js';
+import { PasswordHasher } from '../../infra/password-hasher.js';
+import { RateLimiter } from '../../infra/rate-limiter.js';
+import { RATE_LIMITS, type RateLimitTable } from '../../infra/rate-limits.js';
+import { sha256Hex } from '../../infra/secrets.js';
+import { UsersRepository } from '../../persistence/users.repository.js';
+import { SessionTokens, type TokenPair } from '../../session/session-tokens.js';
+
+const badCredentials = () =>
+  new ValidationFailed(
+    [
+      { field: 'username', code: 'E_INVALID_CREDENTIALS', message: BAD_CREDENTIALS_MESSAGE },
+      { field: 'password', code: 'E_INVALID_CREDENTIALS', message: BAD_CREDENTIALS_MESSAGE },
+    ],
+    401,
+  );
+
+/**
+ * POST /login by username (exact match) and password. Failed attempts are counted per username
+ * and IP address; the 11th within 15 minutes answers 429 until the window ends.
+ */
+@Injectable()
+export class LoginService {
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @Inject(SessionTokens) private readonly sessions: SessionTokens,
+    @Inject(RateLimiter) private readonly limiter: RateLimiter,
+    @Inject(RATE_LIMITS) private readonly limits: RateLimitTable,
+  ) {}
+
+  async login(username: string, password: string, clientIp: string): Promise<TokenPair> {
+    const failuresKey = `login-fail:${sha256Hex(username)}:${clientIp}`;
+    await this.limiter.consume(`login:ip:${clientIp}`, this.limits.loginPerIp);
+    await this.limiter.assertBelow(failuresKey, this.limits.loginFailuresPerUserAndIp);
+    const user = await this.users.byUsername(this.pool, username);
+    const matches = user ? await this.hasher.verify(user.passwordHash, password) : await this.hasher.verifyNobody(password);
+    const decision = decideSignIn(user, matches);
+    if (decision === 'bad-credentials' || !user) {
+      await this.limiter.consume(failuresKey, this.limits.loginFailuresPerUserAndIp);
+      throw badCredentials();
+    }
+    if (decision === 'unverified') {
+      throw new ValidationFailed([{ field: 'username', code: 'E_EMAIL_NOT_VERIFIED', message: UNVERIFIED_EMAIL_MESSAGE }], 401);
+    }
+    await this.limiter.reset(failuresKey);
+    return this.sessions.start(this.pool, user.id);
+  }
+}

@@ -1,0 +1,49 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { BudgetModule, BudgetProvisioner } from '@budget/budget';
+import { BUDGET_PROVISIONER, IdentityModule } from '@budget/identity';
+import {
+  BullMqMailSender, MAIL_SENDER, PlatformModule, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
+} from '@budget/platform';
+import type { CreateAppOptions } from './app.options.js';
+import { AppResources, OWNED_RESOURCES, type OwnedResources } from './app-resources.js';
+import { HealthController } from './health.controller.js';
+import { readModelProjections } from './read-model-projections.js';
+
+/** The API's composition root: platform infrastructure, then each bounded context. */
+@Module({})
+export class AppModule {
+  static forRoot(options: CreateAppOptions): DynamicModule {
+    const owned: OwnedResources = { pool: !options.pool, closers: [] };
+    const mailSender = options.mailSender ?? new BullMqMailSender(options.config.redisUrl);
+    if (!options.mailSender) owned.closers.push(() => (mailSender as BullMqMailSender).close());
+    const waiter = options.projectionWaiter ?? new PostgresProjectionWaiter({ connectionString: options.config.databaseUrl });
+    if (!options.projectionWaiter) owned.closers.push(() => waiter.close());
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot({
+          config: options.config,
+          ...(options.pool ? { pool: options.pool } : {}),
+          ...(options.clock ? { clock: options.clock } : {}),
+          ...(options.ids ? { ids: options.ids } : {}),
+          extraProviders: [
+            { provide: MAIL_SENDER, useValue: mailSender },
+            { provide: PROJECTION_WAITER, useValue: waiter },
+          ],
+        }),
+        BudgetModule,
+        IdentityModule.forRoot({
+          imports: [BudgetModule],
+          providers: [
+            { provide: BUDGET_PROVISIONER, useExisting: BudgetProvisioner },
+            { provide: PROJECTIONS, useValue: options.projections ?? readModelProjections },
+          ],
+          ...(options.rateLimitKeyPrefix ? { rateLimitKeyPrefix: options.rateLimitKeyPrefix } : {}),
+          ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+        }),
+      ],
+      controllers: [HealthController],
+      providers: [{ provide: OWNED_RESOURCES, useValue: owned }, AppResources],
+    };
+  }
+}

@@ -1,0 +1,22 @@
+import type { LogLevel } from '@nestjs/common';
+import type { AppConfig, Clock, IdGenerator, MailSender, Pool, Projection, ProjectionWaiter } from '@budget/platform';
+import type { RateLimitTable } from '@budget/identity';
+
+/** Everything `createApp` accepts; tests pin the clock, share a pool and record mail. */
+export interface CreateAppOptions {
+  config: AppConfig;
+  /** Reuse a pool (tests); the app then leaves it open on close. */
+  pool?: Pool;
+  clock?: Clock;
+  ids?: IdGenerator;
+  /** Default: BullMQ on config.redisUrl (the worker delivers: outbox folder or SMTP). */
+  mailSender?: MailSender;
+  /** Default: PostgresProjectionWaiter on config.databaseUrl. */
+  projectionWaiter?: ProjectionWaiter;
+  /** Read models erased with a user. Default: every projection the API knows (`readModelProjections`). */
+  projections?: readonly Projection[];
+  rateLimitKeyPrefix?: string;
+  rateLimits?: Partial<RateLimitTable>;
+  /** Nest logger levels; false silences it (tests). */
+  logger?: LogLevel[] | false;
+}

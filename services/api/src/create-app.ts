@@ -1,0 +1,38 @@
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { HttpErrorFilter } from '@budget/platform';
+import { AppModule } from './app.module.js';
+import type { CreateAppOptions } from './app.options.js';
+import { mountStaticWeb } from './static-web.js';
+
+export const API_PREFIX = 'api/v1';
+
+/**
+ * Builds the whole API the same way for `main.ts`, the launcher and tests: Fastify, the
+ * `/api/v1` prefix, the spec's error format, the CORS allow-list, and (when `config.webRoot` is
+ * set) the built front end on the same port. Returns an initialised app; call `listen` or `inject`.
+ */
+export async function createApp(options: CreateAppOptions): Promise<NestFastifyApplication> {
+  const { config } = options;
+  const adapter = new FastifyAdapter({ trustProxy: config.nodeEnv === 'production', bodyLimit: 10 * 1024 * 1024 });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(options), adapter, {
+    logger: options.logger ?? ['log', 'warn', 'error'],
+    abortOnError: false,
+  });
+  app.setGlobalPrefix(API_PREFIX);
+  app.useGlobalFilters(new HttpErrorFilter());
+  app.enableCors({
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
+    maxAge: 600,
+  });
+  app.enableShutdownHooks();
+  if (config.webRoot) {
+    const mounted = await mountStaticWeb(app.getHttpAdapter().getInstance(), config.webRoot, config.repoRoot);
+    if (!mounted) new Logger('createApp').warn(`WEB_ROOT is set but frontends/shell/serve-static.mjs is missing under ${config.repoRoot}`);
+  }
+  await app.init();
+  return app;
+}
