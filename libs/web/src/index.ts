@@ -47,3 +47,4 @@ export { readRegisterPage, PAGE_SIZE, type TransactionData, type RegisterPage } 
 export { toRegisterRows, amountInCategory, accountAmount, transactionName, type RegisterRow } from './register/register-rows.js';
 export { RegisterTable } from './register/RegisterTable.js';
 export { mountStandalone } from './standalone/mount-standalone.js';
+export { categoryNames } from './register/category-names.js';

@@ -14,6 +14,7 @@ export function MobileFrame() {
       ariaLabel="More"
       triggerClassName="ui-bottom-bar__item"
       up
+      alignEnd
       items={moreItems(context).map(({ label, to }) => ({ label, to }))}
     />
   );

@@ -8,6 +8,7 @@ export function UserMenu() {
       label={user?.username ?? 'Account'}
       triggerClassName="ui-button ui-button--text"
       testId="user-menu"
+      alignEnd
       items={[
         { label: 'Account', to: '/user' },
         { label: 'Sign Out', onSelect: () => void signOut() },

@@ -20,11 +20,13 @@ export interface MenuProps {
   triggerClassName?: string;
   /** Opens above the trigger (for bars at the bottom of the screen). */
   up?: boolean;
+  /** Aligns the list with the trigger's right edge (for triggers at the right of the screen). */
+  alignEnd?: boolean;
   testId?: string;
 }
 
 /** A drop-down menu that closes on selection, Escape or a click elsewhere. */
-export function Menu({ label, ariaLabel, items, triggerClassName, up = false, testId }: MenuProps) {
+export function Menu({ label, ariaLabel, items, triggerClassName, up = false, alignEnd = false, testId }: MenuProps) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const listId = useId();
@@ -59,7 +61,7 @@ export function Menu({ label, ariaLabel, items, triggerClassName, up = false, te
         {label}
       </button>
       {open ? (
-        <ul id={listId} role="menu" className={cx('ui-menu__list', up && 'ui-menu__list--up')}>
+        <ul id={listId} role="menu" className={cx('ui-menu__list', up && 'ui-menu__list--up', alignEnd && 'ui-menu__list--end')}>
           {items.map((item) => (
             <li key={item.label} role="none">
               {item.to !== undefined && !item.disabled ? (

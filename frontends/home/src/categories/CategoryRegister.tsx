@@ -1,0 +1,41 @@
+import {
+  Amount,
+  amountInCategory,
+  CategoryType,
+  categoryNames,
+  LoadingBlock,
+  PAGE_SIZE,
+  readRegisterPage,
+  RegisterTable,
+  toRegisterRows,
+  useApiData,
+  wireCents,
+  type CategoryNode,
+  type CategoryTree,
+} from '@budget/web';
+
+/** The register of one category: its transactions, newest first, with running balances. */
+export function CategoryRegister({ category, tree }: { category: CategoryNode; tree: CategoryTree }) {
+  const path = `/api/v1/category/${category.id}/transactions?offset=0&limit=${PAGE_SIZE}&pending=2`;
+  const { data: page, isPending } = useApiData(path, readRegisterPage);
+  const unassigned = category.type === CategoryType.Unassigned;
+  const balance = page?.balance == null ? category.balance : wireCents(page.balance);
+  const rows = toRegisterRows(page?.transactions ?? [], {
+    amountOf: (transaction) => amountInCategory(transaction, category.id, unassigned),
+    detailOf: (transaction) => categoryNames(transaction, tree),
+    balance,
+  });
+  return (
+    <section aria-label={`${category.name} register`} data-testid="category-register">
+      <header className="ui-page-header">
+        <h2>{category.path}</h2>
+        <Amount cents={balance} />
+      </header>
+      {isPending ? (
+        <LoadingBlock />
+      ) : (
+        <RegisterTable rows={rows} detailHeader="Category" showBalance empty="No transactions yet" label="Transactions" />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { Button, Card, ListDetail, LoadingBlock, remember, useCategories } from '@budget/web';
+import { CategoryList } from './CategoryList.js';
+import { CategoryRegister } from './CategoryRegister.js';
+import { HomeToolbar } from './HomeToolbar.js';
+import { RebalancesRegister } from './RebalancesRegister.js';
+import { REBALANCES_PATH } from './tree-rows.js';
+
+/** /home, /home/:categoryId and /home/rebalances: the category list beside a register. */
+export function HomePage({ rebalances = false }: { rebalances?: boolean }) {
+  const { categoryId } = useParams();
+  const navigate = useNavigate();
+  const { data: tree, isPending, refetch } = useCategories();
+  const selected = categoryId === undefined ? tree?.unassigned : tree?.categories.get(Number(categoryId));
+  const unknown = categoryId !== undefined && tree != null && selected === undefined;
+
+  useEffect(() => {
+    if (categoryId !== undefined && tree != null) remember('category', unknown ? null : categoryId);
+  }, [categoryId, tree, unknown]);
+
+  if (isPending) return <LoadingBlock />;
+  if (unknown) return <Navigate to="/home" replace />;
+  if (tree == null) {
+    return (
+      <Card title="Categories" role="alert">
+        <p>Your categories could not be loaded.</p>
+        <Button onClick={() => void refetch()}>Try Again</Button>
+      </Card>
+    );
+  }
+
+  const selectedPath = rebalances ? REBALANCES_PATH : selected ? `/home/${selected.id}` : '/home';
+  const detail = rebalances ? (
+    <RebalancesRegister tree={tree} />
+  ) : selected ? (
+    <CategoryRegister key={selected.id} category={selected} tree={tree} />
+  ) : null;
+
+  return (
+    <div className="home">
+      <HomeToolbar />
+      <ListDetail
+        list={<CategoryList tree={tree} selectedPath={selectedPath} />}
+        detail={detail}
+        detailOpen={rebalances || categoryId !== undefined}
+        onBack={() => navigate('/home')}
+      />
+    </div>
+  );
+}
