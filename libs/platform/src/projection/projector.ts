@@ -67,6 +67,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
   const follow = async (): Promise<void> => {
     let cursor = await readCheckpoint(pool, checkpointName);
     progress.reached(cursor);
+    logger.log(`projector: following the log from checkpoint ${cursor}`);
     const current = new BatchQueue<StoredEvent>(batchSize * 2);
     queue = current;
     const subscription = store.subscribeAll(cursor, (event) => current.push(event));
@@ -80,10 +81,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
         if (batch.length === 0) return;
         const reached = await commitBatch(pool, checkpointName, projections, cursor, batch);
         progress.reached(reached);
-        if (reached !== batch[batch.length - 1]!.position) {
-          logger.log(`projector: checkpoint moved elsewhere to ${reached}; resuming from there`);
-          return;
-        }
+        if (reached !== batch[batch.length - 1]!.position) return;
         cursor = reached;
         failures = 0;
       }
