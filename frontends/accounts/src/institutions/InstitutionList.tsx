@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import { Amount, formatDate, wireCents } from '@budget/web';
+import type { Institution } from './institution-data.js';
+
+/** Institutions with their accounts; each account links to its details. */
+export function InstitutionList({ institutions, selectedId, empty }: { institutions: readonly Institution[]; selectedId: number | null; empty: string }) {
+  if (institutions.length === 0) return <p className="ui-muted" data-testid="institutions-empty">{empty}</p>;
+  return (
+    <ul className="institution-list" aria-label="Institutions" data-testid="institution-list">
+      {institutions.map((institution) => (
+        <li key={institution.id} className="institution">
+          <div className="institution__name">
+            <span>{institution.name}</span>
+            {institution.syncDate ? <span className="ui-muted">{formatDate(institution.syncDate)}</span> : null}
+          </div>
+          <ul className="institution__accounts">
+            {(institution.accounts ?? []).map((account) => (
+              <li key={account.id}>
+                <Link
+                  to={`/accounts/${account.id}`}
+                  className="institution__account"
+                  data-testid={`account-${account.id}`}
+                  aria-current={account.id === selectedId ? 'page' : undefined}
+                >
+                  <span>{account.name}</span>
+                  <Amount cents={wireCents(account.balance)} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
+  );
+}

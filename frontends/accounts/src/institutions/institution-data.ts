@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { readList } from '@budget/web';
+
+const accountSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  closed: z.boolean().nullish(),
+  type: z.string().nullish(),
+  subtype: z.string().nullish(),
+  tracking: z.string().nullish(),
+  balance: z.union([z.number(), z.string()]).nullish(),
+});
+
+const institutionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  plaidInstitutionId: z.string().nullish(),
+  syncDate: z.string().nullish(),
+  accounts: z.array(accountSchema).nullish(),
+});
+
+export type Account = z.infer<typeof accountSchema>;
+export type Institution = z.infer<typeof institutionSchema>;
+export type AccountsTab = 'opened' | 'closed';
+
+export const CONNECTED_ACCOUNTS_PATH = '/api/v1/connected-accounts';
+
+/** GET /api/v1/connected-accounts: institutions with their accounts, bare or in a data wrapper. */
+export const readInstitutions = (body: unknown) => readList(institutionSchema, body);
+
+const byNameThenId = (a: Account, b: Account) => a.name.localeCompare(b.name) || a.id - b.id;
+
+/**
+ * The institutions a tab lists, each with only the accounts of that tab, sorted by name then id.
+ * Opened shows every institution (a new offline one has no account yet); Closed only those
+ * holding closed accounts.
+ */
+export function institutionsForTab(institutions: readonly Institution[], tab: AccountsTab): Institution[] {
+  const closed = tab === 'closed';
+  return institutions
+    .map((institution) => ({
+      ...institution,
+      accounts: (institution.accounts ?? []).filter((account) => Boolean(account.closed) === closed).sort(byNameThenId),
+    }))
+    .filter((institution) => !closed || institution.accounts.length > 0)
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export function findAccount(institutions: readonly Institution[], accountId: number): Account | null {
+  for (const institution of institutions) {
+    const account = institution.accounts?.find((candidate) => candidate.id === accountId);
+    if (account) return account;
+  }
+  return null;
+}
+
+/** The tab an account belongs in. */
+export const tabOf = (account: Account): AccountsTab => (account.closed ? 'closed' : 'opened');
