@@ -26,3 +26,4 @@ export * from './projection/rebuild.js';
 export * from './projection/erase-user.js';
 export * from './projection/postgres-projection-waiter.js';
 export * from './projection/projection-timeout.error.js';
+export * from './nest/event-writer.js';

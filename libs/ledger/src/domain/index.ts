@@ -14,3 +14,7 @@ export * from './starting-balance.decide.js';
 export * from './statement.decide.js';
 export * from './transaction.events.js';
 export * from './transaction.state.js';
+export * from './import/imported-row.js';
+export * from './import/ofx-parser.js';
+export * from './import/csv-parser.js';
+export * from './reimport.decide.js';

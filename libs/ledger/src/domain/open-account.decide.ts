@@ -7,11 +7,11 @@ import { RuleViolation } from './domain-error.js';
 export interface OpenAccount {
   accountId: string;
   institutionId: string;
-  name: string | undefined;
-  type: string | undefined;
-  subtype: string | undefined;
-  tracking: string | undefined;
-  startDate: string | undefined;
+  name?: string | undefined;
+  type?: string | undefined;
+  subtype?: string | undefined;
+  tracking?: string | undefined;
+  startDate?: string | undefined;
   balance: Cents;
   rate: number | null;
   /** Id for the first balance-history row of a Balances-tracked account. */
@@ -25,7 +25,7 @@ export interface OpenAccount {
  * its first history row on the start date; the starting-balance transaction of a
  * Transactions-tracked account is a separate stream, decided by `decideSetStartingBalance`.
  */
-export function decideOpenAccount(command: OpenAccount): (AccountOpened | BalanceRecorded)[] {
+export function decideOpenAccount(command: OpenAccount): [AccountOpened, ...BalanceRecorded[]] {
   const at = (field: string) => `${command.fieldPrefix ?? ''}${field}`;
   const name = command.name?.trim() ?? '';
   if (name === '') throw new RuleViolation(at('name'), 'Account name is required', 'required');

@@ -35,13 +35,13 @@ export const ledgerMigrations: Migration[] = [
       CREATE INDEX ledger_transactions_user_type_date ON ledger_transactions (user_id, type, date DESC, seq DESC) WHERE NOT deleted;
 
       CREATE TABLE ledger_splits (
-        user_id text NOT NULL, transaction_id uuid NOT NULL, idx integer NOT NULL, category_id uuid NOT NULL,
+        user_id text NOT NULL, transaction_id uuid NOT NULL, idx integer NOT NULL, category_id text NOT NULL,
         amount_cents bigint NOT NULL, date date NOT NULL, live boolean NOT NULL,
         PRIMARY KEY (transaction_id, idx));
       CREATE INDEX ledger_splits_category_date ON ledger_splits (category_id, date) WHERE live;
 
       CREATE TABLE ledger_category_balances (
-        user_id text NOT NULL, category_id uuid PRIMARY KEY, balance_cents bigint NOT NULL DEFAULT 0);
+        user_id text NOT NULL, category_id text PRIMARY KEY, balance_cents bigint NOT NULL DEFAULT 0);
       CREATE INDEX ledger_category_balances_user ON ledger_category_balances (user_id);
 
       CREATE TABLE ledger_register_rows (

@@ -1,0 +1,89 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Cents } from '@budget/money';
+import { EventWriter, type Caller } from '@budget/platform';
+import { accountStream, type StatementFileImported } from '../domain/account.events.js';
+import { RuleViolation } from '../domain/domain-error.js';
+import type { ImportedRow, ParsedFile } from '../domain/import/imported-row.js';
+import { decideRecordAccountTransaction } from '../domain/record-transaction.decide.js';
+import { decideReimport } from '../domain/reimport.decide.js';
+import { transactionStream, type TransactionEvent } from '../domain/transaction.events.js';
+import { foldTransaction } from '../domain/transaction.state.js';
+import { LedgerLookups, type AccountRow } from '../queries/ledger-lookups.js';
+
+export interface ImportResult {
+  added: number;
+  updated: number;
+  unchanged: number;
+  fileLedgerBalance: Cents | null;
+  balance: Cents;
+  categories: string[];
+}
+
+/**
+ * OFX and CSV import (server-behaviour §4.2.5 with weak points fixed): new rows go to Unassigned,
+ * a row already stored (same FITID or fingerprint) is not added again, and the file's ledger
+ * balance is compared with ours and reported, never written over it.
+ */
+@Injectable()
+export class ImportService {
+  constructor(
+    @Inject(EventWriter) private readonly writer: EventWriter,
+    @Inject(LedgerLookups) private readonly lookups: LedgerLookups,
+  ) {}
+
+  async accountForImport(caller: Caller, accountId: string): Promise<AccountRow> {
+    const account = await this.lookups.account(caller.userId, accountId);
+    if (account.tracking === 'Balances') throw new RuleViolation('accountId', 'account not selected or not tracking transactions', 'tracking');
+    return account;
+  }
+
+  async import(caller: Caller, account: AccountRow, file: ParsedFile, format: 'OFX' | 'CSV'): Promise<ImportResult> {
+    const actor = format === 'OFX' ? ('ofx' as const) : ('csv' as const);
+    const importer: Caller = { ...caller, actor };
+    const { unassigned } = await this.lookups.systemCategories(caller.userId);
+    const existing = await this.lookups.byProviderId(account.id, file.rows.map((r) => r.providerId));
+    const result = { added: 0, updated: 0, unchanged: 0 };
+    const positions: (bigint | null)[] = [];
+    for (const row of file.rows) {
+      const known = existing.get(row.providerId);
+      if (known) {
+        const position = await this.reimport(importer, row, known.id, unassigned);
+        positions.push(position);
+        result[position === null ? 'unchanged' : 'updated'] += 1;
+      } else {
+        positions.push(await this.add(importer, account, row, unassigned));
+        result.added += 1;
+      }
+    }
+    await this.writer.settle(...positions);
+    const after = await this.lookups.account(caller.userId, account.id);
+    const summary: StatementFileImported = {
+      type: 'StatementFileImported',
+      data: { accountId: account.id, format, ...result, fileLedgerBalance: file.ledgerBalance, balanceAfterImport: after.balance },
+    };
+    const loaded = await this.writer.load(accountStream(account.id), caller, 'Account');
+    await this.writer.settle(await this.writer.append(accountStream(account.id), [summary], loaded.revision, importer));
+    return { ...result, fileLedgerBalance: file.ledgerBalance, balance: after.balance, categories: [unassigned] };
+  }
+
+  private async add(caller: Caller, account: AccountRow, row: ImportedRow, unassigned: string): Promise<bigint | null> {
+    const transactionId = this.writer.newId();
+    const events = decideRecordAccountTransaction(
+      {
+        transactionId, kind: 'regular', accountId: account.id, date: row.date, name: row.name, amount: row.amount, principle: null,
+        comment: null, splits: [{ categoryId: unassigned, amount: row.amount }], provider: caller.actor === 'ofx' ? 'OFX' : 'CSV',
+        providerTransactionId: row.providerId, pending: false,
+      },
+      foldTransaction([]),
+      { categoryExists: (id) => id === unassigned, unassignedCategoryId: unassigned, tracksTransactions: account.tracking === 'Transactions' },
+    );
+    return this.writer.append(transactionStream(transactionId), events, 'no_stream', caller);
+  }
+
+  private async reimport(caller: Caller, row: ImportedRow, transactionId: string, unassigned: string): Promise<bigint | null> {
+    const stream = transactionStream(transactionId);
+    const loaded = await this.writer.load<TransactionEvent>(stream, caller, 'Transaction');
+    const events = decideReimport(row, foldTransaction(loaded.events), unassigned);
+    return this.writer.append(stream, events, loaded.revision, caller);
+  }
+}

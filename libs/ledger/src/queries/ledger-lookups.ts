@@ -1,0 +1,158 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { centsFromDb, type Cents } from '@budget/money';
+import { NotFound, PG_POOL, type Pool } from '@budget/platform';
+
+export interface AccountRow {
+  id: string;
+  institutionId: string;
+  name: string;
+  type: string;
+  subtype: string;
+  tracking: string;
+  startDate: string;
+  closed: boolean;
+  balance: Cents;
+  startingTransactionId: string | null;
+}
+
+export interface SystemCategories {
+  unassigned: string;
+  fundingPool: string;
+  accountTransfer: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id from a URL or body that cannot be one of ours reads as missing, never as a 500. */
+export function requireUuid(id: string, what: string): string {
+  if (!UUID.test(id)) throw new NotFound(`${what} not found`);
+  return id;
+}
+
+/** Read-model lookups the ledger's commands need; every one is scoped to the caller. */
+@Injectable()
+export class LedgerLookups {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async systemCategories(userId: string): Promise<SystemCategories> {
+    const { rows } = await this.pool.query<{ id: string; type: string }>(
+      `SELECT id, type FROM budget_categories WHERE user_id = $1 AND type IN ('UNASSIGNED', 'FUNDING POOL', 'ACCOUNT TRANSFER')`,
+      [userId],
+    );
+    const byType = new Map(rows.map((r) => [r.type, r.id]));
+    const unassigned = byType.get('UNASSIGNED');
+    const fundingPool = byType.get('FUNDING POOL');
+    if (!unassigned || !fundingPool) throw new Error('System categories not found');
+    return { unassigned, fundingPool, accountTransfer: byType.get('ACCOUNT TRANSFER') ?? '' };
+  }
+
+  /** The ids among `ids` that are categories of this user. */
+  async existingCategories(userId: string, ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const { rows } = await this.pool.query<{ id: string }>('SELECT id FROM budget_categories WHERE user_id = $1 AND id = ANY($2::text[])', [userId, ids]);
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async account(userId: string, accountId: string): Promise<AccountRow> {
+    requireUuid(accountId, 'Account');
+    const { rows } = await this.pool.query<AccountRow & { balance: string }>(
+      `SELECT id, institution_id AS "institutionId", name, type, subtype, tracking, to_char(start_date, 'YYYY-MM-DD') AS "startDate",
+              closed, balance_cents AS balance, starting_transaction_id AS "startingTransactionId"
+         FROM ledger_accounts WHERE id = $2::uuid AND user_id = $1`,
+      [userId, accountId],
+    );
+    const row = rows[0];
+    if (!row) throw new NotFound('Account not found');
+    return { ...row, balance: centsFromDb(row.balance) };
+  }
+
+  async institution(userId: string, institutionId: string): Promise<{ id: string; name: string; accountIds: string[] }> {
+    requireUuid(institutionId, 'Institution');
+    const { rows } = await this.pool.query<{ id: string; name: string; account_ids: string[] }>(
+      `SELECT i.id, i.name, COALESCE(array_agg(a.id::text) FILTER (WHERE a.id IS NOT NULL), '{}') AS account_ids
+         FROM ledger_institutions i LEFT JOIN ledger_accounts a ON a.institution_id = i.id
+        WHERE i.id = $2::uuid AND i.user_id = $1 GROUP BY i.id, i.name`,
+      [userId, institutionId],
+    );
+    const row = rows[0];
+    if (!row) throw new NotFound('Institution not found');
+    return { id: row.id, name: row.name, accountIds: row.account_ids };
+  }
+
+  /** Σ posted, live, non-starting amounts (principle for loans) dated on or after `date` (rule 6). */
+  async postedSince(accountId: string, date: string): Promise<Cents> {
+    const { rows } = await this.pool.query<{ s: string | null }>(
+      `SELECT sum(COALESCE(principle_cents, amount_cents)) AS s FROM ledger_transactions
+        WHERE account_id = $1 AND NOT deleted AND NOT pending AND kind <> 'starting-balance' AND date >= $2`,
+      [accountId, date],
+    );
+    return centsFromDb(rows[0]?.s ?? 0);
+  }
+
+  /** The account's posted live rows a statement may hold (rule 19). */
+  async reconcilableRows(accountId: string): Promise<{ transactionId: string; date: string; statementId: string | null }[]> {
+    const { rows } = await this.pool.query<{ transactionId: string; date: string; statementId: string | null }>(
+      `SELECT id AS "transactionId", to_char(date, 'YYYY-MM-DD') AS date, statement_id AS "statementId" FROM ledger_transactions
+        WHERE account_id = $1 AND NOT deleted AND NOT pending AND kind <> 'starting-balance'`,
+      [accountId],
+    );
+    return rows;
+  }
+
+  /** Transactions of an account by provider id (FITID, CSV fingerprint), for de-duplication. */
+  async byProviderId(accountId: string, providerIds: readonly string[]): Promise<Map<string, { id: string; deleted: boolean; amount: Cents }>> {
+    if (providerIds.length === 0) return new Map();
+    const { rows } = await this.pool.query<{ id: string; p: string; deleted: boolean; amount_cents: string }>(
+      `SELECT id, provider_transaction_id AS p, deleted, amount_cents FROM ledger_transactions
+        WHERE account_id = $1 AND provider_transaction_id = ANY($2::text[])`,
+      [accountId, providerIds],
+    );
+    return new Map(rows.map((r) => [r.p, { id: r.id, deleted: r.deleted, amount: centsFromDb(r.amount_cents) }]));
+  }
+
+  /** The transaction's owner check: its id when it belongs to this user, else NotFound. */
+  async transactionOwned(userId: string, transactionId: string): Promise<{ accountId: string | null; kind: string }> {
+    requireUuid(transactionId, 'Transaction');
+    const { rows } = await this.pool.query<{ account_id: string | null; kind: string }>(
+      'SELECT account_id, kind FROM ledger_transactions WHERE id = $2::uuid AND user_id = $1',
+      [userId, transactionId],
+    );
+    if (!rows[0]) throw new NotFound('Transaction not found');
+    return { accountId: rows[0].account_id, kind: rows[0].kind };
+  }
+
+  async statementAccount(userId: string, statementId: string): Promise<string> {
+    requireUuid(statementId, 'Statement');
+    const { rows } = await this.pool.query<{ account_id: string }>('SELECT account_id FROM ledger_statements WHERE id = $2::uuid AND user_id = $1', [userId, statementId]);
+    if (!rows[0]) throw new NotFound('Statement not found');
+    return rows[0].account_id;
+  }
+
+  async balanceAccount(userId: string, balanceId: string): Promise<string> {
+    requireUuid(balanceId, 'Balance');
+    const { rows } = await this.pool.query<{ account_id: string }>('SELECT account_id FROM ledger_balance_history WHERE id = $2::uuid AND user_id = $1', [userId, balanceId]);
+    if (!rows[0]) throw new NotFound('Balance not found');
+    return rows[0].account_id;
+  }
+
+  /** Categories holding splits of the account's transactions: their balances move when it goes. */
+  async categoriesOfAccount(userId: string, accountId: string): Promise<string[]> {
+    requireUuid(accountId, 'Account');
+    const { rows } = await this.pool.query<{ category_id: string }>(
+      `SELECT DISTINCT s.category_id FROM ledger_splits s JOIN ledger_transactions t ON t.id = s.transaction_id
+        WHERE t.account_id = $2 AND t.user_id = $1`,
+      [userId, accountId],
+    );
+    return rows.map((r) => r.category_id);
+  }
+
+  async categoriesOfInstitution(userId: string, institutionId: string): Promise<string[]> {
+    requireUuid(institutionId, 'Institution');
+    const { rows } = await this.pool.query<{ category_id: string }>(
+      `SELECT DISTINCT s.category_id FROM ledger_splits s JOIN ledger_transactions t ON t.id = s.transaction_id
+         JOIN ledger_accounts a ON a.id = t.account_id WHERE a.institution_id = $2 AND t.user_id = $1`,
+      [userId, institutionId],
+    );
+    return rows.map((r) => r.category_id);
+  }
+}

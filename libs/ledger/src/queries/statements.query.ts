@@ -1,0 +1,59 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { centsFromDb, centsToDollars } from '@budget/money';
+import { NotFound, PG_POOL, type Pool } from '@budget/platform';
+import { requireUuid } from './ledger-lookups.js';
+
+interface StatementDb {
+  id: string;
+  account_id: string;
+  start_date: string;
+  end_date: string;
+  starting_balance_cents: string;
+  ending_balance_cents: string;
+  credits: string;
+  debits: string;
+}
+
+const toJson = (s: StatementDb) => ({
+  id: s.id,
+  accountId: s.account_id,
+  startDate: s.start_date,
+  endDate: s.end_date,
+  startingBalance: centsToDollars(centsFromDb(s.starting_balance_cents)),
+  endingBalance: centsToDollars(centsFromDb(s.ending_balance_cents)),
+  credits: centsToDollars(centsFromDb(s.credits)),
+  debits: centsToDollars(centsFromDb(s.debits)),
+});
+
+/** Credits = Σ positive, debits = Σ negative amounts of live rows linked to the statement (rule 19). */
+const STATEMENT_SELECT = `
+  SELECT s.id, s.account_id, to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date,
+         s.starting_balance_cents, s.ending_balance_cents,
+         COALESCE(sum(t.amount_cents) FILTER (WHERE t.amount_cents > 0), 0) AS credits,
+         COALESCE(sum(t.amount_cents) FILTER (WHERE t.amount_cents < 0), 0) AS debits
+    FROM ledger_statements s LEFT JOIN ledger_transactions t ON t.statement_id = s.id AND NOT t.deleted`;
+
+@Injectable()
+export class StatementsQuery {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async list(userId: string, accountId: string) {
+    requireUuid(accountId, 'Account');
+    const owned = await this.pool.query('SELECT 1 FROM ledger_accounts WHERE id = $2 AND user_id = $1', [userId, accountId]);
+    if (owned.rowCount === 0) throw new NotFound('Account not found');
+    const { rows } = await this.pool.query<StatementDb>(`${STATEMENT_SELECT} WHERE s.account_id = $1 GROUP BY s.id ORDER BY s.end_date DESC`, [accountId]);
+    return rows.map(toJson);
+  }
+
+  async one(userId: string, statementId: string) {
+    requireUuid(statementId, 'Statement');
+    const { rows } = await this.pool.query<StatementDb>(`${STATEMENT_SELECT} WHERE s.id = $2 AND s.user_id = $1 GROUP BY s.id`, [userId, statementId]);
+    if (!rows[0]) throw new NotFound('Statement not found');
+    return toJson(rows[0]);
+  }
+
+  async attachedIds(statementId: string): Promise<string[]> {
+    const { rows } = await this.pool.query<{ id: string }>('SELECT id FROM ledger_transactions WHERE statement_id = $1 AND NOT deleted', [statementId]);
+    return rows.map((r) => r.id);
+  }
+}

@@ -1,0 +1,118 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { centsFromDb, centsToDollars } from '@budget/money';
+import { NotFound, PG_POOL, type Pool } from '@budget/platform';
+import type { Split } from '../domain/transaction.events.js';
+import { requireUuid } from './ledger-lookups.js';
+
+export interface TransactionRowDb {
+  id: string;
+  date: string;
+  kind: string;
+  type: number;
+  comment: string | null;
+  splits: Split[];
+  duplicate_of: string | null;
+  version: number;
+  account_id: string | null;
+  name: string | null;
+  amount_cents: string | null;
+  principle_cents: string | null;
+  pending: boolean;
+  statement_id: string | null;
+  account_name: string | null;
+  institution_name: string | null;
+  running_cents?: string | null;
+}
+
+/** Columns and joins every register and single-transaction read uses (alias t for the transaction). */
+export const TRANSACTION_SELECT = `
+  t.id, to_char(t.date, 'YYYY-MM-DD') AS date, t.kind, t.type, t.comment, t.splits, t.duplicate_of, t.version, t.account_id,
+  t.name, t.amount_cents, t.principle_cents, t.pending, t.statement_id, a.name AS account_name, i.name AS institution_name`;
+export const TRANSACTION_JOINS = `
+  LEFT JOIN ledger_accounts a ON a.id = t.account_id
+  LEFT JOIN ledger_institutions i ON i.id = a.institution_id`;
+
+const dollars = (v: string | null) => (v === null ? null : centsToDollars(centsFromDb(v)));
+
+/** The "full transaction" JSON of server-behaviour §4.3, money in dollars with two decimals. */
+export function toTransactionJson(row: TransactionRowDb, runningBase: bigint | null = null) {
+  return {
+    id: row.id,
+    date: row.date,
+    sortOrder: row.kind === 'starting-balance' ? -1 : row.kind === 'manual' ? 2147483647 : null,
+    type: row.type,
+    comment: row.comment,
+    categories: row.splits.map((s) => ({
+      categoryId: s.categoryId,
+      amount: centsToDollars(s.amount),
+      comment: s.comment,
+      ...(s.funder !== undefined && { funder: s.funder }),
+      ...(s.fundingCategories !== undefined && {
+        fundingCategories: s.fundingCategories.map((f) => ({ categoryId: f.categoryId, amount: f.amount / 100, percentage: f.percentage })),
+      }),
+      ...(s.includeFundingTransfers !== undefined && { includeFundingTransfers: s.includeFundingTransfers }),
+      ...(s.baseAmount !== undefined && { baseAmount: centsToDollars(s.baseAmount) }),
+    })),
+    duplicateOfTransactionId: row.duplicate_of,
+    version: row.version,
+    accountTransaction:
+      row.account_id === null
+        ? null
+        : {
+            name: row.name,
+            amount: dollars(row.amount_cents),
+            principle: dollars(row.principle_cents),
+            paymentChannel: null,
+            location: null,
+            accountOwner: null,
+            pending: row.pending,
+            statementId: row.statement_id,
+            account: { id: row.account_id, name: row.account_name, institution: { name: row.institution_name } },
+          },
+    ...(row.running_cents !== undefined &&
+      row.running_cents !== null && { runningBalance: centsToDollars(Number(BigInt(row.running_cents) + (runningBase ?? 0n))) }),
+  };
+}
+export type TransactionJson = ReturnType<typeof toTransactionJson>;
+
+/** Balances and other views that change answers carry. */
+@Injectable()
+export class LedgerViews {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async transaction(userId: string, transactionId: string, includeDeleted = false): Promise<TransactionJson> {
+    requireUuid(transactionId, 'Transaction');
+    const { rows } = await this.pool.query<TransactionRowDb>(
+      `SELECT ${TRANSACTION_SELECT} FROM ledger_transactions t ${TRANSACTION_JOINS}
+        WHERE t.id = $2::uuid AND t.user_id = $1 AND (NOT t.deleted OR $3)`,
+      [userId, transactionId, includeDeleted],
+    );
+    if (!rows[0]) throw new NotFound('Transaction not found');
+    return toTransactionJson(rows[0]);
+  }
+
+  /** `[{id, balance}]` (and the visible-row `count` when asked) for the given categories. */
+  async categoryBalances(userId: string, categoryIds: Iterable<string>, withCount = false) {
+    const ids = [...new Set(categoryIds)];
+    if (ids.length === 0) return [];
+    const { rows } = await this.pool.query<{ id: string; balance: string; count: number }>(
+      `SELECT c.id, COALESCE(b.balance_cents, 0) AS balance,
+              COALESCE((SELECT max(rank) FROM ledger_register_rows r WHERE r.register = 'c:' || c.id), 0)
+            + COALESCE((SELECT max(rank) FROM ledger_register_rows r WHERE r.register = 'cp:' || c.id), 0) AS count
+         FROM budget_categories c LEFT JOIN ledger_category_balances b ON b.category_id = c.id
+        WHERE c.user_id = $1 AND c.id = ANY($2::text[])`,
+      [userId, ids],
+    );
+    return rows.map((r) => ({ id: r.id, balance: centsToDollars(centsFromDb(r.balance)), ...(withCount && { count: Number(r.count) }) }));
+  }
+
+  async accountBalances(userId: string, accountIds: Iterable<string>) {
+    const ids = [...new Set(accountIds)];
+    if (ids.length === 0) return [];
+    const { rows } = await this.pool.query<{ id: string; balance: string }>(
+      'SELECT id, balance_cents AS balance FROM ledger_accounts WHERE user_id = $1 AND id = ANY($2::uuid[])',
+      [userId, ids],
+    );
+    return rows.map((r) => ({ id: r.id, balance: centsToDollars(centsFromDb(r.balance)) }));
+  }
+}

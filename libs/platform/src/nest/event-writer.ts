@@ -1,0 +1,78 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, ID_GENERATOR, type Clock, type IdGenerator } from '../clock.js';
+import { NotFound } from '../http/errors.js';
+import { EVENT_STORE, type Actor, type EventStore, type ExpectedRevision } from '../event-store/port.js';
+import { PROJECTION_WAITER, type ProjectionWaiter } from '../projection/waiter.port.js';
+
+export interface DomainEvent {
+  type: string;
+  data: unknown;
+}
+
+export interface Loaded<E extends DomainEvent> {
+  events: E[];
+  revision: ExpectedRevision;
+}
+
+/** Who is acting, for event metadata. */
+export interface Caller {
+  userId: string;
+  actor?: Actor;
+  correlationId?: string;
+}
+
+/**
+ * The write side's one door to the event store for a request: loads a stream that must belong to
+ * the caller (another user's stream reads as missing), appends decided events with the metadata
+ * DESIGN.md §3 asks for, and waits for the projector (read-your-writes, DESIGN.md §4).
+ */
+@Injectable()
+export class EventWriter {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
+    @Inject(PROJECTION_WAITER) private readonly waiter: ProjectionWaiter,
+  ) {}
+
+  newId(): string {
+    return this.ids.next();
+  }
+
+  today(): string {
+    return this.clock.now().toISOString().slice(0, 10);
+  }
+
+  /** Events of a stream owned by the caller; a missing or foreign stream is `NotFound` when `required`. */
+  async load<E extends DomainEvent>(stream: string, caller: Caller, what = 'Record', required = true): Promise<Loaded<E>> {
+    const stored = await this.store.readStream(stream);
+    if (stored.length > 0 && stored[0]!.metadata.userId !== caller.userId) throw new NotFound(`${what} not found`);
+    if (stored.length === 0 && required) throw new NotFound(`${what} not found`);
+    const last = stored[stored.length - 1];
+    return { events: stored.map((e) => ({ type: e.type, data: e.data }) as E), revision: last ? last.revision : 'no_stream' };
+  }
+
+  /** Appends and returns the position; nothing is appended for an empty list (returns null). */
+  async append(stream: string, events: readonly DomainEvent[], expectedRevision: ExpectedRevision, caller: Caller): Promise<bigint | null> {
+    if (events.length === 0) return null;
+    const metadata = {
+      userId: caller.userId,
+      correlationId: caller.correlationId ?? this.ids.next(),
+      causationId: null,
+      recordedAt: this.clock.now().toISOString(),
+      actor: caller.actor ?? ('user' as const),
+    };
+    const result = await this.store.append(
+      stream,
+      events.map((e) => ({ id: this.ids.next(), type: e.type, data: e.data, metadata })),
+      { expectedRevision },
+    );
+    return result.position;
+  }
+
+  /** Waits until the read models include every position given (nulls are ignored). */
+  async settle(...positions: (bigint | null)[]): Promise<void> {
+    const last = positions.reduce<bigint | null>((max, p) => (p !== null && (max === null || p > max) ? p : max), null);
+    if (last !== null) await this.waiter.waitFor(last);
+  }
+}
