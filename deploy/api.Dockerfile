@@ -1,0 +1,25 @@
+# syntax=docker/dockerfile:1
+# Image of services/api: the HTTP API (NestJS on Fastify), port 3000.
+# Build from the repository root:  docker build -f deploy/api.Dockerfile -t budget-api .
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json tsconfig.base.json tsconfig.json ./
+COPY libs ./libs
+COPY services ./services
+RUN npm install --no-audit --no-fund
+RUN npx tsc -b services/api
+RUN npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/libs ./libs
+COPY --from=build /app/services/api ./services/api
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=10s --timeout=3s --retries=6 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:3000/api/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "--enable-source-maps", "services/api/dist/main.js"]
