@@ -11,14 +11,17 @@ export const SERVICES = [
   { name: 'worker', script: 'services/worker/dist/main.js' },
 ];
 
-/** The environment every service gets from the launcher. */
+/**
+ * The environment every service gets from the launcher. WEB_ROOT is the `frontends` folder: the
+ * API serves `shell/dist` at `/` and `<remote>/dist` at `/remotes/<remote>/` from it.
+ */
 export function serviceEnv({ databaseUrl, redisUrl, port = 3000, root = repoRoot, nodeEnv = 'development', env = process.env }) {
   return {
     ...env,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
     PORT: String(port),
-    WEB_ROOT: env.WEB_ROOT ?? root,
+    WEB_ROOT: env.WEB_ROOT ?? join(root, 'frontends'),
     NODE_ENV: nodeEnv,
     MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? join(root, '.data', 'outbox'),
   };
