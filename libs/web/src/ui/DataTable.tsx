@@ -9,7 +9,7 @@ export interface Column<T> {
 export interface DataTableProps<T> {
   columns: readonly Column<T>[];
   rows: readonly T[];
-  rowKey: (row: T) => string | number;
+  rowKey: (row: T, index: number) => string | number;
   /** Shown in the body when there are no rows. */
   empty: string;
   label: string;
@@ -37,8 +37,8 @@ export function DataTable<T>({ columns, rows, rowKey, empty, label }: DataTableP
               </td>
             </tr>
           ) : (
-            rows.map((row) => (
-              <tr key={rowKey(row)}>
+            rows.map((row, index) => (
+              <tr key={rowKey(row, index)}>
                 {columns.map((column) => (
                   <td key={column.header} className={column.numeric ? 'ui-table__num' : undefined}>
                     {column.render(row)}
