@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import { eraseUserReadModels, PostgresEventStore, rebuildReadModels } from '@budget/platform';
-import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
+import { PostgresEventStore } from '../event-store/postgres-event-store.js';
+import { eraseUserReadModels } from './erase-user.js';
+import { rebuildReadModels } from './rebuild.js';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { appendTestEvents, effectLogProjection } from './effect-log.testing.js';
 
 let db: TestDatabase;

@@ -1,6 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { PostgresEventStore, PostgresProjectionWaiter, ProjectionTimeoutError, rebuildReadModels, startProjector } from '@budget/platform';
-import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
+import { PostgresEventStore } from '../event-store/postgres-event-store.js';
+import { PostgresProjectionWaiter } from './postgres-projection-waiter.js';
+import { ProjectionTimeoutError } from './projection-timeout.error.js';
+import { startProjector } from './projector.js';
+import { rebuildReadModels } from './rebuild.js';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { appendTestEvents, effectLogProjection } from './effect-log.testing.js';
 
 let db: TestDatabase;

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { PostgresEventStore, readCheckpoint, startProjector, DEFAULT_CHECKPOINT_NAME, type ProjectorHandle } from '@budget/platform';
-import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
+import { PostgresEventStore } from '../event-store/postgres-event-store.js';
+import { DEFAULT_CHECKPOINT_NAME, readCheckpoint } from './checkpoint.js';
+import { startProjector, type ProjectorHandle } from './projector.js';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { appendTestEvents, effectLogProjection } from './effect-log.testing.js';
 
 let db: TestDatabase;

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { PostgresEventStore, readCheckpoint, rebuildReadModels, startProjector, DEFAULT_CHECKPOINT_NAME } from '@budget/platform';
-import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
+import { PostgresEventStore } from '../event-store/postgres-event-store.js';
+import { DEFAULT_CHECKPOINT_NAME, readCheckpoint } from './checkpoint.js';
+import { startProjector } from './projector.js';
+import { rebuildReadModels } from './rebuild.js';
+import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { appendTestEvents, effectLogProjection } from './effect-log.testing.js';
 
 let db: TestDatabase;

@@ -9,8 +9,10 @@ import {
   type ProjectorHandle,
 } from '@budget/platform';
 import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
-import { BudgetProvisioner, budgetProjections, listGroups } from '@budget/budget';
-import { budgetTestAppModule } from '@budget/budget/testing';
+import { budgetProjections } from '../../projections.js';
+import { listGroups } from '../../queries/list-groups/list-groups.query.js';
+import { budgetTestAppModule } from '../../testing/budget-test-app.js';
+import { BudgetProvisioner } from './budget-provisioner.js';
 
 const clock = new FixedClock(new Date('2026-02-03T04:05:06.000Z'));
 

@@ -5,8 +5,9 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { FixedClock, PostgresEventStore, rebuildReadModels } from '@budget/platform';
 import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
-import { BudgetProvisioner, budgetProjections } from '@budget/budget';
-import { budgetTestAppModule } from '@budget/budget/testing';
+import { BudgetProvisioner } from '../../commands/provision-budget/budget-provisioner.js';
+import { budgetProjections } from '../../projections.js';
+import { budgetTestAppModule } from '../../testing/budget-test-app.js';
 
 /** Stands in for identity's auth guard: the caller is whoever the test header names. */
 const headerCaller: CanActivate = {
