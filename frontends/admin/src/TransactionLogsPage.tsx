@@ -1,0 +1,18 @@
+import { DataTable, formatDate, LoadingBlock, useApiData, type Column } from '@budget/web';
+import { readTransactionLogs, type TransactionLog } from './log-data.js';
+
+const columns: Column<TransactionLog>[] = [
+  { header: 'Date', render: (log) => formatDate(log.createdAt) },
+  { header: 'Message', render: (log) => log.message },
+];
+
+/** /logs: what happened to transactions, newest first. */
+export function TransactionLogsPage() {
+  const { data: logs, isPending } = useApiData('/api/v1/transaction-logs', readTransactionLogs);
+  return (
+    <section>
+      <h1>Logs</h1>
+      {isPending ? <LoadingBlock /> : <DataTable label="Transaction logs" columns={columns} rows={logs ?? []} rowKey={(log) => log.id} empty="No log entries" />}
+    </section>
+  );
+}

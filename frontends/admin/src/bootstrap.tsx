@@ -1,0 +1,4 @@
+import { mountStandalone } from '@budget/web';
+import App from './App.js';
+
+mountStandalone(App);

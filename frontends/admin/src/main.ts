@@ -1,0 +1,2 @@
+// The async boundary lets the federation runtime negotiate shared modules before any is used.
+import('./bootstrap.js');
