@@ -1,1 +1,2 @@
 export * from './projection-harness.js';
+export * from './ledger-testbed.js';

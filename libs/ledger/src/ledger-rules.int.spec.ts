@@ -1,0 +1,151 @@
+import type { Caller } from '@budget/platform';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseOfx } from './domain/import/ofx-parser.js';
+import { bankOfx } from './testing/fixtures/ofx.js';
+import { LedgerTestbed } from './testing/ledger-testbed.js';
+
+/** server-behaviour §8: the rules this issue touches, each with its worked example. */
+let bed: LedgerTestbed;
+let caller: Caller;
+let cat: (name: string) => string;
+
+beforeAll(async () => {
+  bed = await LedgerTestbed.start('ledger_rules');
+}, 60_000);
+afterAll(async () => bed.stop());
+beforeEach(async () => {
+  const user = await bed.newUser();
+  caller = user.caller;
+  cat = (name) => user.categories.get(name)!;
+});
+
+const balanceOf = async (categoryName: string) => {
+  const { rows } = await bed.db.pool.query<{ b: string }>('SELECT balance_cents AS b FROM ledger_category_balances WHERE category_id = $1', [cat(categoryName)]);
+  return Number(rows[0]?.b ?? 0);
+};
+const account = async (id: string) => bed.lookups.account(caller.userId, id);
+const open = async (balance: number, tracking = 'Transactions', type = 'depository', subtype = 'checking', startDate = '2025-03-01') => {
+  const { accountIds } = await bed.accounts.addInstitution(caller, 'Bank', [{ name: 'Acct', balance, type, subtype, tracking, rate: null, startDate }]);
+  return accountIds[0]!;
+};
+const manual = (accountId: string, amount: number, splits: [string, number][] = [], date = '2025-03-05', principle: number | null = null) =>
+  bed.transactions.recordManual(caller, accountId, { date, name: 'Entry', amount, principle, comment: null, splits: splits.map(([n, a]) => ({ categoryId: cat(n), amount: a })) });
+
+describe('server-behaviour §8 rules', () => {
+  it('1. sign convention: an OFX TRNAMT −19.99 is stored as −19.99', async () => {
+    const id = await open(0);
+    await bed.imports.import(caller, await account(id), parseOfx(bankOfx([{ fitid: 'A', date: '20250305', amount: '-19.99', name: 'X' }])), 'OFX');
+    expect((await account(id)).balance).toBe(-1999);
+  });
+
+  it('2. a bank row starts in Unassigned; on an Uncategorized account the split is stored but Unassigned does not move', async () => {
+    const checking = await open(0);
+    await bed.imports.import(caller, await account(checking), parseOfx(bankOfx([{ fitid: 'C', date: '20250305', amount: '-4.75', name: 'COFFEE' }])), 'OFX');
+    expect(await balanceOf('Unassigned')).toBe(-475);
+    const other = await open(0, 'Uncategorized Transactions');
+    await bed.imports.import(caller, await account(other), parseOfx(bankOfx([{ fitid: 'D', date: '20250305', amount: '-4.75', name: 'COFFEE' }])), 'OFX');
+    expect(await balanceOf('Unassigned')).toBe(-475);
+    const { rows } = await bed.db.pool.query('SELECT splits FROM ledger_transactions WHERE account_id = $1', [other]);
+    expect(rows[0].splits).toEqual([{ categoryId: cat('Unassigned'), amount: -475, comment: null }]);
+  });
+
+  it('3. the balance counts posted rows on or after the start date', async () => {
+    const id = await open(100000);
+    await manual(id, -4000, [], '2025-03-05');
+    await manual(id, -900, [], '2025-02-20');
+    expect((await account(id)).balance).toBe(96000);
+  });
+
+  it('6. an offline opening balance becomes a starting-balance row into the Funding Pool', async () => {
+    const id = await open(125000);
+    expect(await balanceOf('Funding Pool')).toBe(125000);
+    expect((await account(id)).balance).toBe(125000);
+    await open(-50000, 'Transactions', 'credit', 'credit card');
+    expect(await balanceOf('Funding Pool')).toBe(75000);
+  });
+
+  it('7. moving the start date recomputes the starting balance instead of adding one', async () => {
+    const id = await open(125000, 'Transactions', 'depository', 'checking', '2025-01-01');
+    await manual(id, -5000, [['Groceries', -5000]], '2025-01-05');
+    expect((await account(id)).balance).toBe(120000);
+    await bed.accounts.changeAccount(caller, id, { startDate: '2025-01-10' });
+    expect(await balanceOf('Funding Pool')).toBe(120000);
+    expect((await account(id)).balance).toBe(120000);
+    // The −50 row now falls before the start date: it leaves the budget, so no money is lost.
+    expect(await balanceOf('Groceries')).toBe(0);
+    const { rows } = await bed.db.pool.query("SELECT count(*)::int AS n FROM ledger_transactions WHERE account_id = $1 AND kind = 'starting-balance'", [id]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('8. a manual row without splits goes to Unassigned; a loan moves by the principle', async () => {
+    const id = await open(0);
+    await manual(id, -3000);
+    expect(await balanceOf('Unassigned')).toBe(-3000);
+    expect((await account(id)).balance).toBe(-3000);
+    const loan = await open(-1000000, 'Transactions', 'loan', 'auto');
+    await manual(loan, 50000, [['Miscellaneous', 50000]], '2025-03-05', 42000);
+    expect((await account(loan)).balance).toBe(-958000);
+  });
+
+  it('9. editing splits reverses the old ones and applies the new ones; the sum must hold', async () => {
+    const id = await open(0);
+    const { transactionId } = await manual(id, -8000, [['Groceries', -8000]]);
+    await bed.transactions.edit(caller, transactionId, { version: 0, splits: [{ categoryId: cat('Groceries'), amount: -5000 }, { categoryId: cat('Furniture'), amount: -3000 }] });
+    expect(await balanceOf('Groceries')).toBe(-5000);
+    expect(await balanceOf('Furniture')).toBe(-3000);
+    await expect(bed.transactions.edit(caller, transactionId, { version: 1, splits: [{ categoryId: cat('Groceries'), amount: -7000 }] })).rejects.toThrow(
+      'The sum of the categories does not match the transaction amount.',
+    );
+    expect(await balanceOf('Groceries')).toBe(-5000);
+  });
+
+  it('10. a stale version is refused and changes nothing; the current one is saved as the next', async () => {
+    const id = await open(0);
+    const { transactionId } = await manual(id, -1000);
+    await bed.transactions.edit(caller, transactionId, { version: 0, comment: 'one' });
+    await expect(bed.transactions.edit(caller, transactionId, { version: 0, comment: 'two' })).rejects.toThrow('stale');
+    await bed.transactions.edit(caller, transactionId, { version: 1, comment: 'three' });
+    const { rows } = await bed.db.pool.query('SELECT version, comment FROM ledger_transactions WHERE id = $1', [transactionId]);
+    expect(rows[0]).toEqual({ version: 2, comment: 'three' });
+  });
+
+  it('11. delete is soft and fully reversing; a second delete changes nothing', async () => {
+    const id = await open(0);
+    const { transactionId } = await manual(id, -4500, [['Dining Out', -4500]]);
+    await bed.transactions.delete(caller, transactionId);
+    await bed.transactions.delete(caller, transactionId);
+    expect(await balanceOf('Dining Out')).toBe(0);
+    expect((await account(id)).balance).toBe(0);
+    const { rows } = await bed.db.pool.query('SELECT deleted FROM ledger_transactions WHERE id = $1', [transactionId]);
+    expect(rows[0].deleted).toBe(true);
+  });
+
+  it('19. statements: credits, debits and reconcile all', async () => {
+    const id = await open(100000, 'Transactions', 'depository', 'checking', '2024-12-01');
+    await manual(id, 20000, [['Miscellaneous', 20000]], '2025-01-10');
+    await manual(id, -35000, [['Miscellaneous', -35000]], '2025-01-20');
+    const statementId = await bed.statements.createStatement(caller, id, { startDate: '2025-01-01', endDate: '2025-01-31', startingBalance: 100000, endingBalance: 85000 });
+    const { rows } = await bed.db.pool.query(
+      `SELECT sum(amount_cents) FILTER (WHERE amount_cents > 0)::int AS credits, sum(amount_cents) FILTER (WHERE amount_cents < 0)::int AS debits
+         FROM ledger_transactions WHERE statement_id = $1 AND NOT deleted`,
+      [statementId],
+    );
+    expect(rows[0]).toEqual({ credits: 20000, debits: -35000 });
+    await bed.statements.changeStatement(caller, statementId, { reconcile: 'None' });
+    await bed.statements.changeStatement(caller, statementId, { reconcile: 'All' });
+    const again = await bed.db.pool.query('SELECT count(*)::int AS n FROM ledger_transactions WHERE statement_id = $1', [statementId]);
+    expect(again.rows[0].n).toBe(2);
+  });
+
+  it('20. a Balances account takes the newest history row; deletes fall back', async () => {
+    const id = await open(500000, 'Balances', 'investment', 'brokerage', '2025-01-31');
+    const { balanceId } = await bed.statements.recordBalance(caller, id, '2025-02-28', 520000);
+    expect((await account(id)).balance).toBe(520000);
+    await bed.statements.removeBalance(caller, balanceId);
+    expect((await account(id)).balance).toBe(500000);
+    const { rows } = await bed.db.pool.query('SELECT id FROM ledger_balance_history WHERE account_id = $1', [id]);
+    await bed.statements.removeBalance(caller, rows[0].id);
+    expect((await account(id)).balance).toBe(0);
+    expect(await balanceOf('Funding Pool')).toBe(0);
+  });
+});
