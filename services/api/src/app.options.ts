@@ -17,6 +17,11 @@ export interface CreateAppOptions {
   projections?: readonly Projection[];
   rateLimitKeyPrefix?: string;
   rateLimits?: Partial<RateLimitTable>;
+  /**
+   * Trust X-Forwarded-For from a reverse proxy (rate limits key on the client address). Only set
+   * it when a proxy is always in front, or clients could pick their own address.
+   */
+  trustProxy?: boolean;
   /** Nest logger levels; false silences it (tests). */
   logger?: LogLevel[] | false;
 }

@@ -15,7 +15,7 @@ export const API_PREFIX = 'api/v1';
  */
 export async function createApp(options: CreateAppOptions): Promise<NestFastifyApplication> {
   const { config } = options;
-  const adapter = new FastifyAdapter({ trustProxy: config.nodeEnv === 'production', bodyLimit: 10 * 1024 * 1024 });
+  const adapter = new FastifyAdapter({ trustProxy: options.trustProxy ?? false, bodyLimit: 10 * 1024 * 1024 });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(options), adapter, {
     logger: options.logger ?? ['log', 'warn', 'error'],
     abortOnError: false,

@@ -76,3 +76,15 @@ describe('pending e-mail', () => {
     expect((await t.http.get('user', b.access)).json().data.username).toBe(b.username);
   });
 });
+
+describe('after the change', () => {
+  test('a sign-in code mailed to the old address no longer works', async () => {
+    const user = await signUp(t.http, t.mail);
+    await t.http.post('code-request', { email: user.email });
+    const oldCode = t.mail.codeSentTo(user.email);
+    const next = newIdentity('switch').email;
+    await t.http.patch('user', { email: next }, user.access);
+    await t.http.post('code-verify', { email: next, code: t.mail.codeSentTo(next) });
+    expect((await t.http.post('code-verify', { email: user.email, code: oldCode })).status).toBe(422);
+  });
+});
