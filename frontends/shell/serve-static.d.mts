@@ -1,0 +1,15 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export interface StaticHandlerOptions {
+  /** The shell's dist folder, served at `/` with its index.html for client routes. */
+  shellDir: string;
+  /**
+   * Where the remotes' builds are: a folder with one `<name>/dist` per app (this repository's
+   * `frontends`), or a map from remote name to its dist folder. Served at `/remotes/<name>/`.
+   */
+  remotesDir: string | Record<string, string>;
+}
+
+export type StaticHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => Promise<void>;
+
+export function createStaticHandler(options: StaticHandlerOptions): StaticHandler;

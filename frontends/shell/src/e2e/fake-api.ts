@@ -1,0 +1,71 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** A stand-in for the API server with just enough behaviour to drive the screens. */
+export const VALID_CODE = 'ABCD-EFGH';
+export const TOKENS = { access: 'access-1', refresh: 'refresh-1' };
+
+const groups = {
+  groups: [
+    { id: 1, name: 'System', type: 'SYSTEM', hidden: false, parentGroupId: null },
+    { id: 2, name: 'NoGroup', type: 'NO GROUP', hidden: false, parentGroupId: null },
+    { id: 3, name: 'Food', type: 'REGULAR', hidden: false, parentGroupId: null },
+  ],
+  categories: [
+    { id: 10, groupId: 1, name: 'Unassigned', type: 'UNASSIGNED', balance: 0 },
+    { id: 11, groupId: 1, name: 'Funding Pool', type: 'FUNDING POOL', balance: '1500.00' },
+    { id: 12, groupId: 1, name: 'Account Transfer', type: 'ACCOUNT TRANSFER', balance: 0 },
+    { id: 20, groupId: 3, name: 'Groceries', type: 'REGULAR', balance: '125.50' },
+    { id: 21, groupId: 3, name: 'Dining Out', type: 'REGULAR', balance: -20.25 },
+    { id: 30, groupId: 2, name: 'Entertainment', type: 'REGULAR', balance: '12.5' },
+  ],
+};
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  let text = '';
+  for await (const chunk of req) text += String(chunk);
+  return text === '' ? {} : (JSON.parse(text) as Record<string, unknown>);
+}
+
+function send(res: ServerResponse, status: number, body?: unknown): void {
+  if (body === undefined) {
+    res.writeHead(status).end();
+    return;
+  }
+  res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/** Handles /api requests; `calls` records each as "METHOD path" for assertions. */
+export function fakeApi(calls: string[] = []) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = new URL(req.url ?? '/', 'http://local').pathname;
+    const route = `${req.method} ${path}`;
+    calls.push(route);
+    const authorized = req.headers.authorization === `Bearer ${TOKENS.access}`;
+    const body = req.method === 'POST' || req.method === 'PATCH' ? await readJson(req) : {};
+
+    switch (route) {
+      case 'POST /api/v1/register':
+        return body.username === 'taken'
+          ? send(res, 422, { errors: [{ code: 'database.unique', detail: 'The username has already been taken', source: { pointer: 'username' } }] })
+          : send(res, 200);
+      case 'POST /api/v1/code-request':
+        return send(res, 200);
+      case 'POST /api/v1/code-verify':
+        return body.code === VALID_CODE
+          ? send(res, 200, { data: { ...TOKENS, username: 'alice' } })
+          : send(res, 422, { errors: [{ field: 'code', message: 'This code is not valid.' }] });
+      case 'POST /api/v1/login':
+        return body.username === 'alice' && body.password === 'Secret123'
+          ? send(res, 200, { data: TOKENS })
+          : send(res, 401, { errors: ['username', 'password'].map((field) => ({ field, message: 'The username or password does not match our records.' })) });
+      case 'POST /api/v1/logout':
+        return send(res, 200);
+    }
+    if (!authorized) return send(res, 401, { errors: [{ message: 'Unauthorized access' }] });
+    if (route === 'GET /api/v1/user') return send(res, 200, { data: { username: 'alice', email: 'alice@example.com', pendingEmail: null, roles: ['ADMIN'] } });
+    if (route === 'GET /api/v1/groups') return send(res, 200, { data: groups });
+    if (route === 'GET /api/v1/connected-accounts') return send(res, 200, { data: [] });
+    if (/^GET \/api\/v1\/category\/\d+\/transactions$/.test(route)) return send(res, 200, { data: { transactions: [], balance: 0, transactionsCount: 0 } });
+    return send(res, 404, { errors: [{ code: 'E_NOT_FOUND', message: 'Not found' }] });
+  };
+}
