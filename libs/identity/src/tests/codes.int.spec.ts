@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { GOOD_PASSWORD, newIdentity, signUp, startIdentityTestApp, type IdentityTestApp } from '@budget/identity/testing';
+import { GOOD_PASSWORD, newIdentity, signUp, startIdentityTestApp, type IdentityTestApp } from '../testing/index.js';
 
 let t: IdentityTestApp;
 beforeAll(async () => {

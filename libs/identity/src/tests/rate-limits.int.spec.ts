@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { signUp, startIdentityTestApp, type IdentityTestApp } from '@budget/identity/testing';
+import { signUp, startIdentityTestApp, type IdentityTestApp } from '../testing/index.js';
 
 let t: IdentityTestApp;
 beforeAll(async () => {

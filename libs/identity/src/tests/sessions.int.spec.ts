@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '@budget/identity';
-import { signUp, startIdentityTestApp, TEST_JWT_SECRET, type IdentityTestApp } from '@budget/identity/testing';
+import { ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from '../index.js';
+import { signUp, startIdentityTestApp, TEST_JWT_SECRET, type IdentityTestApp } from '../testing/index.js';
 
 let t: IdentityTestApp;
 beforeAll(async () => {
