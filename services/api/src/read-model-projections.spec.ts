@@ -9,7 +9,8 @@ import { readModelProjections } from './read-model-projections.js';
 // `allProjections`. Services may not import each other, so the projector's list is loaded by path.
 const projectorList = join(process.cwd(), 'services', 'projector', 'src', 'projections.ts');
 
-test.skipIf(!existsSync(projectorList))('account deletion erases every read-model table the projector writes', async () => {
+test('account deletion erases every read-model table the projector writes', async () => {
+  expect(existsSync(projectorList), `${projectorList} moved: point this test at the projector's list`).toBe(true);
   const { allProjections } = (await import(pathToFileURL(projectorList).href)) as { allProjections: readonly Projection[] };
   const tables = (list: readonly Projection[]) => [...new Set(list.flatMap((p) => p.tables))].sort();
   expect(tables(readModelProjections)).toEqual(tables(allProjections));
