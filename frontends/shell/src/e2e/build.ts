@@ -1,12 +1,36 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { frontendsDir } from './harness.js';
 
-/** Builds every app unless E2E_SKIP_BUILD is set and the builds are already there. */
+const APPS = ['shell', 'home', 'accounts', 'reports', 'admin'];
+
+/** The newest modification time of any file under `dir` (0 when it does not exist). */
+function newest(dir: string): number {
+  let latest = 0;
+  try {
+    for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+      if (entry.isFile()) latest = Math.max(latest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+    }
+  } catch {
+    return 0;
+  }
+  return latest;
+}
+
+function builtTime(app: string): number {
+  try {
+    return statSync(resolve(frontendsDir, app, 'dist/index.html')).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/** Builds every app unless each build is newer than all front-end sources. */
 export function buildFrontends(): void {
-  const built = ['shell', 'home', 'accounts', 'reports', 'admin'].every((app) => existsSync(resolve(frontendsDir, app, 'dist/index.html')));
-  if (process.env.E2E_SKIP_BUILD && built) return;
+  const sources = [...APPS.map((app) => resolve(frontendsDir, app, 'src')), resolve(frontendsDir, '../libs/web/src'), resolve(frontendsDir, '../libs/money/src')];
+  const sourceTime = Math.max(...sources.map(newest));
+  if (APPS.every((app) => builtTime(app) > sourceTime)) return;
   const result = spawnSync(process.execPath, [resolve(frontendsDir, 'build-all.mjs')], { stdio: 'inherit' });
   if (result.status !== 0) throw new Error('front-end build failed');
 }
