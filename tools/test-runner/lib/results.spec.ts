@@ -13,16 +13,16 @@ describe('test runner results', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('given a vitest JSON report, then passed, failed and skipped (pending + todo) are read from it', async () => {
+  it('given a vitest JSON report, then passed and failed are read and the rest counts as skipped', async () => {
     const file = join(dir, 'unit.json');
-    await writeFile(file, JSON.stringify({ numPassedTests: 7, numFailedTests: 1, numPendingTests: 2, numTodoTests: 1, testResults: [] }));
+    await writeFile(file, JSON.stringify({ numTotalTests: 11, numPassedTests: 7, numFailedTests: 1, numPendingTests: 3, testResults: [] }));
 
     expect(readCounts(file)).toEqual({ passed: 7, failed: 1, skipped: 3 });
   });
 
   it('given a test file that failed to load, then it counts as one failed test', async () => {
     const file = join(dir, 'broken.json');
-    await writeFile(file, JSON.stringify({ numPassedTests: 2, numFailedTests: 0, testResults: [{ status: 'failed', assertionResults: [] }, { status: 'passed', assertionResults: [{}, {}] }] }));
+    await writeFile(file, JSON.stringify({ numTotalTests: 2, numPassedTests: 2, numFailedTests: 0, testResults: [{ status: 'failed', assertionResults: [] }, { status: 'passed', assertionResults: [{}, {}] }] }));
 
     expect(readCounts(file)).toEqual({ passed: 2, failed: 1, skipped: 0 });
   });
