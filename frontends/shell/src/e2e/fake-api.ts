@@ -65,6 +65,8 @@ export function fakeApi(calls: string[] = []) {
     if (route === 'GET /api/v1/user') return send(res, 200, { data: { username: 'alice', email: 'alice@example.com', pendingEmail: null, roles: ['ADMIN'] } });
     if (route === 'GET /api/v1/groups') return send(res, 200, { data: groups });
     if (route === 'GET /api/v1/connected-accounts') return send(res, 200, { data: [] });
+    // A crash in debug mode: the client must show it as the global server error.
+    if (route === 'GET /api/v1/auto-assignments') return send(res, 500, { message: 'boom', stack: 'Error: boom\n    at rules.ts:1:1' });
     if (/^GET \/api\/v1\/category\/\d+\/transactions$/.test(route)) return send(res, 200, { data: { transactions: [], balance: 0, transactionsCount: 0 } });
     return send(res, 404, { errors: [{ code: 'E_NOT_FOUND', message: 'Not found' }] });
   };

@@ -72,4 +72,14 @@ describe('navigating the signed-in app', () => {
     const more = await page.getByRole('menuitem').allTextContents();
     expect(more).toEqual(['Account', 'Auto Assign', 'Search', 'Logs', 'Plaid Logs']);
   });
+
+  it('shows a server crash as the server error screen', async () => {
+    const page = await signedInPage(browser, `${site.url}/auto-assignments`, TOKENS);
+    const message = page.getByTestId('server-error-message');
+    await message.waitFor();
+    expect(await message.textContent()).toBe('Error: boom');
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await message.waitFor({ state: 'detached' });
+    expect(await page.getByText('No auto-assignment rules').isVisible()).toBe(true);
+  });
 });

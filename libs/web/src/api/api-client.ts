@@ -29,6 +29,9 @@ class RawBody {
 
 const REFRESH_PATH = '/api/v1/refresh';
 
+/** The message of the error thrown after a server crash was handed to onServerError. */
+export const SERVER_ERROR = 'server error';
+
 /** The transport of spec §8: bearer tokens, one shared refresh, server-error capture. */
 export class ApiClient {
   private refreshing: Promise<boolean> | null = null;
@@ -109,7 +112,7 @@ export class ApiClient {
     const serverError = toServerError(response.status, body);
     if (serverError !== null) {
       this.options.onServerError(serverError);
-      throw new Error('server error');
+      throw new Error(SERVER_ERROR);
     }
     return { ok: response.ok, status: response.status, body: body as T };
   }
