@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { BudgetModule, BudgetProvisioner } from '@budget/budget';
 import { BUDGET_PROVISIONER, IdentityModule } from '@budget/identity';
+import { LedgerModule } from '@budget/ledger';
 import {
   BullMqMailSender, MAIL_SENDER, PlatformModule, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
 } from '@budget/platform';
@@ -32,6 +33,7 @@ export class AppModule {
           ],
         }),
         BudgetModule,
+        LedgerModule,
         IdentityModule.forRoot({
           imports: [BudgetModule],
           providers: [

@@ -20,6 +20,12 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     logger: options.logger ?? ['log', 'warn', 'error'],
     abortOnError: false,
   });
+  // Bank files (POST /account/{id}/ofx) arrive as raw text under several content types.
+  adapter.getInstance().addContentTypeParser(
+    ['application/x-ofx', 'application/vnd.intu.qfx', 'application/x-qfx', 'application/octet-stream', 'text/csv'],
+    { parseAs: 'string' },
+    (_request: unknown, body: string | Buffer, done: (error: Error | null, value?: string) => void) => done(null, body.toString()),
+  );
   app.setGlobalPrefix(API_PREFIX);
   app.useGlobalFilters(new HttpErrorFilter());
   app.enableCors({

@@ -1,5 +1,1 @@
-import type { Projection } from '@budget/platform';
-import { budgetProjections } from '@budget/budget';
-
-/** Every read model the projector writes and the rebuild replays: each context adds its list here. */
-export const allProjections: readonly Projection[] = [...budgetProjections];
+export { allProjections } from '@budget/read-models';

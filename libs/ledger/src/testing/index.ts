@@ -1,2 +1,3 @@
 export * from './projection-harness.js';
 export * from './ledger-testbed.js';
+export * from './ledger-oracle.js';

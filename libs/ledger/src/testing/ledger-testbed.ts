@@ -8,6 +8,7 @@ import {
   startProjector,
   uuidGenerator,
   type Caller,
+  type StoredEvent,
   type ProjectorHandle,
 } from '@budget/platform';
 import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
@@ -58,6 +59,15 @@ export class LedgerTestbed {
     await this.projector.caughtUp(await this.provisioner.provision(userId, randomUUID()), 15_000);
     const { rows } = await this.db.pool.query<{ id: string; name: string }>('SELECT id, name FROM budget_categories WHERE user_id = $1', [userId]);
     return { caller: { userId }, categories: new Map(rows.map((r) => [r.name, r.id])) };
+  }
+
+  /** The user's events in log order, straight from the PostgreSQL adapter's table. */
+  async userEvents(userId: string): Promise<StoredEvent[]> {
+    const { rows } = await this.db.pool.query<{ position: string; event_id: string; stream_id: string; revision: number; type: string; data: unknown; metadata: StoredEvent['metadata'] }>(
+      'SELECT position, event_id, stream_id, revision, type, data, metadata FROM es_events WHERE user_id = $1 ORDER BY position',
+      [userId],
+    );
+    return rows.map((r) => ({ id: r.event_id, streamId: r.stream_id, revision: r.revision, position: BigInt(r.position), type: r.type, data: r.data, metadata: r.metadata }));
   }
 
   async stop(): Promise<void> {

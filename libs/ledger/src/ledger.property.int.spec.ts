@@ -1,0 +1,198 @@
+import fc from 'fast-check';
+import { ledgerProjection } from './projection/ledger.projection.js';
+import { budgetProjections } from '@budget/budget';
+import { rebuildReadModels, type Caller } from '@budget/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseOfx } from './domain/import/ofx-parser.js';
+import { bankOfx } from './testing/fixtures/ofx.js';
+import { expectedFromLog } from './testing/ledger-oracle.js';
+import { LedgerTestbed } from './testing/ledger-testbed.js';
+import { ForbiddenChange, RuleViolation, UnknownReference } from './domain/domain-error.js';
+import { StaleVersion } from './domain/edit-transaction.decide.js';
+
+/**
+ * Property: whatever sequence of ledger commands a user issues (valid or not), every category
+ * balance equals the sum of its visible live splits, every account balance equals its starting
+ * balance plus its posted amounts, a refused command appends nothing, and a rebuild from the log
+ * equals the live read models.
+ */
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
+const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
+const CATEGORIES = ['Unassigned', 'Groceries', 'Dining Out', 'Furniture', 'Electric', 'Gasoline'];
+const day = (n: number) => `2025-03-${String(1 + (n % 28)).padStart(2, '0')}`;
+const cents = fc.integer({ min: -500_000, max: 500_000 });
+
+const command = fc.oneof(
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('open' as const), tracking: fc.constantFrom('Transactions', 'Transactions', 'Uncategorized Transactions', 'Balances'), balance: cents, start: fc.nat(27) }) },
+  { weight: 5, arbitrary: fc.record({ k: fc.constant('manual' as const), acct: fc.nat(), day: fc.nat(27), amount: cents, parts: fc.array(fc.tuple(fc.nat(CATEGORIES.length - 1), fc.integer({ min: 1, max: 5 })), { maxLength: 3 }), skew: fc.constantFrom(0, 0, 0, 1) }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('edit' as const), tx: fc.nat(), amount: fc.option(cents), day: fc.option(fc.nat(27)), cat: fc.nat(CATEGORIES.length - 1), stale: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('delete' as const), tx: fc.nat() }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('ofx' as const), acct: fc.nat(), rows: fc.array(fc.record({ fitid: fc.nat(4), day: fc.nat(27), amount: cents }), { minLength: 1, maxLength: 4 }) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('statement' as const), acct: fc.nat(), from: fc.nat(27), length: fc.nat(10) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('reconcile' as const), stmt: fc.nat(), all: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('startDate' as const), acct: fc.nat(), day: fc.nat(27) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('balance' as const), acct: fc.nat(), day: fc.nat(27), amount: cents }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('deleteAccount' as const), acct: fc.nat() }) },
+);
+type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
+
+/** Splits `amount` over the chosen categories by weight, exactly; `skew` breaks the sum on purpose. */
+function spread(amount: number, parts: [number, number][], skew: number) {
+  if (parts.length === 0) return [];
+  const total = parts.reduce((s, [, w]) => s + w, 0);
+  let left = amount;
+  return parts.map(([c, w], i) => {
+    const share = i === parts.length - 1 ? left : Math.trunc((amount * w) / total);
+    left -= share;
+    return { categoryId: CATEGORIES[c]!, amount: share + (i === 0 ? skew : 0) };
+  });
+}
+
+const expectedErrors = [RuleViolation, UnknownReference, ForbiddenChange, StaleVersion];
+
+let bed: LedgerTestbed;
+beforeAll(async () => {
+  bed = await LedgerTestbed.start('ledger_prop');
+}, 60_000);
+afterAll(async () => bed.stop());
+
+async function run(caller: Caller, cat: (n: string) => string, commands: Command[]) {
+  const accounts: string[] = [];
+  const txs: string[] = [];
+  const statements: string[] = [];
+  const pick = <T>(list: T[], n: number) => (list.length === 0 ? undefined : list[n % list.length]);
+  for (const c of commands) {
+    const head = await bed.store.headPosition();
+    try {
+      switch (c.k) {
+        case 'open': {
+          const { accountIds } = await bed.accounts.addInstitution(caller, 'Bank', [{ name: 'A', balance: c.balance, tracking: c.tracking, rate: null, startDate: day(c.start) }]);
+          accounts.push(accountIds[0]!);
+          break;
+        }
+        case 'manual': {
+          const acct = pick(accounts, c.acct);
+          if (!acct) break;
+          const splits = spread(c.amount, c.parts, c.skew).map((s) => ({ ...s, categoryId: cat(s.categoryId) }));
+          txs.push((await bed.transactions.recordManual(caller, acct, { date: day(c.day), name: 'M', amount: c.amount, principle: null, comment: null, splits })).transactionId);
+          break;
+        }
+        case 'edit': {
+          const tx = pick(txs, c.tx);
+          if (!tx) break;
+          const { rows } = await bed.db.pool.query<{ version: number }>('SELECT version FROM ledger_transactions WHERE id = $1', [tx]);
+          const version = (rows[0]?.version ?? 0) - (c.stale ? 1 : 0);
+          const amount = c.amount ?? undefined;
+          await bed.transactions.edit(caller, tx, {
+            version,
+            amount,
+            date: c.day === null ? undefined : day(c.day),
+            splits: amount === undefined ? undefined : [{ categoryId: cat(CATEGORIES[c.cat]!), amount }],
+          });
+          break;
+        }
+        case 'delete': {
+          const tx = pick(txs, c.tx);
+          if (tx) await bed.transactions.delete(caller, tx);
+          break;
+        }
+        case 'ofx': {
+          const acct = pick(accounts, c.acct);
+          if (!acct) break;
+          const rows = c.rows.map((r) => ({ fitid: `F${r.fitid}`, date: day(r.day).replaceAll('-', ''), amount: (r.amount / 100).toFixed(2), name: 'BANK' }));
+          const account = await bed.imports.accountForImport(caller, acct);
+          const file = parseOfx(bankOfx(rows.filter((r, i) => rows.findIndex((x) => x.fitid === r.fitid) === i)));
+          await bed.imports.import(caller, account, file, 'OFX');
+          break;
+        }
+        case 'statement': {
+          const acct = pick(accounts, c.acct);
+          if (!acct) break;
+          statements.push(await bed.statements.createStatement(caller, acct, { startDate: day(c.from), endDate: day(Math.min(27, c.from + c.length)), startingBalance: 0, endingBalance: 0 }));
+          break;
+        }
+        case 'reconcile': {
+          const stmt = pick(statements, c.stmt);
+          if (stmt) await bed.statements.changeStatement(caller, stmt, { reconcile: c.all ? 'All' : 'None' });
+          break;
+        }
+        case 'startDate': {
+          const acct = pick(accounts, c.acct);
+          if (acct) await bed.accounts.changeAccount(caller, acct, { startDate: day(c.day) });
+          break;
+        }
+        case 'balance': {
+          const acct = pick(accounts, c.acct);
+          if (acct) await bed.statements.recordBalance(caller, acct, day(c.day), c.amount);
+          break;
+        }
+        case 'deleteAccount': {
+          const acct = pick(accounts, c.acct);
+          if (!acct) break;
+          const { institutionId } = await bed.lookups.account(caller.userId, acct);
+          await bed.accounts.deleteAccount(caller, institutionId, acct);
+          accounts.splice(accounts.indexOf(acct), 1);
+          break;
+        }
+      }
+    } catch (error) {
+      if (!expectedErrors.some((E) => error instanceof E) && !(error instanceof Error && error.message.includes('not found'))) throw error;
+      expect(await bed.store.headPosition(), `a refused ${c.k} appended events`).toBe(head);
+    }
+  }
+}
+
+async function check(caller: Caller) {
+  const events = await bed.userEvents(caller.userId);
+  const expected = expectedFromLog(events);
+  const { rows: categories } = await bed.db.pool.query<{ category_id: string; b: string }>(
+    'SELECT category_id, balance_cents AS b FROM ledger_category_balances WHERE user_id = $1',
+    [caller.userId],
+  );
+  const actualCategories = new Map(categories.map((r) => [r.category_id, Number(r.b)]));
+  for (const id of new Set([...expected.categories.keys(), ...actualCategories.keys()])) {
+    expect(actualCategories.get(id) ?? 0, `category ${id}`).toBe(expected.categories.get(id) ?? 0);
+  }
+  const { rows: accounts } = await bed.db.pool.query<{ id: string; b: string; tracking: string }>(
+    'SELECT id, balance_cents AS b, tracking FROM ledger_accounts WHERE user_id = $1',
+    [caller.userId],
+  );
+  expect(new Set(accounts.map((a) => a.id))).toEqual(new Set(expected.accounts.keys()));
+  for (const a of accounts) {
+    expect(Number(a.b), `account ${a.id}`).toBe(expected.accounts.get(a.id));
+    if (a.tracking === 'Transactions') {
+      const starting = expected.starting.get(a.id) ?? 0;
+      const { rows } = await bed.db.pool.query<{ s: string | null }>(
+        `SELECT sum(COALESCE(principle_cents, amount_cents)) AS s FROM ledger_transactions t JOIN ledger_accounts a ON a.id = t.account_id
+          WHERE t.account_id = $1 AND NOT t.deleted AND NOT t.pending AND t.kind <> 'starting-balance' AND t.date >= a.start_date`,
+        [a.id],
+      );
+      expect(Number(a.b), `account ${a.id} = starting + posted`).toBe(starting + Number(rows[0]?.s ?? 0));
+    }
+  }
+}
+
+const snapshot = async () => {
+  const tables = ['ledger_accounts', 'ledger_transactions', 'ledger_splits', 'ledger_category_balances', 'ledger_register_rows', 'ledger_statements', 'ledger_balance_history', 'ledger_transaction_logs', 'ledger_institutions'];
+  const out: Record<string, unknown[]> = {};
+  for (const t of tables) out[t] = (await bed.db.pool.query(`SELECT * FROM ${t} ORDER BY 1, 2, 3`)).rows;
+  return out;
+};
+
+describe('ledger property', () => {
+  it(`keeps balances equal to live splits and posted amounts over ${RUNS} command sequences (seed ${SEED})`, async () => {
+    console.log(`ledger property: ${RUNS} runs, seed ${SEED} (PROPERTY_SEED=${SEED} PROPERTY_RUNS=${RUNS} to replay)`);
+    await fc.assert(
+      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 8 }), async (commands) => {
+        const user = await bed.newUser();
+        await run(user.caller, (n) => user.categories.get(n)!, commands);
+        await check(user.caller);
+      }),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    );
+    const live = await snapshot();
+    await bed.projector.stop();
+    await rebuildReadModels({ pool: bed.db.pool, store: bed.store, projections: [...budgetProjections, ledgerProjection] });
+    expect(await snapshot()).toEqual(live);
+  }, 1_800_000);
+});
