@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiClient } from '../api/api-client.js';
+import { apiQuery, type Answer } from '../data/use-api-data.js';
 import { TokenStore, type Tokens } from '../api/token-store.js';
 import { forgetSelections } from './remembered.js';
 import { ServerErrorStore } from './server-error-store.js';
@@ -24,9 +25,9 @@ export function SessionProvider({ children, tokens, fetch }: SessionProviderProp
   );
 
   const { data: user = null } = useQuery({
-    queryKey: [USER_PATH],
+    ...apiQuery(api, USER_PATH),
     enabled: authenticated,
-    queryFn: async () => readUser((await api.get(USER_PATH)).body),
+    select: (answer: Answer) => (answer.ok ? readUser(answer.body) : null),
   });
 
   const endSession = useCallback(() => {
