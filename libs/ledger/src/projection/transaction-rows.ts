@@ -106,6 +106,8 @@ export async function refreshBalances(client: PoolClient, userId: string, accoun
        ON CONFLICT (category_id) DO UPDATE SET balance_cents = EXCLUDED.balance_cents`,
       [userId, categoryId, total.toString()],
     );
+    // The category read model shows this balance; the ledger owns that one column of it.
+    await client.query('UPDATE budget_categories SET balance_cents = $3 WHERE user_id = $1 AND id = $2', [userId, categoryId, total.toString()]);
   }
 }
 

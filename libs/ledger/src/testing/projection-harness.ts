@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { migrate, withTransaction, type Pool, type StoredEvent } from '@budget/platform';
+import { budgetProjections } from '@budget/budget';
 import { ledgerProjection } from '../projection/ledger.projection.js';
 
 /** Feeds events straight into the ledger projection, as the projector would, for read-model tests. */
@@ -12,7 +13,7 @@ export class ProjectionHarness {
   constructor(private readonly pool: Pool, readonly userId: string = randomUUID()) {}
 
   static async create(pool: Pool, userId?: string): Promise<ProjectionHarness> {
-    await migrate(pool, ledgerProjection.migrations);
+    for (const projection of [...budgetProjections, ledgerProjection]) await migrate(pool, projection.migrations);
     return new ProjectionHarness(pool, userId);
   }
 
