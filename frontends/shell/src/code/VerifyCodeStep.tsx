@@ -1,11 +1,19 @@
+import type { ReactNode } from 'react';
 import { Button, FormError, readTokens, TextField, useServerForm, useSession } from '@budget/web';
 import { ResendCode } from './ResendCode.js';
 
+export interface VerifyCodeStepProps {
+  email: string;
+  onVerified: () => void;
+  /** How to ask for another code; by default a new sign-in code (POST /api/v1/code-request). */
+  resend?: ReactNode;
+}
+
 /**
  * Checks the one-time code sent to `email`: POST /api/v1/code-verify {email, code}, whose answer
- * carries the session tokens. Used by sign-up and by password recovery.
+ * carries the session tokens. Used by sign-up, password recovery and e-mail changes.
  */
-export function VerifyCodeStep({ email, onVerified }: { email: string; onVerified: () => void }) {
+export function VerifyCodeStep({ email, onVerified, resend = <ResendCode email={email} /> }: VerifyCodeStepProps) {
   const { api, signIn } = useSession();
   const form = useServerForm({ code: '' });
 
@@ -32,7 +40,7 @@ export function VerifyCodeStep({ email, onVerified }: { email: string; onVerifie
       <Button type="submit" variant="primary" disabled={form.submitting}>
         Verify
       </Button>
-      <ResendCode email={email} />
+      {resend}
     </form>
   );
 }

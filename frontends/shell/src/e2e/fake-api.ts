@@ -36,6 +36,7 @@ function send(res: ServerResponse, status: number, body?: unknown): void {
 
 /** Handles /api requests; `calls` records each as "METHOD path" for assertions. */
 export function fakeApi(calls: string[] = []) {
+  let pendingEmail: string | null = null;
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', 'http://local').pathname;
     const route = `${req.method} ${path}`;
@@ -51,6 +52,7 @@ export function fakeApi(calls: string[] = []) {
       case 'POST /api/v1/code-request':
         return send(res, 200);
       case 'POST /api/v1/code-verify':
+        if (body.code === VALID_CODE && body.email === pendingEmail) pendingEmail = null;
         return body.code === VALID_CODE
           ? send(res, 200, { data: { ...TOKENS, username: 'alice' } })
           : send(res, 422, { errors: [{ field: 'code', message: 'This code is not valid.' }] });
@@ -62,7 +64,12 @@ export function fakeApi(calls: string[] = []) {
         return send(res, 200);
     }
     if (!authorized) return send(res, 401, { errors: [{ message: 'Unauthorized access' }] });
-    if (route === 'GET /api/v1/user') return send(res, 200, { data: { username: 'alice', email: 'alice@example.com', pendingEmail: null, roles: ['ADMIN'] } });
+    if (route === 'GET /api/v1/user') return send(res, 200, { data: { username: 'alice', email: 'alice@example.com', pendingEmail, roles: ['ADMIN'] } });
+    if (route === 'PATCH /api/v1/user') {
+      if (!String(body.email).includes('@')) return send(res, 422, { errors: [{ field: 'email', message: 'The email address is not valid.' }] });
+      pendingEmail = String(body.email);
+      return send(res, 200, { username: 'alice', email: 'alice@example.com', pendingEmail });
+    }
     if (route === 'GET /api/v1/groups') return send(res, 200, { data: groups });
     if (route === 'GET /api/v1/connected-accounts') return send(res, 200, { data: [] });
     // A crash in debug mode: the client must show it as the global server error.

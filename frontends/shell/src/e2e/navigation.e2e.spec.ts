@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { buildFrontends } from './build.js';
-import { fakeApi, TOKENS } from './fake-api.js';
+import { fakeApi, TOKENS, VALID_CODE } from './fake-api.js';
 import { launchChromium, serveSite, signedInPage, type Site } from './harness.js';
 
 describe('navigating the signed-in app', () => {
@@ -81,5 +81,18 @@ describe('navigating the signed-in app', () => {
     await page.getByRole('button', { name: 'Dismiss' }).click();
     await message.waitFor({ state: 'detached' });
     expect(await page.getByText('No auto-assignment rules').isVisible()).toBe(true);
+  });
+
+  it('changes the email through a pending address and its code', async () => {
+    const page = await signedInPage(browser, `${site.url}/user`, TOKENS);
+    expect(await page.getByLabel('Username').inputValue()).toBe('alice');
+    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('alice@new.example');
+    await page.getByRole('button', { name: 'Change' }).click();
+    const pending = page.getByTestId('pending-email');
+    await pending.getByText('Waiting for verification').waitFor();
+    expect(await pending.textContent()).toContain('alice@new.example');
+    await pending.getByRole('textbox', { name: 'Code' }).fill(VALID_CODE);
+    await pending.getByRole('button', { name: 'Verify' }).click();
+    await pending.waitFor({ state: 'detached' });
   });
 });

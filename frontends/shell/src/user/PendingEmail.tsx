@@ -1,8 +1,12 @@
 import { useState } from 'react';
 import { Button, GENERIC_ERROR, Toolbar, useSession } from '@budget/web';
+import { VerifyCodeStep } from '../code/VerifyCodeStep.js';
 import { useRefreshUser } from './use-refresh-user.js';
 
-/** A changed email waiting for verification, with resend and delete controls. */
+/**
+ * A changed email waiting for verification: the code mailed to it applies the change, and the
+ * code can be sent again or the change dropped.
+ */
 export function PendingEmail({ pendingEmail }: { pendingEmail: string }) {
   const { api } = useSession();
   const refreshUser = useRefreshUser();
@@ -24,14 +28,15 @@ export function PendingEmail({ pendingEmail }: { pendingEmail: string }) {
         Waiting for verification: <strong>{pendingEmail}</strong>
       </p>
       <Toolbar>
-        <Button onClick={() => run(() => api.post('/api/v1/user/pending-email/resend'), 'The verification link was sent again.')}>
-          Resend Verification Link
+        <Button onClick={() => run(() => api.post('/api/v1/user/pending-email/resend'), 'A new code has been sent to the email address you provided.')}>
+          Resend Code
         </Button>
         <Button onClick={() => run(() => api.delete('/api/v1/user/pending-email'), 'The pending email was removed.')}>
           Delete
         </Button>
       </Toolbar>
       {status ? <p role="status">{status}</p> : null}
+      <VerifyCodeStep email={pendingEmail} onVerified={() => void refreshUser()} resend={null} />
     </div>
   );
 }
