@@ -22,21 +22,32 @@ export function readCsv(text: string): string[][] {
   let field = '';
   let record: string[] = [];
   let quoted = false;
+  const endField = () => {
+    record.push(field);
+    field = '';
+  };
+  const endRecord = () => {
+    endField();
+    records.push(record);
+    record = [];
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!;
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') record.push(field), (field = '');
+    else if (c === ',') endField();
     else if (c === '\n' || c === '\r') {
       if (c === '\r' && text[i + 1] === '\n') i++;
-      record.push(field), records.push(record), (record = []), (field = '');
+      endRecord();
     } else field += c;
   }
   if (quoted) throw new ImportFileError('The file ends inside a quoted field.');
-  if (field !== '' || record.length > 0) record.push(field), records.push(record);
+  if (field !== '' || record.length > 0) endRecord();
   return records.filter((r) => r.some((f) => f.trim() !== ''));
 }
 
