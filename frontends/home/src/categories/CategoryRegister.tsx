@@ -13,12 +13,15 @@ import {
   type CategoryNode,
   type CategoryTree,
 } from '@budget/web';
+import { useAppBadge } from './use-app-badge.js';
 
 /** The register of one category: its transactions, newest first, with running balances. */
 export function CategoryRegister({ category, tree }: { category: CategoryNode; tree: CategoryTree }) {
   const path = `/api/v1/category/${category.id}/transactions?offset=0&limit=${PAGE_SIZE}&pending=2`;
   const { data: page, isPending } = useApiData(path, readRegisterPage);
   const unassigned = category.type === CategoryType.Unassigned;
+  // The unassigned register's count is what still needs a category: the app badge shows it.
+  useAppBadge(unassigned ? (page?.count ?? null) : null);
   const balance = page?.balance == null ? category.balance : wireCents(page.balance);
   const rows = toRegisterRows(page?.transactions ?? [], {
     amountOf: (transaction) => amountInCategory(transaction, category.id, unassigned),

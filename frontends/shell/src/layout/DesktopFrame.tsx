@@ -1,5 +1,5 @@
 import { Link, Outlet, useLocation } from 'react-router';
-import { rememberedRoute, Sidebar, useSession } from '@budget/web';
+import { rememberedRoute, Sidebar, ToolbarSpacer, useSession } from '@budget/web';
 import { desktopItems } from './nav-model.js';
 import { UserMenu } from './UserMenu.js';
 
@@ -13,7 +13,7 @@ export function DesktopFrame() {
         <Link to="/" className="ui-frame__brand">
           Budget
         </Link>
-        <span className="ui-toolbar__spacer" />
+        <ToolbarSpacer />
         <UserMenu />
       </header>
       <div className="ui-frame__body">

@@ -34,6 +34,8 @@ export interface RegisterPage {
   transactions: TransactionData[];
   /** The balance after the newest row, in dollars as on the wire. */
   balance: number | string | null;
+  /** How many rows the whole register holds, when the server counts them. */
+  count: number | null;
 }
 
 /** Reads a register answer `{data:{transactions, balance}}`, skipping rows that do not fit. */
@@ -44,7 +46,8 @@ export function readRegisterPage(body: unknown): RegisterPage | null {
     const one = transactionSchema.safeParse(row);
     return one.success ? [one.data] : [];
   });
-  return { transactions, balance: parsed.data.data.balance ?? null };
+  const { balance = null, transactionsCount = null } = parsed.data.data;
+  return { transactions, balance, count: transactionsCount };
 }
 
 export const PAGE_SIZE = 30;
