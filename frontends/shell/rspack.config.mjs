@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { dirname } from 'node:path';
+// eslint-disable-next-line @nx/enforce-module-boundaries -- shared build settings, not application code
 import { appConfig } from '../rspack.common.mjs';
 import { DefaultRemotesPlugin } from './default-remotes-plugin.mjs';
 
