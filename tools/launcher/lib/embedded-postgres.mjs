@@ -126,12 +126,12 @@ export async function startEmbeddedPostgres({ port, dataDir }) {
     const reason = error instanceof Error ? `: ${error.message}` : '';
     throw new LauncherError(`Embedded PostgreSQL did not start${reason}. See ${logFile}; or install PostgreSQL, or set DATABASE_URL.`);
   }
-  return {
-    adminUrl,
-    stop: async () => {
+  let stopped;
+  const stop = () =>
+    (stopped ??= (async () => {
       say('Stopping embedded PostgreSQL');
       await server.stop();
       log.end();
-    },
-  };
+    })());
+  return { adminUrl, stop };
 }

@@ -47,12 +47,11 @@ export async function resolveRedis({ env = process.env, probeHost = '127.0.0.1',
     await server.stop();
     throw new LauncherError(`redis-server did not answer on 127.0.0.1:${ownPort}`);
   }
-  return {
-    source: 'child',
-    url: own,
-    stop: async () => {
+  let stopped;
+  const stop = () =>
+    (stopped ??= (async () => {
       say('Stopping redis-server');
       await server.stop();
-    },
-  };
+    })());
+  return { source: 'child', url: own, stop };
 }
