@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { readList } from '@budget/web';
+import { idSchema, readList } from '@budget/web';
 
 const transactionLogSchema = z.object({
-  id: z.number().int(),
+  id: idSchema,
   createdAt: z.string(),
   message: z.string(),
-  transactionId: z.number().int().nullish(),
+  transactionId: idSchema.nullish(),
 });
 
 const plaidLogSchema = z.object({
-  id: z.number().int(),
+  id: idSchema,
   createdAt: z.string(),
   request: z.unknown(),
   response: z.unknown(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkRange, REPORTS, reportPath } from './report-types.js';
 
 const range = { startDate: '2024-06-15', endDate: '2025-06-15' };
-const scope = { accountIds: [3, 4], categoryIds: [7] };
+const scope = { accountIds: ['3', '4'], categoryIds: ['7'] };
 
 describe('reports', () => {
   it('lists the six reports in order', () => {

@@ -23,8 +23,8 @@ export interface ReportRange {
 }
 
 export interface ReportScope {
-  accountIds: readonly number[];
-  categoryIds: readonly number[];
+  accountIds: readonly string[];
+  categoryIds: readonly string[];
 }
 
 const PAYMENT_CHANNELS = ['instore', 'online', 'other', 'unknown'];
@@ -38,9 +38,9 @@ export function reportPath(id: ReportId, { startDate, endDate }: ReportRange, sc
   }
   if (id === 'payee') {
     for (const channel of PAYMENT_CHANNELS) query.append('pc', channel);
-    for (const account of scope.accountIds) query.append('a', String(account));
+    for (const account of scope.accountIds) query.append('a', account);
   }
-  if (id === 'category') for (const category of scope.categoryIds) query.append('c', String(category));
+  if (id === 'category') for (const category of scope.categoryIds) query.append('c', category);
   if (id === 'budget-progress') {
     const [year, month] = endDate.split('-');
     query.set('m', `${Number(month)}-${year}`);

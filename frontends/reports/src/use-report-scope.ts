@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { readList, useApiData, useCategories } from '@budget/web';
+import { idSchema, readList, useApiData, useCategories, type Id } from '@budget/web';
 import type { ReportScope } from './report-types.js';
 
 const institutionAccounts = z.object({
-  accounts: z.array(z.object({ id: z.number().int(), closed: z.boolean().nullish() })).nullish(),
+  accounts: z.array(z.object({ id: idSchema, closed: z.boolean().nullish() })).nullish(),
 });
 
 /** The ids of the open accounts, from GET /api/v1/connected-accounts. */
-function readOpenAccountIds(body: unknown): number[] | null {
+function readOpenAccountIds(body: unknown): Id[] | null {
   const institutions = readList(institutionAccounts, body);
   return institutions?.flatMap((i) => (i.accounts ?? []).filter((a) => !a.closed).map((a) => a.id)) ?? null;
 }

@@ -48,3 +48,4 @@ export { toRegisterRows, amountInCategory, accountAmount, transactionName, type 
 export { RegisterTable } from './register/RegisterTable.js';
 export { mountStandalone } from './standalone/mount-standalone.js';
 export { categoryNames } from './register/category-names.js';
+export { idSchema, recordPath, type Id } from './data/id.js';

@@ -9,11 +9,12 @@ import {
   useApiData,
   useCategories,
   wireCents,
+  type Id,
 } from '@budget/web';
 
 /** An account's posted or pending transactions, newest first. */
-export function AccountRegister({ accountId, pending }: { accountId: number; pending: boolean }) {
-  const path = `/api/v1/account/${accountId}/transactions?offset=0&limit=${PAGE_SIZE}${pending ? '&pending=1' : ''}`;
+export function AccountRegister({ accountId, pending }: { accountId: Id; pending: boolean }) {
+  const path = `/api/v1/account/${encodeURIComponent(accountId)}/transactions?offset=0&limit=${PAGE_SIZE}${pending ? '&pending=1' : ''}`;
   const { data: page, isPending } = useApiData(path, readRegisterPage);
   const { data: tree } = useCategories();
   if (isPending) return <LoadingBlock />;

@@ -1,4 +1,5 @@
-import { Amount, DataTable, formatDate, LoadingBlock, useApiData, wireCents, type Column } from '@budget/web';
+import { Amount, DataTable, formatDate, LoadingBlock, useApiData, wireCents, type Column, type Id,
+} from '@budget/web';
 import { readBalances, type BalanceEntry } from './balance-data.js';
 
 const columns: Column<BalanceEntry>[] = [
@@ -7,8 +8,8 @@ const columns: Column<BalanceEntry>[] = [
 ];
 
 /** The account's balance history, newest first. */
-export function BalanceHistory({ accountId }: { accountId: number }) {
-  const { data: balances, isPending } = useApiData(`/api/v1/account/${accountId}/balances`, readBalances);
+export function BalanceHistory({ accountId }: { accountId: Id }) {
+  const { data: balances, isPending } = useApiData(`/api/v1/account/${encodeURIComponent(accountId)}/balances`, readBalances);
   if (isPending) return <LoadingBlock />;
   return (
     <DataTable

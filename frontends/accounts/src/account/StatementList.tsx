@@ -1,4 +1,5 @@
-import { Amount, DataTable, formatDate, LoadingBlock, useApiData, wireCents, type Column } from '@budget/web';
+import { Amount, DataTable, formatDate, LoadingBlock, useApiData, wireCents, type Column, type Id,
+} from '@budget/web';
 import { readStatements, type Statement } from './balance-data.js';
 
 const money = (value: Statement['credits']) => (value == null ? '' : <Amount cents={wireCents(value)} />);
@@ -13,8 +14,8 @@ const columns: Column<Statement>[] = [
 ];
 
 /** The account's statements, newest end date first. */
-export function StatementList({ accountId }: { accountId: number }) {
-  const { data: statements, isPending } = useApiData(`/api/v1/account/${accountId}/statements`, readStatements);
+export function StatementList({ accountId }: { accountId: Id }) {
+  const { data: statements, isPending } = useApiData(`/api/v1/account/${encodeURIComponent(accountId)}/statements`, readStatements);
   if (isPending) return <LoadingBlock />;
   return <DataTable label="Statements" columns={columns} rows={statements ?? []} rowKey={(s) => s.id} empty="No statements yet" />;
 }

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { readList } from '@budget/web';
+import { idSchema, readList } from '@budget/web';
 
 const amount = z.union([z.number(), z.string()]);
 
-const balanceSchema = z.object({ id: z.number().int().nullish(), date: z.string(), balance: amount });
+const balanceSchema = z.object({ id: idSchema.nullish(), date: z.string(), balance: amount });
 
 const statementSchema = z.object({
-  id: z.number().int(),
+  id: idSchema,
   startDate: z.string(),
   endDate: z.string(),
   startingBalance: amount,

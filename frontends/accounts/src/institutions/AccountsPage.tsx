@@ -18,7 +18,7 @@ export function AccountsPage() {
   const [tab, setTab] = useState<AccountsTab>(() => (recall('accountsTab') === 'closed' ? 'closed' : 'opened'));
   const { data: institutions, isPending } = useApiData(CONNECTED_ACCOUNTS_PATH, readInstitutions);
   const all = institutions ?? [];
-  const selected = accountId === undefined ? null : findAccount(all, Number(accountId));
+  const selected = accountId === undefined ? null : findAccount(all, accountId);
   const misplaced = accountId !== undefined && !isPending && (selected === null || tabOf(selected) !== tab);
 
   useEffect(() => {

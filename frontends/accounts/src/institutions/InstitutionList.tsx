@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { Amount, formatDate, wireCents } from '@budget/web';
+import { Amount, formatDate, recordPath, wireCents, type Id } from '@budget/web';
 import type { Institution } from './institution-data.js';
 
 /** Institutions with their accounts; each account links to its details. */
-export function InstitutionList({ institutions, selectedId, empty }: { institutions: readonly Institution[]; selectedId: number | null; empty: string }) {
+export function InstitutionList({ institutions, selectedId, empty }: { institutions: readonly Institution[]; selectedId: Id | null; empty: string }) {
   if (institutions.length === 0) return <p className="ui-muted" data-testid="institutions-empty">{empty}</p>;
   return (
     <ul className="institution-list" aria-label="Institutions" data-testid="institution-list">
@@ -17,7 +17,7 @@ export function InstitutionList({ institutions, selectedId, empty }: { instituti
             {(institution.accounts ?? []).map((account) => (
               <li key={account.id}>
                 <Link
-                  to={`/accounts/${account.id}`}
+                  to={recordPath('/accounts', account.id)}
                   className="institution__account"
                   data-testid={`account-${account.id}`}
                   aria-current={account.id === selectedId ? 'page' : undefined}

@@ -27,13 +27,13 @@ describe('institutions by tab', () => {
 
   it('lists only institutions with closed accounts on Closed', () => {
     const closed = institutionsForTab(institutions, 'closed');
-    expect(closed.map((i) => [i.name, i.accounts?.map((a) => a.id)])).toEqual([['Zeta Bank', [9]]]);
+    expect(closed.map((i) => [i.name, i.accounts?.map((a) => a.id)])).toEqual([['Zeta Bank', ['9']]]);
   });
 
   it('finds an account and the tab it belongs in', () => {
-    const account = findAccount(institutions, 9);
+    const account = findAccount(institutions, '9');
     expect(account?.name).toBe('Old Card');
     expect(account && tabOf(account)).toBe('closed');
-    expect(findAccount(institutions, 99)).toBeNull();
+    expect(findAccount(institutions, '99')).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { readList } from '@budget/web';
+import { idSchema, readList, type Id } from '@budget/web';
 
 const accountSchema = z.object({
-  id: z.number().int(),
+  id: idSchema,
   name: z.string(),
   closed: z.boolean().nullish(),
   type: z.string().nullish(),
@@ -12,7 +12,7 @@ const accountSchema = z.object({
 });
 
 const institutionSchema = z.object({
-  id: z.number().int(),
+  id: idSchema,
   name: z.string(),
   plaidInstitutionId: z.string().nullish(),
   syncDate: z.string().nullish(),
@@ -28,7 +28,7 @@ export const CONNECTED_ACCOUNTS_PATH = '/api/v1/connected-accounts';
 /** GET /api/v1/connected-accounts: institutions with their accounts, bare or in a data wrapper. */
 export const readInstitutions = (body: unknown) => readList(institutionSchema, body);
 
-const byNameThenId = (a: Account, b: Account) => a.name.localeCompare(b.name) || a.id - b.id;
+const byNameThenId = (a: Account, b: Account) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
 
 /**
  * The institutions a tab lists, each with only the accounts of that tab, sorted by name then id.
@@ -46,7 +46,7 @@ export function institutionsForTab(institutions: readonly Institution[], tab: Ac
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export function findAccount(institutions: readonly Institution[], accountId: number): Account | null {
+export function findAccount(institutions: readonly Institution[], accountId: Id): Account | null {
   for (const institution of institutions) {
     const account = institution.accounts?.find((candidate) => candidate.id === accountId);
     if (account) return account;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { readList } from '@budget/web';
+import { idSchema, readList } from '@budget/web';
 
 const amount = z.union([z.number(), z.string()]);
 
 const billSchema = z.object({
-  id: z.number().int(),
+  id: idSchema,
   name: z.string(),
   fundingAmount: amount.nullish(),
   goalDate: z.string().nullish(),

@@ -17,7 +17,7 @@ import { useAppBadge } from './use-app-badge.js';
 
 /** The register of one category: its transactions, newest first, with running balances. */
 export function CategoryRegister({ category, tree }: { category: CategoryNode; tree: CategoryTree }) {
-  const path = `/api/v1/category/${category.id}/transactions?offset=0&limit=${PAGE_SIZE}&pending=2`;
+  const path = `/api/v1/category/${encodeURIComponent(category.id)}/transactions?offset=0&limit=${PAGE_SIZE}&pending=2`;
   const { data: page, isPending } = useApiData(path, readRegisterPage);
   const unassigned = category.type === CategoryType.Unassigned;
   // The unassigned register's count is what still needs a category: the app badge shows it.

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { Button, Card, ListDetail, LoadingBlock, remember, useCategories } from '@budget/web';
+import { Button, Card, ListDetail, LoadingBlock, recordPath, remember, useCategories } from '@budget/web';
 import { CategoryList } from './CategoryList.js';
 import { CategoryRegister } from './CategoryRegister.js';
 import { HomeToolbar } from './HomeToolbar.js';
@@ -12,7 +12,7 @@ export function HomePage({ rebalances = false }: { rebalances?: boolean }) {
   const { categoryId } = useParams();
   const navigate = useNavigate();
   const { data: tree, isPending, refetch } = useCategories();
-  const selected = categoryId === undefined ? tree?.unassigned : tree?.categories.get(Number(categoryId));
+  const selected = categoryId === undefined ? tree?.unassigned : tree?.categories.get(categoryId);
   const unknown = categoryId !== undefined && tree != null && selected === undefined;
 
   useEffect(() => {
@@ -30,7 +30,7 @@ export function HomePage({ rebalances = false }: { rebalances?: boolean }) {
     );
   }
 
-  const selectedPath = rebalances ? REBALANCES_PATH : selected ? `/home/${selected.id}` : '/home';
+  const selectedPath = rebalances ? REBALANCES_PATH : selected ? recordPath('/home', selected.id) : '/home';
   const detail = rebalances ? (
     <RebalancesRegister tree={tree} />
   ) : selected ? (

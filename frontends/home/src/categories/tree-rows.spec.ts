@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildCategoryTree } from '@budget/web';
+import { readCategoryTree, type CategoryTree } from '@budget/web';
 import { treeRows } from './tree-rows.js';
 
-const tree = buildCategoryTree({
+const tree = readCategoryTree({ data: {
   groups: [
     { id: 1, name: 'System', type: 'SYSTEM', parentGroupId: null },
     { id: 2, name: 'NoGroup', type: 'NO GROUP', parentGroupId: null },
@@ -18,7 +18,7 @@ const tree = buildCategoryTree({
     { id: 21, groupId: 4, name: 'Cake', type: 'REGULAR', balance: '0.20' },
     { id: 30, groupId: 2, name: 'Books', type: 'REGULAR', balance: 3 },
   ],
-});
+} }) as CategoryTree;
 
 describe('treeRows', () => {
   const rows = treeRows(tree);

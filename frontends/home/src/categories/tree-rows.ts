@@ -1,5 +1,5 @@
 import type { Cents } from '@budget/money';
-import type { CategoryNode, CategoryTree, TreeNode } from '@budget/web';
+import { recordPath, type CategoryNode, type CategoryTree, type Id, type TreeNode } from '@budget/web';
 
 export interface TreeRow {
   key: string;
@@ -9,7 +9,7 @@ export interface TreeRow {
   balance: Cents | null;
   /** Where choosing the row goes; groups go nowhere. */
   to: string | null;
-  categoryId: number | null;
+  categoryId: Id | null;
   /** The first row after the system entries starts a new section. */
   section?: boolean;
 }
@@ -22,7 +22,7 @@ const categoryRow = (category: CategoryNode, level: number, label = category.nam
   label,
   level,
   balance,
-  to: `/home/${category.id}`,
+  to: recordPath('/home', category.id),
   categoryId: category.id,
 });
 

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildCategoryTree } from '@budget/web';
+import { readCategoryTree } from '@budget/web';
 import { readRules, ruleTargets } from './rule-data.js';
 
-const tree = buildCategoryTree({
-  groups: [],
-  categories: [{ id: 5, groupId: 9, name: 'Groceries', type: 'REGULAR', balance: 0 }],
+const tree = readCategoryTree({
+  data: { groups: [], categories: [{ id: 5, groupId: 9, name: 'Groceries', type: 'REGULAR', balance: 0 }] },
 });
 
 describe('auto-assignment rules', () => {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { readList, wireCents, moneyDisplay, type CategoryTree } from '@budget/web';
+import { idSchema, moneyDisplay, readList, wireCents, type CategoryTree } from '@budget/web';
 
 const ruleSchema = z.object({
-  id: z.number().int(),
+  id: idSchema,
   name: z.string(),
   searchStrings: z.array(z.string()),
   categories: z.array(
-    z.object({ categoryId: z.number().int(), amount: z.union([z.number(), z.string()]), percentage: z.boolean() }),
+    z.object({ categoryId: idSchema, amount: z.union([z.number(), z.string()]), percentage: z.boolean() }),
   ),
 });
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-const id = z.number().int();
+import { idSchema as id } from '../data/id.js';
 
 export const groupSchema = z.object({
   id,

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildCategoryTree, readCategoryTree, type GroupNode } from './category-tree.js';
+import { readCategoryTree, type CategoryTree, type GroupNode } from './category-tree.js';
+
+/** The tree as the client reads it off the wire. */
+const treeOf = (data: { groups: unknown[]; categories: unknown[] }) => readCategoryTree({ data }) as CategoryTree;
 
 const groups = [
   { id: 1, name: 'System', type: 'SYSTEM', hidden: false, parentGroupId: null },
@@ -22,12 +25,12 @@ const categories = [
 ];
 
 describe('buildCategoryTree', () => {
-  const tree = buildCategoryTree({ groups, categories });
+  const tree = treeOf({ groups, categories });
 
   it('picks out the three system categories with balances in cents', () => {
-    expect(tree.unassigned).toMatchObject({ id: 10, balance: -525 });
-    expect(tree.fundingPool).toMatchObject({ id: 11, balance: 10000 });
-    expect(tree.accountTransfer).toMatchObject({ id: 12, balance: 0 });
+    expect(tree.unassigned).toMatchObject({ id: '10', balance: -525 });
+    expect(tree.fundingPool).toMatchObject({ id: '11', balance: 10000 });
+    expect(tree.accountTransfer).toMatchObject({ id: '12', balance: 0 });
   });
 
   it("keeps the system group's other categories as the funding pool's subcategories", () => {
@@ -45,13 +48,13 @@ describe('buildCategoryTree', () => {
   });
 
   it('names categories by their group path', () => {
-    expect(tree.categories.get(22)?.path).toBe('Food:Snacks:Chips');
-    expect(tree.categories.get(30)?.path).toBe('Entertainment');
-    expect(tree.categories.get(10)?.path).toBe('Unassigned');
+    expect(tree.categories.get('22')?.path).toBe('Food:Snacks:Chips');
+    expect(tree.categories.get('30')?.path).toBe('Entertainment');
+    expect(tree.categories.get('10')?.path).toBe('Unassigned');
   });
 
   it('survives a parent cycle and shows orphans at the top', () => {
-    const looped = buildCategoryTree({
+    const looped = treeOf({
       groups: [
         { id: 7, name: 'A', type: 'REGULAR', parentGroupId: 8 },
         { id: 8, name: 'B', type: 'REGULAR', parentGroupId: 7 },
@@ -65,6 +68,15 @@ describe('buildCategoryTree', () => {
 });
 
 describe('readCategoryTree', () => {
+  it('keeps string ids such as UUIDs', () => {
+    const uuid = 'b8b391d4-3dbb-4cf9-b7cc-6062b04069ee';
+    const read = treeOf({
+      groups: [{ id: uuid, name: 'Food', type: 'REGULAR', parentGroupId: null }],
+      categories: [{ id: 'c-1', groupId: uuid, name: 'Groceries', type: 'REGULAR', balance: '1.00' }],
+    });
+    expect(read.categories.get('c-1')?.path).toBe('Food:Groceries');
+  });
+
   it('reads the data wrapper and refuses other shapes', () => {
     expect(readCategoryTree({ data: { groups, categories } })?.nodes).toHaveLength(3);
     expect(readCategoryTree({ groups, categories })).toBeNull();

@@ -1,10 +1,11 @@
 import type { Cents } from '@budget/money';
+import type { Id } from '../data/id.js';
 import { wireCents } from '../money/money.js';
 import { CategoryType, GroupType, groupsResponseSchema, type CategoryData, type GroupData, type GroupsData } from './category-data.js';
 
 export interface CategoryNode {
   kind: 'category';
-  id: number;
+  id: Id;
   name: string;
   type: string;
   balance: Cents;
@@ -14,7 +15,7 @@ export interface CategoryNode {
 
 export interface GroupNode {
   kind: 'group';
-  id: number;
+  id: Id;
   name: string;
   children: TreeNode[];
   /** The sum of every category under the group, nested groups included. */
@@ -31,7 +32,7 @@ export interface CategoryTree {
   fundingPoolChildren: CategoryNode[];
   /** Groups and ungrouped categories, sorted by name. */
   nodes: TreeNode[];
-  categories: Map<number, CategoryNode>;
+  categories: Map<Id, CategoryNode>;
 }
 
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
@@ -43,7 +44,7 @@ export function buildCategoryTree({ groups, categories }: GroupsData): CategoryT
   const noGroup = groups.find((g) => g.type === GroupType.NoGroup);
   const regular = groups.filter((g) => g !== system && g !== noGroup);
   const known = new Set(regular.map((g) => g.id));
-  const all = new Map<number, CategoryNode>();
+  const all = new Map<Id, CategoryNode>();
 
   const leaf = (c: CategoryData, prefix: string): CategoryNode => {
     const node: CategoryNode = { kind: 'category', id: c.id, name: c.name, type: c.type, balance: wireCents(c.balance), path: prefix + c.name };
@@ -51,7 +52,7 @@ export function buildCategoryTree({ groups, categories }: GroupsData): CategoryT
     return node;
   };
 
-  const group = (g: GroupData, prefix: string, seen: Set<number>): GroupNode => {
+  const group = (g: GroupData, prefix: string, seen: Set<Id>): GroupNode => {
     const path = `${prefix}${g.name}:`;
     const inner = new Set(seen).add(g.id);
     const children: TreeNode[] = [

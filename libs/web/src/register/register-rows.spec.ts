@@ -3,18 +3,18 @@ import { accountAmount, amountInCategory, toRegisterRows, transactionName } from
 import type { TransactionData } from './transaction-data.js';
 
 const purchase: TransactionData = {
-  id: 1,
+  id: '1',
   date: '2025-03-04',
   type: 0,
   categories: [
-    { categoryId: 20, amount: -12.5 },
-    { categoryId: 21, amount: '-0.10' },
-    { categoryId: 20, amount: '-0.20' },
+    { categoryId: '20', amount: -12.5 },
+    { categoryId: '21', amount: '-0.10' },
+    { categoryId: '20', amount: '-0.20' },
   ],
   accountTransaction: { name: 'Grocer', amount: '-12.80' },
 };
-const funding: TransactionData = { id: 2, date: '2025-03-01', type: 2, categories: [{ categoryId: 20, amount: 100 }], accountTransaction: null };
-const uncategorised: TransactionData = { id: 3, date: '2025-03-02', type: 0, categories: [], accountTransaction: { name: 'Shop', amount: -3 } };
+const funding: TransactionData = { id: '2', date: '2025-03-01', type: 2, categories: [{ categoryId: '20', amount: 100 }], accountTransaction: null };
+const uncategorised: TransactionData = { id: '3', date: '2025-03-02', type: 0, categories: [], accountTransaction: { name: 'Shop', amount: -3 } };
 
 describe('register rows', () => {
   it('names rows by the bank name, else by type', () => {
@@ -25,19 +25,19 @@ describe('register rows', () => {
   });
 
   it("sums a category's splits in exact cents", () => {
-    expect(amountInCategory(purchase, 20, false)).toBe(-1270);
-    expect(amountInCategory(purchase, 99, false)).toBe(0);
+    expect(amountInCategory(purchase, '20', false)).toBe(-1270);
+    expect(amountInCategory(purchase, '99', false)).toBe(0);
   });
 
   it('counts an uncategorised transaction in full in the unassigned register only', () => {
-    expect(amountInCategory(uncategorised, 10, true)).toBe(-300);
-    expect(amountInCategory(uncategorised, 20, false)).toBe(0);
+    expect(amountInCategory(uncategorised, '10', true)).toBe(-300);
+    expect(amountInCategory(uncategorised, '20', false)).toBe(0);
     expect(accountAmount(purchase)).toBe(-1280);
   });
 
   it('works running balances back from the current balance, newest first', () => {
     const rows = toRegisterRows([purchase, funding], {
-      amountOf: (t) => amountInCategory(t, 20, false),
+      amountOf: (t) => amountInCategory(t, '20', false),
       detailOf: () => '',
       balance: 8730,
     });

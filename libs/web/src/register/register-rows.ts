@@ -1,9 +1,10 @@
 import type { Cents } from '@budget/money';
+import type { Id } from '../data/id.js';
 import { wireCents } from '../money/money.js';
 import type { TransactionData } from './transaction-data.js';
 
 export interface RegisterRow {
-  id: number;
+  id: Id;
   date: string;
   name: string;
   /** Category names of the splits, or the account for a register across accounts. */
@@ -40,7 +41,7 @@ export function toRegisterRows(transactions: readonly TransactionData[], options
 }
 
 /** The part of a transaction that lands in one category; uncategorised rows count in full. */
-export function amountInCategory(transaction: TransactionData, categoryId: number, unassigned: boolean): Cents {
+export function amountInCategory(transaction: TransactionData, categoryId: Id, unassigned: boolean): Cents {
   const splits = transaction.categories ?? [];
   if (splits.length === 0) return unassigned ? wireCents(transaction.accountTransaction?.amount) : 0;
   return splits.filter((s) => s.categoryId === categoryId).reduce((sum, s) => sum + wireCents(s.amount), 0);

@@ -14,7 +14,7 @@ describe('readRegisterPage', () => {
       },
     };
     const page = readRegisterPage(body);
-    expect(page?.transactions.map((t) => t.id)).toEqual([1]);
+    expect(page?.transactions.map((t) => t.id)).toEqual(['1']);
     expect(page?.balance).toBe('10.00');
     expect(page?.count).toBe(41);
   });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { idSchema } from '../data/id.js';
 
 const amount = z.union([z.number(), z.string()]);
 
-export const splitSchema = z.object({ categoryId: z.number().int(), amount: amount.nullish(), comment: z.string().nullish() });
+export const splitSchema = z.object({ categoryId: idSchema, amount: amount.nullish(), comment: z.string().nullish() });
 
 export const transactionSchema = z.object({
-  id: z.number().int(),
+  id: idSchema,
   date: z.string(),
   type: z.number().int(),
   comment: z.string().nullish(),
@@ -15,7 +16,7 @@ export const transactionSchema = z.object({
       name: z.string().nullish(),
       amount: amount.nullish(),
       pending: z.boolean().nullish(),
-      account: z.object({ id: z.number().int(), name: z.string().nullish() }).nullish(),
+      account: z.object({ id: idSchema, name: z.string().nullish() }).nullish(),
     })
     .nullish(),
 });
