@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
+// The launcher's own pieces: the services start exactly as `npm start` starts them.
+import { serviceEnv, startServices, waitForHealth } from '../../../tools/launcher/lib/index.mjs';
+
+export interface Stack {
+  url: string;
+  outbox: string;
+  db: TestDatabase;
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * The built api, projector and worker as three processes on a fresh database, the real Redis and
+ * a private mail outbox, serving the built shell and remotes on one port.
+ */
+export async function startStack(): Promise<Stack> {
+  const db = await createTestDatabase('e2e');
+  const outbox = mkdtempSync(join(tmpdir(), 'budget-outbox-'));
+  const port = await freePort();
+  const env = serviceEnv({
+    databaseUrl: db.url,
+    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    port,
+    env: { ...process.env, MAIL_OUTBOX_DIR: outbox },
+  });
+  const services = startServices({ env });
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(`${url}/api/v1/health`, { timeoutMs: 60_000 });
+  return {
+    url,
+    outbox,
+    db,
+    async stop() {
+      await services.stop();
+      await db.drop();
+      rmSync(outbox, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
