@@ -48,9 +48,11 @@ export function SessionProvider({ children, tokens, fetch }: SessionProviderProp
   const signIn = useCallback(
     (next: Tokens) => {
       tokens.set(next);
+      // A new session never shows what an earlier one loaded: start over and reload what is shown.
+      void queryClient.resetQueries();
       setAuthenticated(true);
     },
-    [tokens],
+    [tokens, queryClient],
   );
 
   const session = useMemo<Session>(
