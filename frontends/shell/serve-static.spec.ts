@@ -1,0 +1,67 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaticHandler } from './serve-static.mjs';
+
+function layout(): string {
+  const root = mkdtempSync(join(tmpdir(), 'serve-static-'));
+  const write = (path: string, text: string) => {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), text);
+  };
+  write('shell/dist/index.html', '<html>shell</html>');
+  write('shell/dist/main.0123abcd.js', 'main');
+  write('home/dist/remoteEntry.js', 'entry');
+  write('home/src/App.tsx', 'source');
+  write('secret.txt', 'secret');
+  return root;
+}
+
+describe('createStaticHandler', () => {
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    const root = layout();
+    const handler = createStaticHandler({ shellDir: join(root, 'shell/dist'), remotesDir: root });
+    server = createServer((req, res) =>
+      handler(req, res, () => {
+        res.writeHead(418).end('next');
+      }),
+    );
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  const get = async (path: string) => {
+    const response = await fetch(base + path);
+    return { status: response.status, body: await response.text(), cache: response.headers.get('cache-control'), type: response.headers.get('content-type') };
+  };
+
+  it('serves shell files, hashed ones as immutable', async () => {
+    expect(await get('/main.0123abcd.js')).toMatchObject({ status: 200, body: 'main', cache: 'public, max-age=31536000, immutable' });
+    expect((await get('/main.0123abcd.js')).type).toContain('text/javascript');
+  });
+
+  it("answers client routes with the shell's index.html, revalidated", async () => {
+    expect(await get('/home/12')).toMatchObject({ status: 200, body: '<html>shell</html>', cache: 'no-cache' });
+  });
+
+  it("serves a remote's build under /remotes/<name>/ and nothing else of its folder", async () => {
+    expect(await get('/remotes/home/remoteEntry.js')).toMatchObject({ status: 200, body: 'entry' });
+    expect((await get('/remotes/home/../src/App.tsx')).body).not.toBe('source');
+    expect((await get('/remotes/home/%2e%2e/src/App.tsx')).status).toBe(418);
+    expect((await get('/remotes/missing/mf-manifest.json')).status).toBe(418);
+  });
+
+  it('passes on API paths, missing assets and paths that climb out', async () => {
+    expect((await get('/api/v1/user')).status).toBe(418);
+    expect((await get('/missing.js')).status).toBe(418);
+    expect((await get('/%2e%2e/%2e%2e/secret.txt')).status).toBe(418);
+  });
+});
