@@ -1,7 +1,11 @@
 export * from './domain/index.js';
 export { BudgetProvisioner } from './commands/provision-budget/budget-provisioner.js';
 export { loadBudget, appendBudgetEvents, type LoadedBudget, type AppendContext } from './commands/budget-stream.js';
-export { listGroups, type GroupsView, type GroupView, type CategoryView } from './queries/list-groups/list-groups.query.js';
+export { BudgetCommands } from './commands/budget-commands.js';
+export { listGroups, findCategory, findGroup, type GroupsView, type GroupView, type CategoryView } from './queries/list-groups/list-groups.query.js';
+export { FundingPlansQuery } from './queries/funding-plans/funding-plans.query.js';
+export { BillsQuery } from './queries/bills/bills.query.js';
+export { BudgetErrorFilter } from './http/budget-error.filter.js';
 export { GROUPS_TABLE, CATEGORIES_TABLE } from './queries/list-groups/list-groups.migrations.js';
 export { BudgetModule } from './budget.module.js';
 export { budgetProjections } from './projections.js';

@@ -1,5 +1,8 @@
 import { Global, Module, type Type } from '@nestjs/common';
-import { CLOCK, EVENT_STORE, ID_GENERATOR, PG_POOL, uuidGenerator, type Clock, type EventStore, type IdGenerator, type Pool } from '@budget/platform';
+import {
+  CLOCK, EVENT_STORE, ID_GENERATOR, PG_POOL, PROJECTION_WAITER, uuidGenerator,
+  type Clock, type EventStore, type IdGenerator, type Pool, type ProjectionWaiter,
+} from '@budget/platform';
 import { BudgetModule } from '../budget.module.js';
 
 export interface BudgetTestAppOptions {
@@ -7,15 +10,20 @@ export interface BudgetTestAppOptions {
   store: EventStore;
   clock: Clock;
   ids?: IdGenerator;
+  /** Read-your-writes for tests that change the budget; without it nothing is awaited. */
+  waiter?: ProjectionWaiter;
 }
 
+const noWait: ProjectionWaiter = { waitFor: async () => undefined, close: async () => undefined };
+
 /** A Nest root module with BudgetModule and the platform providers it injects, for tests. */
-export function budgetTestAppModule({ pool, store, clock, ids = uuidGenerator }: BudgetTestAppOptions): Type {
+export function budgetTestAppModule({ pool, store, clock, ids = uuidGenerator, waiter = noWait }: BudgetTestAppOptions): Type {
   const providers = [
     { provide: PG_POOL, useValue: pool },
     { provide: EVENT_STORE, useValue: store },
     { provide: CLOCK, useValue: clock },
     { provide: ID_GENERATOR, useValue: ids },
+    { provide: PROJECTION_WAITER, useValue: waiter },
   ];
 
   @Global()

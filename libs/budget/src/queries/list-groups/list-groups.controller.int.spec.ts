@@ -55,7 +55,7 @@ describe('GET /api/v1/groups', () => {
     expect(body.data.categories).toHaveLength(27);
     expect(Object.keys(body.data.groups[0]!).sort()).toEqual(['hidden', 'id', 'name', 'parentGroupId', 'type']);
     expect(Object.keys(body.data.categories[0]!).sort()).toEqual(
-      ['balance', 'fundingAmount', 'fundingCategories', 'goalDate', 'groupId', 'hidden', 'id', 'includeFundingTransfers', 'name', 'recurrence', 'suspended', 'type', 'useGoal'].sort(),
+      ['balance', 'fundingAmount', 'fundingCategories', 'goalDate', 'groupId', 'hidden', 'id', 'includeFundingTransfers', 'name', 'parentCategoryId', 'recurrence', 'suspended', 'type', 'useGoal'].sort(),
     );
     const groupIds = new Set(body.data.groups.map((g) => g.id));
     expect(body.data.categories.every((c) => groupIds.has(c.groupId) && c.balance === 0)).toBe(true);

@@ -45,4 +45,11 @@ export const listGroupsMigrations: Migration[] = [
       CREATE INDEX IF NOT EXISTS budget_categories_user_group ON budget_categories (user_id, group_id);
     `,
   },
+  {
+    id: 'budget-002-category-parent',
+    sql: `
+      ALTER TABLE budget_categories ADD COLUMN IF NOT EXISTS parent_category_id text;
+      CREATE INDEX IF NOT EXISTS budget_categories_user_type ON budget_categories (user_id, type);
+    `,
+  },
 ];

@@ -66,6 +66,7 @@ describe('list-groups read model', () => {
       recurrence: 1,
       fundingCategories: [],
       suspended: false,
+      parentCategoryId: null,
     });
   });
 
@@ -111,7 +112,7 @@ describe('list-groups read model', () => {
           recurrence: 12,
           fundingCategories: [
             { categoryId: 'pool', amount: 2550, percentage: false },
-            { categoryId: 'other', amount: 50, percentage: true },
+            { categoryId: 'other', amount: 5000, percentage: true },
           ],
           suspended: true,
         },

@@ -1,11 +1,7 @@
 import type { PoolClient, Projection, StoredEvent } from '@budget/platform';
 import { isBudgetEvent, isBudgetStream, type BudgetEvent, type CategoryAdded, type GroupAdded } from '../../domain/index.js';
+import { changeCategory, changeCategorySettings, changeGroup, deleteCategory, deleteGroup, type Applied } from './list-groups.changes.js';
 import { CATEGORIES_TABLE, GROUPS_TABLE, listGroupsMigrations } from './list-groups.migrations.js';
-
-interface Applied {
-  userId: string;
-  position: string;
-}
 
 async function addGroup(client: PoolClient, { userId, position }: Applied, { data }: GroupAdded): Promise<void> {
   await client.query(
@@ -19,8 +15,9 @@ async function addGroup(client: PoolClient, { userId, position }: Applied, { dat
 async function addCategory(client: PoolClient, { userId, position }: Applied, { data }: CategoryAdded): Promise<void> {
   await client.query(
     `INSERT INTO budget_categories (user_id, id, group_id, name, type, funding_amount_cents, include_funding_transfers,
-                                    use_goal, goal_date, recurrence, funding_categories, suspended, position, last_position)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)
+                                    use_goal, goal_date, recurrence, funding_categories, suspended, position, last_position,
+                                    parent_category_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13, $14)
      ON CONFLICT (user_id, id) DO NOTHING`,
     [
       userId,
@@ -36,6 +33,7 @@ async function addCategory(client: PoolClient, { userId, position }: Applied, { 
       JSON.stringify(data.fundingCategories),
       data.suspended,
       position,
+      data.parentCategoryId ?? null,
     ],
   );
 }
@@ -54,8 +52,21 @@ export const listGroupsProjection: Projection = {
         return;
       case 'GroupAdded':
         return addGroup(client, applied, event);
+      case 'GroupRenamed':
+      case 'GroupMoved':
+      case 'GroupHiddenChanged':
+        return changeGroup(client, applied, event);
+      case 'GroupDeleted':
+        return deleteGroup(client, applied, event);
       case 'CategoryAdded':
         return addCategory(client, applied, event);
+      case 'CategoryRenamed':
+      case 'CategoryMoved':
+        return changeCategory(client, applied, event);
+      case 'CategorySettingsChanged':
+        return changeCategorySettings(client, applied, event);
+      case 'CategoryDeleted':
+        return deleteCategory(client, applied, event);
       default: {
         const _never: never = event;
         return _never;

@@ -25,6 +25,8 @@ export interface CategoryView {
   recurrence: number;
   fundingCategories: FundingCategory[];
   suspended: boolean;
+  /** The Funding Pool's id for one of its subcategories, otherwise null. */
+  parentCategoryId: string | null;
 }
 
 export interface GroupsView {
@@ -32,40 +34,48 @@ export interface GroupsView {
   categories: CategoryView[];
 }
 
-interface CategoryRow extends Omit<CategoryView, 'balance' | 'fundingAmount'> {
+export interface CategoryRow extends Omit<CategoryView, 'balance' | 'fundingAmount'> {
   balanceCents: string;
   fundingAmountCents: string;
 }
 
-/** Fixed funding amounts are stored in cents; percentages as they are. */
-function fundingCategoryToWire(entry: FundingCategory): FundingCategory {
-  return entry.percentage ? entry : { ...entry, amount: centsToDollars(entry.amount) };
+/** Fixed amounts are stored in cents, percentages in basis points: both are hundredths on the wire. */
+export function fundingCategoryToWire(entry: FundingCategory): FundingCategory {
+  return { categoryId: entry.categoryId, amount: centsToDollars(entry.amount), percentage: entry.percentage };
+}
+
+export const GROUP_COLUMNS = `id, name, type, hidden, parent_group_id AS "parentGroupId"`;
+export const CATEGORY_COLUMNS = `id, group_id AS "groupId", name, balance_cents AS "balanceCents", type, hidden,
+  funding_amount_cents AS "fundingAmountCents", include_funding_transfers AS "includeFundingTransfers",
+  use_goal AS "useGoal", to_char(goal_date, 'YYYY-MM-DD') AS "goalDate", recurrence,
+  funding_categories AS "fundingCategories", suspended, parent_category_id AS "parentCategoryId"`;
+
+export function categoryToView({ balanceCents, fundingAmountCents, fundingCategories, ...row }: CategoryRow): CategoryView {
+  return {
+    ...row,
+    balance: centsToDollars(centsFromDb(balanceCents)),
+    fundingAmount: centsToDollars(centsFromDb(fundingAmountCents)),
+    fundingCategories: fundingCategories.map(fundingCategoryToWire),
+  };
 }
 
 /** Every group and category of one user's budget (server-behaviour §4.4 GET /groups). */
 export async function listGroups(pool: Pool, userId: string): Promise<GroupsView> {
   const [groups, categories] = await Promise.all([
-    pool.query<GroupView>(
-      `SELECT id, name, type, hidden, parent_group_id AS "parentGroupId"
-         FROM budget_groups WHERE user_id = $1 ORDER BY position`,
-      [userId],
-    ),
-    pool.query<CategoryRow>(
-      `SELECT id, group_id AS "groupId", name, balance_cents AS "balanceCents", type, hidden,
-              funding_amount_cents AS "fundingAmountCents", include_funding_transfers AS "includeFundingTransfers",
-              use_goal AS "useGoal", to_char(goal_date, 'YYYY-MM-DD') AS "goalDate", recurrence,
-              funding_categories AS "fundingCategories", suspended
-         FROM budget_categories WHERE user_id = $1 ORDER BY position`,
-      [userId],
-    ),
+    pool.query<GroupView>(`SELECT ${GROUP_COLUMNS} FROM budget_groups WHERE user_id = $1 ORDER BY position`, [userId]),
+    pool.query<CategoryRow>(`SELECT ${CATEGORY_COLUMNS} FROM budget_categories WHERE user_id = $1 ORDER BY position`, [userId]),
   ]);
-  return {
-    groups: groups.rows,
-    categories: categories.rows.map(({ balanceCents, fundingAmountCents, fundingCategories, ...row }) => ({
-      ...row,
-      balance: centsToDollars(centsFromDb(balanceCents)),
-      fundingAmount: centsToDollars(centsFromDb(fundingAmountCents)),
-      fundingCategories: fundingCategories.map(fundingCategoryToWire),
-    })),
-  };
+  return { groups: groups.rows, categories: categories.rows.map(categoryToView) };
+}
+
+/** One group of the user's, or null. */
+export async function findGroup(pool: Pool, userId: string, groupId: string): Promise<GroupView | null> {
+  const { rows } = await pool.query<GroupView>(`SELECT ${GROUP_COLUMNS} FROM budget_groups WHERE user_id = $1 AND id = $2`, [userId, groupId]);
+  return rows[0] ?? null;
+}
+
+/** One category of the user's with every field of GET /groups, or null. */
+export async function findCategory(pool: Pool, userId: string, categoryId: string): Promise<CategoryView | null> {
+  const { rows } = await pool.query<CategoryRow>(`SELECT ${CATEGORY_COLUMNS} FROM budget_categories WHERE user_id = $1 AND id = $2`, [userId, categoryId]);
+  return rows[0] ? categoryToView(rows[0]) : null;
 }
