@@ -4,3 +4,4 @@ export { LedgerModule } from './ledger.module.js';
 export { TransactionsService } from './commands/transactions.service.js';
 export { LedgerLookups } from './queries/ledger-lookups.js';
 export { LedgerViews } from './queries/transaction-view.js';
+export * from './category-transfers/index.js';

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { EventWriter } from '@budget/platform';
 import { AccountsService } from './commands/accounts.service.js';
 import { ImportService } from './commands/import.service.js';
+import { CategoryTransfersModule } from './category-transfers/category-transfers.module.js';
 import { StatementsService } from './commands/statements.service.js';
 import { TransactionsService } from './commands/transactions.service.js';
 import { ImportController } from './http/import.controller.js';
@@ -21,6 +22,7 @@ import { LedgerViews } from './queries/transaction-view.js';
  * PROJECTION_WAITER; its read models are written by `ledgerProjection` in the projector.
  */
 @Module({
+  imports: [CategoryTransfersModule],
   controllers: [InstitutionsController, TransactionsController, StatementsController, ImportController],
   providers: [
     EventWriter, AccountsService, TransactionsService, StatementsService, ImportService,

@@ -1,0 +1,3 @@
+export * from './transfer-lines.js';
+export * from './record-category-transfer.decide.js';
+export * from './change-category-transfer.decide.js';

@@ -1,0 +1,56 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { centsFromDb, centsToDollars, firstOfMonth, monthStartAfter } from '@budget/money';
+import { PG_POOL, type Pool } from '@budget/platform';
+
+interface InfoRow {
+  id: string;
+  name: string;
+  balance: string;
+  funding: string;
+  base: string;
+  spending: string;
+  rebalances: string;
+}
+
+const dollars = (v: string) => centsToDollars(centsFromDb(v));
+
+/**
+ * GET /categories?date=D (rule 17): per category the balance at the start of D's month, and last
+ * month's funding, funded base amounts, other flows (spending and income) and rebalances. Each
+ * category reads only its own splits of the two months, through the (category, date) index.
+ */
+@Injectable()
+export class FundingInfoQuery {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async forMonth(userId: string, date: string) {
+    const { rows } = await this.pool.query<InfoRow>(
+      `SELECT c.id, c.name,
+              COALESCE(b.balance_cents, 0) - COALESCE(cur.amount, 0) AS balance,
+              COALESCE(prev.funding, 0) AS funding, COALESCE(prev.base, 0) AS base,
+              COALESCE(prev.spending, 0) AS spending, COALESCE(prev.rebalances, 0) AS rebalances
+         FROM budget_categories c
+         LEFT JOIN ledger_category_balances b ON b.category_id = c.id
+         LEFT JOIN LATERAL (SELECT sum(s.amount_cents) AS amount FROM ledger_splits s
+                             WHERE s.category_id = c.id AND s.live AND s.date >= $2::date) cur ON true
+         LEFT JOIN LATERAL (
+           SELECT sum(s.amount_cents) FILTER (WHERE t.type = 2) AS funding,
+                  sum(COALESCE((t.splits -> s.idx ->> 'baseAmount')::bigint, 0)) FILTER (WHERE t.type = 2) AS base,
+                  sum(s.amount_cents) FILTER (WHERE t.type NOT IN (2, 3)) AS spending,
+                  sum(s.amount_cents) FILTER (WHERE t.type = 3) AS rebalances
+             FROM ledger_splits s JOIN ledger_transactions t ON t.id = s.transaction_id
+            WHERE s.category_id = c.id AND s.live AND s.date >= $3::date AND s.date < $2::date) prev ON true
+        WHERE c.user_id = $1 ORDER BY c.position`,
+      [userId, firstOfMonth(date), monthStartAfter(date, -1)],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      balance: dollars(r.balance),
+      previousFunding: dollars(r.funding),
+      previousBaseAmount: dollars(r.base),
+      previousSum: dollars(r.spending),
+      previousCatTransfers: dollars(r.rebalances),
+    }));
+  }
+}
