@@ -47,6 +47,15 @@ describe('register rows', () => {
     ]);
   });
 
+  it("prefers the server's stored running balance to working it back", () => {
+    const rows = toRegisterRows([{ ...purchase, runningBalance: '50.00' }, { ...funding, runningBalance: 62.8 }], {
+      amountOf: accountAmount,
+      detailOf: () => '',
+      balance: 1,
+    });
+    expect(rows.map((r) => r.balance)).toEqual([5000, 6280]);
+  });
+
   it('leaves balances empty when the register has none', () => {
     const rows = toRegisterRows([funding], { amountOf: accountAmount, detailOf: () => '', balance: null });
     expect(rows[0]?.balance).toBeNull();

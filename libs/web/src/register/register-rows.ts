@@ -12,6 +12,7 @@ export interface RegisterRow {
   amount: Cents;
   /** The running balance after this row, when the register has one. */
   balance: Cents | null;
+  transaction: TransactionData;
 }
 
 const TYPE_NAMES: Record<number, string> = { 2: 'Category Funding', 3: 'Category Rebalance' };
@@ -29,12 +30,16 @@ export interface RowOptions {
   balance: Cents | null;
 }
 
-/** Register rows, newest first, with running balances worked back from the current balance. */
+/**
+ * Register rows, newest first. A row carries the running balance the server stored for it; rows
+ * without one get it worked back from the current balance.
+ */
 export function toRegisterRows(transactions: readonly TransactionData[], options: RowOptions): RegisterRow[] {
   let balance = options.balance;
   return transactions.map((transaction) => {
     const amount = options.amountOf(transaction);
-    const row = { id: transaction.id, date: transaction.date, name: transactionName(transaction), detail: options.detailOf(transaction), amount, balance };
+    if (balance !== null && transaction.runningBalance != null) balance = wireCents(transaction.runningBalance);
+    const row = { id: transaction.id, date: transaction.date, name: transactionName(transaction), detail: options.detailOf(transaction), amount, balance, transaction };
     if (balance !== null) balance -= amount;
     return row;
   });

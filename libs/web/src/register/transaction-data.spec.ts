@@ -20,7 +20,7 @@ describe('readRegisterPage', () => {
   });
 
   it('leaves balance and count empty when the register has none', () => {
-    expect(readRegisterPage({ data: { transactions: [] } })).toEqual({ transactions: [], balance: null, count: null });
+    expect(readRegisterPage({ data: { transactions: [] } })).toEqual({ transactions: [], balance: null, count: null, received: 0 });
     expect(readRegisterPage({ transactions: [] })).toBeNull();
   });
 });

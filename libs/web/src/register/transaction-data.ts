@@ -10,18 +10,27 @@ export const transactionSchema = z.object({
   date: z.string(),
   type: z.number().int(),
   comment: z.string().nullish(),
+  /** The stream revision: a PATCH must send the version it read. */
+  version: z.number().int().nullish(),
   categories: z.array(splitSchema).nullish(),
+  /** The balance after this row in the register it was read from, when the server keeps one. */
+  runningBalance: amount.nullish(),
   accountTransaction: z
     .object({
       name: z.string().nullish(),
       amount: amount.nullish(),
+      principle: amount.nullish(),
       pending: z.boolean().nullish(),
-      account: z.object({ id: idSchema, name: z.string().nullish() }).nullish(),
+      statementId: idSchema.nullish(),
+      account: z
+        .object({ id: idSchema, name: z.string().nullish(), institution: z.object({ name: z.string().nullish() }).nullish() })
+        .nullish(),
     })
     .nullish(),
 });
 
 export type TransactionData = z.infer<typeof transactionSchema>;
+export type SplitData = z.infer<typeof splitSchema>;
 
 const registerResponseSchema = z.object({
   data: z.object({
@@ -37,6 +46,8 @@ export interface RegisterPage {
   balance: number | string | null;
   /** How many rows the whole register holds, when the server counts them. */
   count: number | null;
+  /** Rows the server sent, fitting or not: a page shorter than the page size ends the list. */
+  received: number;
 }
 
 /** Reads a register answer `{data:{transactions, balance}}`, skipping rows that do not fit. */
@@ -48,7 +59,17 @@ export function readRegisterPage(body: unknown): RegisterPage | null {
     return one.success ? [one.data] : [];
   });
   const { balance = null, transactionsCount = null } = parsed.data.data;
-  return { transactions, balance, count: transactionsCount };
+  return { transactions, balance, count: transactionsCount, received: parsed.data.data.transactions.length };
+}
+
+/** One transaction as GET /transaction/{id} answers it (bare or in a data wrapper). */
+export function readTransaction(body: unknown): TransactionData | null {
+  const raw = (body as { data?: unknown } | null)?.data ?? body;
+  const parsed = transactionSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
 }
 
 export const PAGE_SIZE = 30;
+
+/** Transaction types (spec §3). */
+export const TransactionType = { Regular: 0, Transfer: 1, Funding: 2, Rebalance: 3, StartingBalance: 4, Manual: 5 } as const;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { cx } from './class-names.js';
 
 export interface DialogProps {
   open: boolean;
@@ -7,10 +8,13 @@ export interface DialogProps {
   children: ReactNode;
   /** The buttons along the bottom. */
   actions?: ReactNode;
+  /** A wider dialog, for forms with rows (transaction splits, import previews). */
+  wide?: boolean;
+  testId?: string;
 }
 
 /** A modal dialog on the native <dialog> element: focus trap, Escape and backdrop for free. */
-export function Dialog({ open, title, onClose, children, actions }: DialogProps) {
+export function Dialog({ open, title, onClose, children, actions, wide = false, testId }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -22,7 +26,18 @@ export function Dialog({ open, title, onClose, children, actions }: DialogProps)
   }, [open]);
 
   return (
-    <dialog ref={ref} className="ui-dialog" aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
+    <dialog
+      ref={ref}
+      className={cx('ui-dialog', wide && 'ui-dialog--wide')}
+      aria-labelledby={titleId}
+      data-testid={testId}
+      onClose={onClose}
+      onCancel={(event) => {
+        // The parent decides when the dialog closes: it re-renders with open=false.
+        event.preventDefault();
+        onClose();
+      }}
+    >
       {open ? (
         <>
           <h2 id={titleId} className="ui-dialog__title">

@@ -1,0 +1,85 @@
+import type { CSSProperties, KeyboardEvent } from 'react';
+import type { Id } from '../data/id.js';
+import { formatDate } from '../dates/format-date.js';
+import { Amount } from '../ui/Amount.js';
+import { cx } from '../ui/class-names.js';
+import { reconcileEnabled } from './reconcile.js';
+import type { RegisterRow } from './register-rows.js';
+
+/** The reconcile column: the selected statement and what a click does. */
+export interface ReconcileColumn {
+  statementId: Id | null;
+  /** Rows whose change is on its way to the server. */
+  busy: ReadonlySet<Id>;
+  /** Statements already set on the server but not yet in the reloaded rows. */
+  overrides: ReadonlyMap<Id, Id | null>;
+  onToggle: (row: RegisterRow) => void;
+}
+
+export interface RegisterRowViewProps {
+  row: RegisterRow;
+  index: number;
+  style: CSSProperties;
+  showBalance: boolean;
+  reconcile: ReconcileColumn | undefined;
+  /** Opens the row; undefined when it cannot be opened (with the reason as its tooltip). */
+  onOpen: (() => void) | undefined;
+  closedReason: string | null;
+}
+
+/** One register line: [reconciled] date, name, categories, amount, running balance. */
+export function RegisterRowView({ row, index, style, showBalance, reconcile, onOpen, closedReason }: RegisterRowViewProps) {
+  const stored = row.transaction.accountTransaction?.statementId ?? null;
+  const statementId = reconcile?.overrides.has(row.id) ? (reconcile.overrides.get(row.id) ?? null) : stored;
+  const pending = row.transaction.accountTransaction?.pending === true;
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (onOpen && event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+      onOpen();
+    }
+  };
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      className={cx('ui-register__row', onOpen && 'ui-register__row--open', reconcile && 'ui-register__row--check')}
+      style={style}
+      tabIndex={onOpen ? 0 : undefined}
+      title={closedReason ?? undefined}
+      data-testid="register-row"
+      onClick={onOpen}
+      onKeyDown={onKeyDown}
+    >
+      {reconcile ? (
+        <div role="cell" className="ui-register__cell ui-register__cell--check">
+          <input
+            type="checkbox"
+            aria-label={`Reconciled: ${row.name}`}
+            checked={statementId !== null}
+            disabled={!reconcileEnabled(reconcile.statementId, statementId) || reconcile.busy.has(row.id)}
+            onClick={(event) => event.stopPropagation()}
+            onChange={() => reconcile.onToggle(row)}
+          />
+        </div>
+      ) : null}
+      <div role="cell" className="ui-register__cell ui-register__cell--date">
+        {formatDate(row.date)}
+      </div>
+      <div role="cell" className="ui-register__cell ui-register__cell--name">
+        {row.name}
+        {pending ? <span className="ui-badge ui-badge--muted">Pending</span> : null}
+      </div>
+      <div role="cell" className="ui-register__cell ui-register__cell--detail">
+        {row.detail}
+      </div>
+      <div role="cell" className="ui-register__cell ui-register__cell--amount">
+        <Amount cents={row.amount} />
+      </div>
+      {showBalance ? (
+        <div role="cell" className="ui-register__cell ui-register__cell--balance">
+          {row.balance === null ? null : <Amount cents={row.balance} />}
+        </div>
+      ) : null}
+    </div>
+  );
+}

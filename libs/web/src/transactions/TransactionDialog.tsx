@@ -1,0 +1,105 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { CategoryTree } from '../categories/category-tree.js';
+import type { Id } from '../data/id.js';
+import { toIsoDate } from '../dates/format-date.js';
+import { AmountInput } from '../money/AmountInput.js';
+import type { TransactionData } from '../register/transaction-data.js';
+import { Button } from '../ui/Button.js';
+import { ConfirmDialog } from '../ui/ConfirmDialog.js';
+import { Dialog } from '../ui/Dialog.js';
+import { FormError } from '../ui/FormError.js';
+import { TextField } from '../ui/TextField.js';
+import { SplitRows } from './SplitRows.js';
+import { isBankRow } from './transaction-editing.js';
+import { emptyForm, formFromTransaction, hasErrors, validateTransaction, type TransactionForm, type TransactionFormErrors } from './transaction-form.js';
+import { useTransactionSave, type SaveOutcome } from './use-transaction-save.js';
+
+export type TransactionTarget = { accountId: Id } | { transaction: TransactionData };
+
+export interface TransactionDialogProps {
+  target: TransactionTarget;
+  tree: CategoryTree;
+  onClose: () => void;
+  /** The server refused a stale version: close, reload and tell the user. */
+  onConflict: () => void;
+}
+
+const NO_ERRORS: TransactionFormErrors = { fields: {}, general: null };
+
+/** Adds a manual transaction, or edits a bank or manual one (bank rows keep date, name and amount). */
+export function TransactionDialog({ target, tree, onClose, onConflict }: TransactionDialogProps) {
+  const formId = useId();
+  const editing = 'transaction' in target ? target.transaction : null;
+  const bank = editing !== null && isBankRow(editing);
+  const [form, setForm] = useState<TransactionForm>(() => (editing ? formFromTransaction(editing) : emptyForm(toIsoDate(new Date()))));
+  const [errors, setErrors] = useState(NO_ERRORS);
+  const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const save = useTransactionSave();
+
+  const set = (part: Partial<TransactionForm>) => setForm((current) => ({ ...current, ...part }));
+  const setAmount = (amount: number) =>
+    // A single category follows the amount; several are shared out by hand.
+    setForm((current) => ({ ...current, amount, splits: current.splits.length === 1 ? [{ ...current.splits[0]!, amount: Math.abs(amount) }] : current.splits }));
+
+  const finish = (outcome: SaveOutcome) => {
+    setBusy(false);
+    setDeleting(false);
+    if (outcome.kind === 'saved') onClose();
+    else if (outcome.kind === 'conflict') onConflict();
+    else setErrors(outcome.errors);
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateTransaction(form);
+    setErrors(checked);
+    if (hasErrors(checked)) return;
+    setBusy(true);
+    finish(await (editing ? save.update(editing, form) : save.create((target as { accountId: Id }).accountId, form)));
+  };
+  const remove = async () => {
+    if (!editing) return;
+    setBusy(true);
+    finish(await save.remove(editing));
+  };
+
+  const actions = (
+    <>
+      {editing ? (
+        <Button variant="danger" className="ui-dialog__left" disabled={busy} onClick={() => setDeleting(true)}>
+          Delete
+        </Button>
+      ) : null}
+      <Button onClick={onClose} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" form={formId} variant="primary" disabled={busy}>
+        Save
+      </Button>
+    </>
+  );
+  return (
+    <Dialog open wide title={editing ? 'Edit Transaction' : 'Add Transaction'} onClose={onClose} actions={actions} testId="transaction-dialog">
+      <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
+        <div className="ui-field-row">
+          <TextField label="Date" type="date" required readOnly={bank} value={form.date} error={errors.fields.date} onChange={(e) => set({ date: e.target.value })} />
+          <AmountInput label="Amount" readOnly={bank} value={form.amount} error={errors.fields.amount} onChange={setAmount} />
+        </div>
+        <TextField label="Name" required readOnly={bank} value={form.name} error={errors.fields.name} onChange={(e) => set({ name: e.target.value })} />
+        <TextField label="Comment" value={form.comment} onChange={(e) => set({ comment: e.target.value })} />
+        <SplitRows splits={form.splits} tree={tree} amount={form.amount} onChange={(splits) => set({ splits })} />
+        <FormError message={errors.general} />
+      </form>
+      <ConfirmDialog
+        open={deleting}
+        title="Delete Transaction"
+        message="Are you sure you want to delete this transaction?"
+        confirmLabel="Delete"
+        danger
+        busy={busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(false)}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { recordPath, type Id } from '../data/id.js';
+import { useLedgerRefresh } from '../data/use-ledger-refresh.js';
+import { reconcileToggle } from '../register/reconcile.js';
+import type { RegisterRow } from '../register/register-rows.js';
+import type { ReconcileColumn } from '../register/RegisterRowView.js';
+import { useSession } from '../session/session-context.js';
+import { isVersionConflict } from './version-conflict.js';
+
+const without = <K, V>(map: ReadonlyMap<K, V>, key: K) => new Map([...map].filter(([k]) => k !== key));
+
+/**
+ * The register's reconcile column against the selected statement: a click PATCHes
+ * `{version, statementId}` following the toggle rules of spec §4.
+ */
+export function useReconcile(statementId: Id | null, onConflict: () => void): ReconcileColumn {
+  const { api } = useSession();
+  const refresh = useLedgerRefresh();
+  const [overrides, setOverrides] = useState<ReadonlyMap<Id, Id | null>>(new Map());
+  const [busy, setBusy] = useState<ReadonlySet<Id>>(new Set());
+
+  const onToggle = async (row: RegisterRow) => {
+    const current = overrides.has(row.id) ? overrides.get(row.id) : row.transaction.accountTransaction?.statementId;
+    const change = reconcileToggle(statementId, current);
+    if (change === null) return;
+    setBusy((ids) => new Set(ids).add(row.id));
+    try {
+      const response = await api.patch(recordPath('/api/v1/transaction', row.id), { version: row.transaction.version ?? 0, statementId: change.statementId });
+      if (isVersionConflict(response.status, response.body)) onConflict();
+      else if (response.ok) {
+        setOverrides((map) => new Map(map).set(row.id, change.statementId));
+        await refresh();
+      }
+    } finally {
+      setOverrides((map) => without(map, row.id));
+      setBusy((ids) => new Set([...ids].filter((id) => id !== row.id)));
+    }
+  };
+
+  return { statementId, busy, overrides, onToggle: (row) => void onToggle(row) };
+}

@@ -1,0 +1,42 @@
+import type { ApiResponse } from '../api/api-client.js';
+import { recordPath, type Id } from '../data/id.js';
+import { useLedgerRefresh } from '../data/use-ledger-refresh.js';
+import { toFormErrors } from '../forms/form-errors.js';
+import { GENERIC_ERROR } from '../forms/use-server-form.js';
+import type { TransactionData } from '../register/transaction-data.js';
+import { useSession } from '../session/session-context.js';
+import { isBankRow } from './transaction-editing.js';
+import { editTransactionBody, newTransactionBody, type TransactionForm, type TransactionFormErrors } from './transaction-form.js';
+import { isVersionConflict } from './version-conflict.js';
+
+export type SaveOutcome = { kind: 'saved' } | { kind: 'conflict' } | { kind: 'invalid'; errors: TransactionFormErrors };
+
+const FIELDS = ['date', 'name', 'amount'] as const;
+
+/** Adds, changes and deletes transactions; the server's errors come back for the form. */
+export function useTransactionSave() {
+  const { api } = useSession();
+  const refresh = useLedgerRefresh();
+
+  const run = async (send: () => Promise<ApiResponse>): Promise<SaveOutcome> => {
+    try {
+      const response = await send();
+      if (response.ok) {
+        void refresh();
+        return { kind: 'saved' };
+      }
+      if (isVersionConflict(response.status, response.body)) return { kind: 'conflict' };
+      return { kind: 'invalid', errors: toFormErrors(response.body, FIELDS) ?? { fields: {}, general: GENERIC_ERROR } };
+    } catch {
+      return { kind: 'invalid', errors: { fields: {}, general: GENERIC_ERROR } };
+    }
+  };
+
+  return {
+    create: (accountId: Id, form: TransactionForm) =>
+      run(() => api.post(`${recordPath('/api/v1/account', accountId)}/transactions`, newTransactionBody(form))),
+    update: (transaction: TransactionData, form: TransactionForm) =>
+      run(() => api.patch(recordPath('/api/v1/transaction', transaction.id), editTransactionBody(form, transaction.version ?? 0, isBankRow(transaction)))),
+    remove: (transaction: TransactionData) => run(() => api.delete(recordPath('/api/v1/transaction', transaction.id))),
+  };
+}
