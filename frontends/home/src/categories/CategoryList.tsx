@@ -1,15 +1,24 @@
 import { Link } from 'react-router';
 import { Amount, type CategoryTree } from '@budget/web';
 import { INDENT_PX, treeRows } from './tree-rows.js';
+import { useUnassignedCount } from './use-unassigned-count.js';
 
 /** The category tree as a list; categories link to their registers. */
 export function CategoryList({ tree, selectedPath }: { tree: CategoryTree; selectedPath: string }) {
+  const unassignedCount = useUnassignedCount(tree);
   return (
     <ul className="category-list" aria-label="Categories" data-testid="category-list">
       {treeRows(tree).map((row) => {
         const content = (
           <>
-            <span>{row.label}</span>
+            <span>
+              {row.label}
+              {row.categoryId !== null && row.categoryId === tree.unassigned?.id && unassignedCount ? (
+                <span className="ui-badge" data-testid="unassigned-count" aria-label={`${unassignedCount} unassigned`}>
+                  {unassignedCount}
+                </span>
+              ) : null}
+            </span>
             {row.balance === null ? null : <Amount cents={row.balance} />}
           </>
         );

@@ -1,44 +1,61 @@
+import { useState } from 'react';
 import {
   Amount,
   amountInCategory,
   CategoryType,
   categoryNames,
-  LoadingBlock,
-  PAGE_SIZE,
-  readRegisterPage,
-  RegisterTable,
+  closedReason,
+  recordPath,
+  Register,
+  Tabs,
   toRegisterRows,
-  useApiData,
+  useRegister,
+  useTransactionEditor,
   wireCents,
   type CategoryNode,
   type CategoryTree,
 } from '@budget/web';
-import { useAppBadge } from './use-app-badge.js';
 
-/** The register of one category: its transactions, newest first, with running balances. */
+type RegisterTab = 'posted' | 'pending';
+
+const TABS = [
+  { id: 'posted', label: 'Transactions' },
+  { id: 'pending', label: 'Pending' },
+] as const;
+
+/** The register of one category: posted rows (pending=2) or pending ones (pending=1), newest first. */
 export function CategoryRegister({ category, tree }: { category: CategoryNode; tree: CategoryTree }) {
-  const path = `/api/v1/category/${encodeURIComponent(category.id)}/transactions?offset=0&limit=${PAGE_SIZE}&pending=2`;
-  const { data: page, isPending } = useApiData(path, readRegisterPage);
+  const [tab, setTab] = useState<RegisterTab>('posted');
+  const pending = tab === 'pending';
+  const register = useRegister(`${recordPath('/api/v1/category', category.id)}/transactions?pending=${pending ? 1 : 2}`);
+  const editor = useTransactionEditor();
   const unassigned = category.type === CategoryType.Unassigned;
-  // The unassigned register's count is what still needs a category: the app badge shows it.
-  useAppBadge(unassigned ? (page?.count ?? null) : null);
-  const balance = page?.balance == null ? category.balance : wireCents(page.balance);
-  const rows = toRegisterRows(page?.transactions ?? [], {
+  const balance = register.balance == null ? category.balance : wireCents(register.balance);
+  const rows = toRegisterRows(register.transactions, {
     amountOf: (transaction) => amountInCategory(transaction, category.id, unassigned),
     detailOf: (transaction) => categoryNames(transaction, tree),
-    balance,
+    // Pending rows are not in the balance yet, so they carry no running balance.
+    balance: pending ? null : balance,
   });
   return (
-    <section aria-label={`${category.name} register`} data-testid="category-register">
+    <section aria-label={`${category.name} register`} className="category-register" data-testid="category-register">
       <header className="ui-page-header">
         <h2>{category.path}</h2>
         <Amount cents={balance} />
       </header>
-      {isPending ? (
-        <LoadingBlock />
-      ) : (
-        <RegisterTable rows={rows} detailHeader="Category" showBalance empty="No transactions yet" label="Transactions" />
-      )}
+      <Tabs label="Register views" tabs={TABS} value={tab} onChange={setTab} />
+      <Register
+        key={tab}
+        label={pending ? 'Pending transactions' : 'Transactions'}
+        rows={rows}
+        list={register}
+        detailHeader="Category"
+        showBalance={!pending}
+        empty={pending ? 'No pending transactions' : 'No transactions yet'}
+        onOpen={(row) => editor.open({ transaction: row.transaction })}
+        closedReason={(row) => closedReason(row.transaction)}
+      />
+      {editor.element}
     </section>
   );
 }

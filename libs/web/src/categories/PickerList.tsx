@@ -1,6 +1,6 @@
 import { useEffect, useRef, type CSSProperties } from 'react';
 import { cx } from '../ui/class-names.js';
-import type { AnchorRect } from '../ui/use-anchor-rect.js';
+import { placePanel, type AnchorRect } from '../ui/use-anchor-rect.js';
 import { PICKER_INDENT_PX, type PickerOption } from './picker-options.js';
 
 export interface PickerListProps {
@@ -13,6 +13,8 @@ export interface PickerListProps {
   onChoose: (option: PickerOption) => void;
 }
 
+const MAX_HEIGHT = 250;
+
 /** The picker's drop-down: at most 250px high, at least 200px wide, 24px indent per level. */
 export function PickerList({ id, rect, options, highlight, selectedId, onHover, onChoose }: PickerListProps) {
   const list = useRef<HTMLUListElement>(null);
@@ -20,7 +22,9 @@ export function PickerList({ id, rect, options, highlight, selectedId, onHover, 
     list.current?.querySelector('[data-highlighted="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [highlight]);
 
-  const style: CSSProperties = rect ? { top: rect.top, left: rect.left, width: Math.max(rect.width, 200) } : { visibility: 'hidden' };
+  const style: CSSProperties = rect
+    ? { ...placePanel(rect, MAX_HEIGHT, window.innerHeight), left: rect.left, width: Math.max(rect.width, 200) }
+    : { visibility: 'hidden' };
   return (
     <ul id={id} ref={list} role="listbox" className="ui-popover ui-picker__list" style={style}>
       {options.length === 0 ? <li className="ui-picker__empty ui-muted">No matching categories</li> : null}

@@ -21,12 +21,12 @@ export function useCategoryPicker(options: readonly PickerOption[], value: Id | 
   const [touched, setTouched] = useState(false);
   const open = query !== null;
   const shown = useMemo(() => (open ? filterOptions(options, query) : []), [options, open, query]);
-  const selected = options.find((option) => option.id === value);
+  const selected = value === null ? undefined : options.find((option) => option.id === value);
 
   const start = () => {
     setQuery('');
     setTouched(false);
-    const index = options.findIndex((option) => option.id === value);
+    const index = value === null ? -1 : options.findIndex((option) => option.id === value);
     setHighlight(index >= 0 ? index : firstChoosable(options));
   };
   const type = (text: string) => {

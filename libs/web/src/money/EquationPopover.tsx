@@ -37,7 +37,8 @@ export function EquationPopover({ rect, prior, onApply, onCancel }: EquationPopo
     }
   };
 
-  const style: CSSProperties = rect ? { top: rect.top, left: rect.left, minWidth: Math.max(rect.width, 220) } : { visibility: 'hidden' };
+  // Never hidden, even before it is measured: a hidden input cannot take the focus.
+  const style: CSSProperties = rect ? { top: rect.top, left: rect.left, minWidth: Math.max(rect.width, 220) } : {};
   return (
     <div className="ui-popover ui-equation" style={style} data-testid="equation-popover">
       <label className="ui-field__label" htmlFor={id}>

@@ -28,7 +28,7 @@ export function SplitRows({ splits, tree, amount, onChange }: SplitRowsProps) {
         <div key={split.key} className="ui-splits__row">
           <CategoryPicker label={`Category ${index + 1}`} hideLabel tree={tree} value={split.categoryId} onChange={(categoryId) => change(index, { categoryId })} />
           <AmountInput label={`Amount ${index + 1}`} hideLabel value={split.amount} onChange={(cents) => change(index, { amount: cents })} />
-          <Button variant="text" aria-label={`Remove category ${index + 1}`} title="Remove" onClick={() => onChange(splits.filter((_, i) => i !== index))}>
+          <Button variant="text" aria-label={`Remove split ${index + 1}`} title="Remove" onClick={() => onChange(splits.filter((_, i) => i !== index))}>
             ✕
           </Button>
         </div>
