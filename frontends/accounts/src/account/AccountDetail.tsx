@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Amount, Tabs, wireCents } from '@budget/web';
-import type { Account } from '../institutions/institution-data.js';
+import { Tabs, type Id, type TransactionData } from '@budget/web';
+import { BalanceHistory } from '../balances/BalanceHistory.js';
+import { tracksBalances, type Account, type Institution } from '../institutions/institution-data.js';
+import { StatementList } from '../statements/StatementList.js';
+import { AccountHeader } from './AccountHeader.js';
 import { AccountRegister } from './AccountRegister.js';
-import { BalanceHistory } from './BalanceHistory.js';
-import { StatementList } from './StatementList.js';
 
 type DetailTab = 'transactions' | 'pending' | 'balances' | 'statements';
 
@@ -14,22 +15,42 @@ const TABS = [
   { id: 'statements', label: 'Statements' },
 ] as const;
 
+export interface AccountDetailProps {
+  account: Account;
+  institution: Institution;
+  onOpenTransaction: (transaction: TransactionData) => void;
+  onConflict: () => void;
+  /** The account was closed or reopened: it leaves this tab and is deselected. */
+  onMoved: () => void;
+}
+
 /** One account: its registers, balance history and statements; Balances accounts show only history. */
-export function AccountDetail({ account }: { account: Account }) {
+export function AccountDetail({ account, institution, onOpenTransaction, onConflict, onMoved }: AccountDetailProps) {
   const [tab, setTab] = useState<DetailTab>('transactions');
-  const balancesOnly = account.tracking === 'Balances';
+  const [statementId, setStatementId] = useState<Id | null>(null);
+  const balancesOnly = tracksBalances(account);
   const shown: DetailTab = balancesOnly ? 'balances' : tab;
+  const register = (pending: boolean) => (
+    <AccountRegister
+      key={pending ? 'pending' : 'posted'}
+      account={account}
+      pending={pending}
+      statementId={statementId}
+      onStatementChange={setStatementId}
+      onOpen={onOpenTransaction}
+      onConflict={onConflict}
+    />
+  );
   return (
-    <section aria-label={`${account.name} details`} data-testid="account-detail">
-      <header className="ui-page-header">
-        <h2>{account.name}</h2>
-        <Amount cents={wireCents(account.balance)} />
-      </header>
+    <section aria-label={`${account.name} details`} className="account-detail" data-testid="account-detail">
+      <AccountHeader account={account} institution={institution} onMoved={onMoved} />
       {balancesOnly ? null : <Tabs label="Account views" tabs={TABS} value={tab} onChange={setTab} />}
-      {shown === 'transactions' ? <AccountRegister accountId={account.id} pending={false} /> : null}
-      {shown === 'pending' ? <AccountRegister accountId={account.id} pending /> : null}
-      {shown === 'balances' ? <BalanceHistory accountId={account.id} /> : null}
-      {shown === 'statements' ? <StatementList accountId={account.id} /> : null}
+      {shown === 'transactions' ? register(false) : null}
+      {shown === 'pending' ? register(true) : null}
+      {shown === 'balances' ? <BalanceHistory accountId={account.id} editable={balancesOnly} /> : null}
+      {shown === 'statements' ? (
+        <StatementList accountId={account.id} selectedId={statementId} onSelect={setStatementId} onReconcileRows={() => setTab('transactions')} />
+      ) : null}
     </section>
   );
 }

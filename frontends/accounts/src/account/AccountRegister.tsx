@@ -1,36 +1,52 @@
+import { useState } from 'react';
 import {
-  accountAmount,
-  categoryNames,
-  LoadingBlock,
-  PAGE_SIZE,
-  readRegisterPage,
-  RegisterTable,
-  toRegisterRows,
-  useApiData,
-  useCategories,
-  wireCents,
-  type Id,
+  accountAmount, categoryNames, closedReason, recordPath, Register, TextField, toRegisterRows, useCategories, useReconcile, useRegister, wireCents,
+  type Id, type TransactionData,
 } from '@budget/web';
+import type { Account } from '../institutions/institution-data.js';
+import { ReconcileBar } from './ReconcileBar.js';
+import { useDebounced } from './use-debounced.js';
 
-/** An account's posted or pending transactions, newest first. */
-export function AccountRegister({ accountId, pending }: { accountId: Id; pending: boolean }) {
-  const path = `/api/v1/account/${encodeURIComponent(accountId)}/transactions?offset=0&limit=${PAGE_SIZE}${pending ? '&pending=1' : ''}`;
-  const { data: page, isPending } = useApiData(path, readRegisterPage);
+export interface AccountRegisterProps {
+  account: Account;
+  pending: boolean;
+  statementId: Id | null;
+  onStatementChange: (id: Id | null) => void;
+  onOpen: (transaction: TransactionData) => void;
+  onConflict: () => void;
+}
+
+/** An account's posted (with reconcile checkboxes) or pending transactions, newest first. */
+export function AccountRegister({ account, pending, statementId, onStatementChange, onOpen, onConflict }: AccountRegisterProps) {
+  const [search, setSearch] = useState('');
+  const query = useDebounced(search.trim());
+  const params = [pending ? 'pending=1' : '', query ? `search=${encodeURIComponent(query)}` : ''].filter(Boolean).join('&');
+  const register = useRegister(`${recordPath('/api/v1/account', account.id)}/transactions${params ? `?${params}` : ''}`);
   const { data: tree } = useCategories();
-  if (isPending) return <LoadingBlock />;
-  const rows = toRegisterRows(page?.transactions ?? [], {
+  const reconcile = useReconcile(statementId, onConflict);
+  const rows = toRegisterRows(register.transactions, {
     amountOf: accountAmount,
     detailOf: (transaction) => categoryNames(transaction, tree),
     // Pending rows are not in the account balance, so they carry no running balance.
-    balance: pending || page?.balance == null ? null : wireCents(page.balance),
+    balance: pending ? null : wireCents(register.balance ?? account.balance),
   });
   return (
-    <RegisterTable
-      rows={rows}
-      detailHeader="Category"
-      showBalance={!pending}
-      empty={pending ? 'No pending transactions' : 'No transactions yet'}
-      label={pending ? 'Pending transactions' : 'Transactions'}
-    />
+    <div className="account-register">
+      <div className="account-register__bar">
+        <TextField label="Find by name" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        {pending ? null : <ReconcileBar accountId={account.id} statementId={statementId} onChange={onStatementChange} />}
+      </div>
+      <Register
+        label={pending ? 'Pending transactions' : 'Transactions'}
+        rows={rows}
+        list={register}
+        detailHeader="Category"
+        showBalance={!pending}
+        empty={query ? 'No matching transactions' : pending ? 'No pending transactions' : 'No transactions yet'}
+        reconcile={pending ? undefined : reconcile}
+        onOpen={(row) => onOpen(row.transaction)}
+        closedReason={(row) => closedReason(row.transaction)}
+      />
+    </div>
   );
 }

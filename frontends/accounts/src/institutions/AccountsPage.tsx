@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { ListDetail, LoadingBlock, recall, remember, Tabs, useApiData } from '@budget/web';
+import { ListDetail, LoadingBlock, recall, recordPath, remember, Tabs, useApiData, useTransactionEditor } from '@budget/web';
 import { AccountDetail } from '../account/AccountDetail.js';
+import { AccountsDialogs, type AccountsDialogsProps } from './AccountsDialogs.js';
 import { AccountsToolbar } from './AccountsToolbar.js';
 import { InstitutionList } from './InstitutionList.js';
-import { CONNECTED_ACCOUNTS_PATH, findAccount, institutionsForTab, readInstitutions, tabOf, type AccountsTab } from './institution-data.js';
+import { CONNECTED_ACCOUNTS_PATH, findInstitutionOf, institutionsForTab, readInstitutions, tabOf, type AccountsTab } from './institution-data.js';
 
 const TABS = [
   { id: 'opened', label: 'Opened' },
@@ -15,10 +16,13 @@ const TABS = [
 export function AccountsPage() {
   const { accountId } = useParams();
   const navigate = useNavigate();
+  const editor = useTransactionEditor();
   const [tab, setTab] = useState<AccountsTab>(() => (recall('accountsTab') === 'closed' ? 'closed' : 'opened'));
+  const [dialog, setDialog] = useState<AccountsDialogsProps['open']>(null);
   const { data: institutions, isPending } = useApiData(CONNECTED_ACCOUNTS_PATH, readInstitutions);
   const all = institutions ?? [];
-  const selected = accountId === undefined ? null : findAccount(all, accountId);
+  const found = accountId === undefined ? null : findInstitutionOf(all, accountId);
+  const selected = found?.account ?? null;
   const misplaced = accountId !== undefined && !isPending && (selected === null || tabOf(selected) !== tab);
 
   useEffect(() => {
@@ -31,23 +35,46 @@ export function AccountsPage() {
     remember('accountsTab', next);
     setTab(next);
   };
+  const deselect = () => {
+    remember('account', null);
+    navigate('/accounts');
+  };
   const empty = all.length === 0 ? 'No institutions yet' : 'No closed accounts';
   const list = isPending ? (
     <LoadingBlock />
   ) : (
     <InstitutionList institutions={institutionsForTab(all, tab)} selectedId={selected?.id ?? null} empty={empty} />
   );
+  const detail = found ? (
+    <AccountDetail
+      key={found.account.id}
+      account={found.account}
+      institution={found.institution}
+      onOpenTransaction={(transaction) => editor.open({ transaction })}
+      onConflict={editor.conflict}
+      onMoved={deselect}
+    />
+  ) : null;
 
   return (
     <div className="accounts">
-      <AccountsToolbar selected={selected} />
-      <Tabs label="Accounts" tabs={TABS} value={tab} onChange={changeTab} />
-      <ListDetail
-        list={list}
-        detail={selected ? <AccountDetail key={selected.id} account={selected} /> : null}
-        detailOpen={selected !== null}
-        onBack={() => navigate('/accounts')}
+      <AccountsToolbar
+        selected={selected}
+        onAction={(action) => (action === 'transaction' ? selected && editor.open({ accountId: selected.id }) : setDialog(action))}
       />
+      <Tabs label="Accounts" tabs={TABS} value={tab} onChange={changeTab} />
+      <ListDetail list={list} detail={detail} detailOpen={selected !== null} onBack={deselect} />
+      <AccountsDialogs
+        open={dialog}
+        selected={selected}
+        onClose={() => setDialog(null)}
+        onInstitutionCreated={(newAccountId) => {
+          setDialog(null);
+          changeTab('opened');
+          if (newAccountId !== null) navigate(recordPath('/accounts', newAccountId));
+        }}
+      />
+      {editor.element}
     </div>
   );
 }

@@ -9,6 +9,9 @@ const accountSchema = z.object({
   subtype: z.string().nullish(),
   tracking: z.string().nullish(),
   balance: z.union([z.number(), z.string()]).nullish(),
+  pendingBalance: z.union([z.number(), z.string()]).nullish(),
+  startDate: z.string().nullish(),
+  rate: z.union([z.number(), z.string()]).nullish(),
 });
 
 const institutionSchema = z.object({
@@ -47,12 +50,22 @@ export function institutionsForTab(institutions: readonly Institution[], tab: Ac
 }
 
 export function findAccount(institutions: readonly Institution[], accountId: Id): Account | null {
+  return findInstitutionOf(institutions, accountId)?.account ?? null;
+}
+
+/** The account with its institution, or null when no institution holds it. */
+export function findInstitutionOf(institutions: readonly Institution[], accountId: Id): { institution: Institution; account: Account } | null {
   for (const institution of institutions) {
     const account = institution.accounts?.find((candidate) => candidate.id === accountId);
-    if (account) return account;
+    if (account) return { institution, account };
   }
   return null;
 }
+
+export const TRACKING = { Transactions: 'Transactions', Uncategorized: 'Uncategorized Transactions', Balances: 'Balances' } as const;
+
+/** Balances-tracked accounts keep a balance history instead of transactions. */
+export const tracksBalances = (account: Account | null | undefined) => account?.tracking === TRACKING.Balances;
 
 /** The tab an account belongs in. */
 export const tabOf = (account: Account): AccountsTab => (account.closed ? 'closed' : 'opened');

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Amount, Button, ConfirmDialog, FormError, wireCents } from '@budget/web';
+import type { Account, Institution } from '../institutions/institution-data.js';
+import { RenameAccountDialog } from './RenameAccountDialog.js';
+import { useAccountChange } from './use-account-change.js';
+
+export interface AccountHeaderProps {
+  account: Account;
+  institution: Institution;
+  /** After closing or reopening: the account moves to the other tab and is deselected. */
+  onMoved: () => void;
+}
+
+/** The account's name and balance, with Rename and Close Account (or Reopen Account). */
+export function AccountHeader({ account, institution, onMoved }: AccountHeaderProps) {
+  const change = useAccountChange(account.id);
+  const [renaming, setRenaming] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const closing = !account.closed;
+
+  const toggleClosed = async () => {
+    setBusy(true);
+    const result = await change({ closed: closing });
+    setBusy(false);
+    setConfirming(false);
+    if (result.ok) onMoved();
+    else setError(result.error);
+  };
+
+  return (
+    <header className="account-header">
+      <div className="account-header__title">
+        <span className="ui-muted account-header__institution">{institution.name}</span>
+        <h2>{account.name}</h2>
+      </div>
+      <Amount cents={wireCents(account.balance)} />
+      <div className="account-header__actions">
+        <Button variant="text" onClick={() => setRenaming(true)}>
+          Rename
+        </Button>
+        <Button variant="text" onClick={() => setConfirming(true)}>
+          {closing ? 'Close Account' : 'Reopen Account'}
+        </Button>
+      </div>
+      <FormError message={error} />
+      {renaming ? <RenameAccountDialog account={account} onClose={() => setRenaming(false)} /> : null}
+      <ConfirmDialog
+        open={confirming}
+        title={closing ? 'Close Account' : 'Reopen Account'}
+        message={closing ? 'Are you sure you want to close this account?' : 'Are you sure you want to open this account?'}
+        confirmLabel={closing ? 'Close Account' : 'Reopen Account'}
+        danger={closing}
+        busy={busy}
+        onConfirm={() => void toggleClosed()}
+        onCancel={() => setConfirming(false)}
+      />
+    </header>
+  );
+}

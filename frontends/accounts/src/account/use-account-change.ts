@@ -1,0 +1,22 @@
+import { GENERIC_ERROR, recordPath, toFormErrors, useLedgerRefresh, useSession, type Id } from '@budget/web';
+
+export type ChangeResult = { ok: true } | { ok: false; error: string };
+
+/** PATCH /api/v1/account/{id} with {closed} or {name}; the institution list reloads after it. */
+export function useAccountChange(accountId: Id) {
+  const { api } = useSession();
+  const refresh = useLedgerRefresh();
+  return async (change: { closed: boolean } | { name: string }): Promise<ChangeResult> => {
+    try {
+      const response = await api.patch(recordPath('/api/v1/account', accountId), change);
+      if (!response.ok) {
+        const errors = toFormErrors(response.body, ['name', 'closed']);
+        return { ok: false, error: errors?.fields.name ?? errors?.general ?? GENERIC_ERROR };
+      }
+      await refresh();
+      return { ok: true };
+    } catch {
+      return { ok: false, error: GENERIC_ERROR };
+    }
+  };
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Amount, Button, ConfirmDialog, DataTable, formatDate, LoadingBlock, recordPath, useApiData, useLedgerRefresh, useSession, wireCents, type Column, type Id } from '@budget/web';
+import { balancesPath, readBalances, type BalanceEntry } from './balance-data.js';
+import { BalanceChart } from './BalanceChart.js';
+import { BalanceDialog } from './BalanceDialog.js';
+import { fillDays } from './fill-days.js';
+
+/**
+ * The balance over time: a chart and the entries, newest first. A Balances-tracked account's
+ * entries are its own history (editable); any other account shows its end-of-day balances.
+ */
+export function BalanceHistory({ accountId, editable }: { accountId: Id; editable: boolean }) {
+  const { api } = useSession();
+  const refresh = useLedgerRefresh();
+  const { data: balances, isPending } = useApiData(balancesPath(accountId), readBalances);
+  const [editing, setEditing] = useState<BalanceEntry | null>(null);
+  const [removing, setRemoving] = useState<BalanceEntry | null>(null);
+  if (isPending) return <LoadingBlock />;
+
+  const entries = balances ?? [];
+  const days = fillDays(entries.map((entry) => ({ date: entry.date, cents: wireCents(entry.balance) })));
+  const columns: Column<BalanceEntry>[] = [
+    { header: 'Date', render: (entry) => formatDate(entry.date) },
+    { header: 'Balance', numeric: true, render: (entry) => <Amount cents={wireCents(entry.balance)} /> },
+  ];
+  if (editable) {
+    columns.push({
+      header: 'Actions',
+      numeric: true,
+      render: (entry) => (
+        <span className="balance-actions">
+          <Button variant="text" onClick={() => setEditing(entry)}>
+            Edit
+          </Button>
+          <Button variant="text" onClick={() => setRemoving(entry)}>
+            Delete
+          </Button>
+        </span>
+      ),
+    });
+  }
+  const remove = async () => {
+    if (removing?.id) await api.delete(recordPath('/api/v1/balance', removing.id)).catch(() => undefined);
+    setRemoving(null);
+    await refresh();
+  };
+
+  return (
+    <div className="balance-history" data-testid="balance-history">
+      {days.length > 0 ? <BalanceChart days={days} /> : null}
+      <DataTable label="Balances" columns={columns} rows={entries} rowKey={(entry) => entry.id ?? entry.date} empty="No balances yet" />
+      {editing ? <BalanceDialog accountId={accountId} entry={editing} onClose={() => setEditing(null)} /> : null}
+      <ConfirmDialog
+        open={removing !== null}
+        title="Delete Balance"
+        message={`Are you sure you want to delete the balance of ${removing ? formatDate(removing.date) : ''}?`}
+        confirmLabel="Delete"
+        danger
+        onConfirm={() => void remove()}
+        onCancel={() => setRemoving(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { Button, Dialog, FormError, recordPath, useSession } from '@budget/web';
+import type { Account } from '../institutions/institution-data.js';
+import { columnNames, initialMapping, mappingBody, mappingProblem, readCsvPreview, type CsvMapping, type CsvPreview } from './csv-mapping.js';
+import { CsvMappingFields } from './CsvMappingFields.js';
+import { CsvPreviewTable } from './CsvPreviewTable.js';
+import { ImportStatus } from './ImportStatus.js';
+import { useImportRunner } from './use-import-runner.js';
+
+interface Loaded {
+  text: string;
+  preview: CsvPreview;
+}
+
+/** Import CSV: upload, map the columns (the suggested mapping preselected), preview, import. */
+export function ImportCsvDialog({ account, onClose }: { account: Account; onClose: () => void }) {
+  const { api } = useSession();
+  const runner = useImportRunner();
+  const [file, setFile] = useState<File | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [mapping, setMapping] = useState<CsvMapping | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const base = `${recordPath('/api/v1/account', account.id)}/csv`;
+
+  const upload = async () => {
+    const text = file ? await runner.read(file) : null;
+    if (text === null) return;
+    const body = await runner.send('Reading the columns…', () => api.post(`${base}/preview`, { text }));
+    const preview = body === null ? null : readCsvPreview(body);
+    if (body !== null && preview === null) return runner.setPhase({ kind: 'failed', error: 'The file could not be read as CSV.' });
+    if (preview === null) return;
+    setLoaded({ text, preview });
+    setMapping(initialMapping(preview));
+    runner.setPhase({ kind: 'idle' });
+  };
+  const importRows = async () => {
+    if (!loaded || !mapping) return;
+    const missing = mappingProblem(mapping);
+    setProblem(missing);
+    if (missing === null) await runner.finish(() => api.post(base, { text: loaded.text, mapping: mappingBody(mapping) }));
+  };
+
+  const done = runner.phase.kind === 'done';
+  const actions = done ? (
+    <Button variant="primary" onClick={onClose}>
+      Done
+    </Button>
+  ) : (
+    <>
+      <Button onClick={onClose} disabled={runner.busy}>
+        Cancel
+      </Button>
+      {loaded ? (
+        <Button variant="primary" disabled={runner.busy} onClick={() => void importRows()}>
+          Import {loaded.preview.rowCount} Rows
+        </Button>
+      ) : (
+        <Button variant="primary" disabled={!file || runner.busy} onClick={() => void upload()}>
+          Next
+        </Button>
+      )}
+    </>
+  );
+  return (
+    <Dialog open wide title={`Import CSV into ${account.name}`} onClose={runner.busy ? () => undefined : onClose} actions={actions} testId="csv-dialog">
+      {done ? null : (
+        <p className="ui-muted">{loaded ? 'Step 2 of 2: check the columns and the preview.' : 'Step 1 of 2: choose a CSV file exported by your bank.'}</p>
+      )}
+      {loaded && mapping ? (
+        done ? null : (
+          <>
+            <CsvMappingFields mapping={mapping} columns={columnNames(loaded.preview, mapping.hasHeader)} onChange={(part) => setMapping({ ...mapping, ...part })} />
+            <FormError message={problem} />
+            <CsvPreviewTable preview={loaded.preview} mapping={mapping} />
+          </>
+        )
+      ) : (
+        <div className="ui-field">
+          <label className="ui-field__label" htmlFor="csv-file">
+            CSV file
+          </label>
+          <input id="csv-file" type="file" accept=".csv,text/csv" disabled={runner.busy} onChange={(event) => setFile(event.target.files?.[0] ?? null)} />
+        </div>
+      )}
+      <ImportStatus phase={runner.phase} />
+    </Dialog>
+  );
+}

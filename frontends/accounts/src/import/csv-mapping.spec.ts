@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { columnNames, guessDateFormat, initialMapping, mappingBody, mappingProblem, previewRows, readCsvPreview } from './csv-mapping.js';
+
+const preview = readCsvPreview({ data: {
+  header: ['Posted Date', 'Description', 'Amount'],
+  rows: [['03/05/2025', 'Coffee', '-4.50'], ['03/06/2025', 'Refund', '12.00']],
+  rowCount: 2,
+  mapping: { date: 0, payee: 1, amount: 2 },
+} })!;
+
+describe('CSV column mapping', () => {
+  it('preselects the suggested mapping and guesses the date format', () => {
+    expect(initialMapping(preview)).toEqual({
+      date: '0', payee: '1', amountMode: 'single', amount: '2', inflow: '', outflow: '', dateFormat: 'MM/DD/YYYY', hasHeader: true,
+    });
+    const split = initialMapping({ ...preview, mapping: { date: 0, payee: 1, inflow: 3, outflow: 4 } });
+    expect([split.amountMode, split.inflow, split.outflow]).toEqual(['split', '3', '4']);
+  });
+
+  it('reads ISO and day-first dates', () => {
+    expect(guessDateFormat(['2025-03-05'])).toBe('YYYY-MM-DD');
+    expect(guessDateFormat(['05/03/2025', '25/03/2025'])).toBe('DD/MM/YYYY');
+    expect(guessDateFormat([])).toBe('MM/DD/YYYY');
+  });
+
+  it('says what is missing and sends column indexes', () => {
+    const mapping = initialMapping(preview);
+    expect(mappingProblem({ ...mapping, payee: '' })).toBe('Choose the payee column.');
+    expect(mappingProblem({ ...mapping, amountMode: 'split' })).toBe('Choose the inflow or outflow column.');
+    expect(mappingProblem(mapping)).toBeNull();
+    expect(mappingBody(mapping)).toEqual({ date: 0, payee: 1, amount: 2, dateFormat: 'MM/DD/YYYY', hasHeader: true });
+    expect(mappingBody({ ...mapping, amountMode: 'split', inflow: '2', outflow: '' })).toEqual({
+      date: 0, payee: 1, inflow: 2, outflow: undefined, dateFormat: 'MM/DD/YYYY', hasHeader: true,
+    });
+  });
+
+  it('names columns by the header, or by number when the file has none', () => {
+    expect(columnNames(preview, true)).toEqual(['Posted Date', 'Description', 'Amount']);
+    expect(columnNames(preview, false)).toEqual(['Column 1', 'Column 2', 'Column 3']);
+    expect(previewRows(preview, false)).toHaveLength(3);
+  });
+});

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+export const DATE_FORMATS = ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY'] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
+const column = z.number().int().nullish();
+const previewSchema = z.object({
+  data: z.object({
+    header: z.array(z.string()),
+    rows: z.array(z.array(z.string())),
+    rowCount: z.number(),
+    mapping: z.object({ date: column, payee: column, amount: column, inflow: column, outflow: column }),
+  }),
+});
+
+export type CsvPreview = z.infer<typeof previewSchema>['data'];
+
+/** Column choices as the selects hold them: a column index as text, '' for none. */
+export interface CsvMapping {
+  date: string;
+  payee: string;
+  amountMode: 'single' | 'split';
+  amount: string;
+  inflow: string;
+  outflow: string;
+  dateFormat: DateFormat;
+  hasHeader: boolean;
+}
+
+export function readCsvPreview(body: unknown): CsvPreview | null {
+  const parsed = previewSchema.safeParse(body);
+  return parsed.success ? parsed.data.data : null;
+}
+
+const text = (index: number | null | undefined) => (index == null ? '' : String(index));
+
+/** The date format the sample dates are written in: ISO, or day first when a first part passes 12. */
+export function guessDateFormat(samples: readonly string[]): DateFormat {
+  const dates = samples.map((s) => s.trim()).filter((s) => s !== '');
+  if (dates.some((d) => /^\d{4}-\d{1,2}-\d{1,2}/.test(d))) return 'YYYY-MM-DD';
+  return dates.some((d) => Number(/^(\d{1,2})[/.-]/.exec(d)?.[1] ?? 0) > 12) ? 'DD/MM/YYYY' : 'MM/DD/YYYY';
+}
+
+/** The server's suggested mapping, preselected, with the date format guessed from the rows. */
+export function initialMapping(preview: CsvPreview): CsvMapping {
+  const { mapping } = preview;
+  const dateColumn = mapping.date ?? null;
+  return {
+    date: text(dateColumn),
+    payee: text(mapping.payee),
+    amountMode: mapping.amount == null && (mapping.inflow != null || mapping.outflow != null) ? 'split' : 'single',
+    amount: text(mapping.amount),
+    inflow: text(mapping.inflow),
+    outflow: text(mapping.outflow),
+    dateFormat: guessDateFormat(dateColumn === null ? [] : preview.rows.map((row) => row[dateColumn] ?? '')),
+    hasHeader: true,
+  };
+}
+
+/** What is still to choose before importing, or null when the mapping is complete. */
+export function mappingProblem(mapping: CsvMapping): string | null {
+  if (mapping.date === '') return 'Choose the date column.';
+  if (mapping.payee === '') return 'Choose the payee column.';
+  if (mapping.amountMode === 'single' && mapping.amount === '') return 'Choose the amount column.';
+  if (mapping.amountMode === 'split' && mapping.inflow === '' && mapping.outflow === '') return 'Choose the inflow or outflow column.';
+  return null;
+}
+
+const index = (value: string) => (value === '' ? undefined : Number(value));
+
+/** The mapping as POST /account/{id}/csv takes it. */
+export function mappingBody(mapping: CsvMapping) {
+  const single = mapping.amountMode === 'single';
+  return {
+    date: index(mapping.date),
+    payee: index(mapping.payee),
+    ...(single ? { amount: index(mapping.amount) } : { inflow: index(mapping.inflow), outflow: index(mapping.outflow) }),
+    dateFormat: mapping.dateFormat,
+    hasHeader: mapping.hasHeader,
+  };
+}
+
+/** The column names: the header row's, or "Column N" when the file has no header. */
+export function columnNames(preview: CsvPreview, hasHeader: boolean): string[] {
+  const width = Math.max(preview.header.length, ...preview.rows.map((row) => row.length));
+  return Array.from({ length: width }, (_, i) => (hasHeader && preview.header[i]?.trim() ? preview.header[i]!.trim() : `Column ${i + 1}`));
+}
+
+/** The rows shown: without a header, the first line is a row too. */
+export const previewRows = (preview: CsvPreview, hasHeader: boolean) => (hasHeader ? preview.rows : [preview.header, ...preview.rows]);

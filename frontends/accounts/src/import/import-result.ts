@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { formatCents } from '@budget/money';
+import { hasErrorList, wireCents } from '@budget/web';
+
+const amount = z.union([z.number(), z.string()]);
+
+const resultSchema = z.object({
+  data: z.object({
+    added: z.number(),
+    updated: z.number(),
+    unchanged: z.number(),
+    balance: amount,
+    fileBalance: amount.nullish(),
+    balanceMatches: z.boolean().nullish(),
+  }),
+});
+
+export type ImportResult = z.infer<typeof resultSchema>['data'];
+
+/** The answer of an OFX or CSV import, or null when it is not that shape. */
+export function readImportResult(body: unknown): ImportResult | null {
+  const parsed = resultSchema.safeParse(body);
+  return parsed.success ? parsed.data.data : null;
+}
+
+/** "2 added, 1 updated, 0 unchanged" */
+export const importCounts = (result: ImportResult) => `${result.added} added, ${result.updated} updated, ${result.unchanged} unchanged`;
+
+/** The warning when the file's ledger balance is not the account's balance after the import. */
+export function mismatchWarning(result: ImportResult): string | null {
+  if (result.balanceMatches !== false) return null;
+  const file = formatCents(wireCents(result.fileBalance));
+  return `The file's ledger balance (${file}) does not match the account balance (${formatCents(wireCents(result.balance))}). Check for missing or duplicate transactions.`;
+}
+
+/** The server's reason a file was refused, e.g. "Transaction 2 has no FITID." */
+export function importError(body: unknown, fallback: string): string {
+  if (!hasErrorList(body)) return typeof body === 'string' && body.trim() !== '' && body.length < 200 ? body : fallback;
+  const messages = body.errors.map((entry) => (typeof entry.message === 'string' ? entry.message : typeof entry.detail === 'string' ? entry.detail : null));
+  return messages.filter((m): m is string => m !== null).join(' ') || fallback;
+}

@@ -1,0 +1,67 @@
+import { useState, type FormEvent } from 'react';
+import { AmountInput, Button, Dialog, FormError, GENERIC_ERROR, TextField, toFormErrors, useLedgerRefresh, useSession, type Id } from '@budget/web';
+import { statementsPath, type Statement } from './statement-data.js';
+import { initialStatement, statementBody, validateStatement, type StatementErrors, type StatementForm } from './statement-form.js';
+
+const FORM_ID = 'new-statement';
+const FIELDS = ['startDate', 'endDate', 'startingBalance', 'endingBalance'] as const;
+
+/** New Statement: the period and the balances printed on the bank's statement. */
+export function StatementDialog({ accountId, newest, onClose, onCreated }: { accountId: Id; newest: Statement | undefined; onClose: () => void; onCreated: (id: Id) => void }) {
+  const { api } = useSession();
+  const refresh = useLedgerRefresh();
+  const [form, setForm] = useState<StatementForm>(() => initialStatement(newest, new Date()));
+  const [errors, setErrors] = useState<StatementErrors>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const change = (part: Partial<StatementForm>) => setForm((current) => ({ ...current, ...part }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateStatement(form);
+    setErrors(checked);
+    setGeneral(null);
+    if (Object.keys(checked).length > 0) return;
+    setBusy(true);
+    try {
+      const response = await api.post<{ id?: unknown }>(statementsPath(accountId), statementBody(form));
+      if (!response.ok) {
+        const mapped = toFormErrors(response.body, FIELDS);
+        setErrors(mapped?.fields ?? {});
+        return setGeneral(mapped?.general ?? (mapped ? null : GENERIC_ERROR));
+      }
+      await refresh();
+      onCreated(String(response.body.id));
+    } catch {
+      setGeneral(GENERIC_ERROR);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const actions = (
+    <>
+      <Button onClick={onClose} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" form={FORM_ID} variant="primary" disabled={busy}>
+        Create Statement
+      </Button>
+    </>
+  );
+  return (
+    <Dialog open title="New Statement" onClose={onClose} actions={actions} testId="statement-dialog">
+      <form id={FORM_ID} onSubmit={(event) => void submit(event)} noValidate>
+        <div className="ui-field-row">
+          <TextField label="Start Date" type="date" value={form.startDate} error={errors.startDate} onChange={(e) => change({ startDate: e.target.value })} />
+          <TextField label="End Date" type="date" value={form.endDate} error={errors.endDate} onChange={(e) => change({ endDate: e.target.value })} />
+        </div>
+        <div className="ui-field-row">
+          <AmountInput label="Starting Balance" value={form.startingBalance} error={errors.startingBalance} onChange={(startingBalance) => change({ startingBalance })} />
+          <AmountInput label="Ending Balance" value={form.endingBalance} error={errors.endingBalance} onChange={(endingBalance) => change({ endingBalance })} />
+        </div>
+        <FormError message={general} />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Amount, Button, DataTable, FormError, formatDate, LoadingBlock, Toolbar, useApiData, wireCents, type Column, type Id } from '@budget/web';
+import { readStatements, statementDifference, statementsPath, type Statement } from './statement-data.js';
+import { StatementDialog } from './StatementDialog.js';
+import { useStatementReconcile } from './use-statement-reconcile.js';
+
+const money = (value: Statement['credits']) => <Amount cents={wireCents(value)} />;
+
+export interface StatementListProps {
+  accountId: Id;
+  selectedId: Id | null;
+  onSelect: (id: Id | null) => void;
+  /** Goes to the register to tick rows against the selected statement. */
+  onReconcileRows: () => void;
+}
+
+/** The account's statements, newest end date first; choosing one enables the reconcile checkboxes. */
+export function StatementList({ accountId, selectedId, onSelect, onReconcileRows }: StatementListProps) {
+  const { data: statements, isPending } = useApiData(statementsPath(accountId), readStatements);
+  const [creating, setCreating] = useState(false);
+  const reconcile = useStatementReconcile();
+  if (isPending) return <LoadingBlock />;
+
+  const columns: Column<Statement>[] = [
+    {
+      header: 'Use',
+      render: (s) => (
+        <input type="radio" name="statement" aria-label={`Select statement ending ${formatDate(s.endDate)}`} checked={s.id === selectedId} onChange={() => onSelect(s.id)} />
+      ),
+    },
+    { header: 'Start', render: (s) => formatDate(s.startDate) },
+    { header: 'End', render: (s) => formatDate(s.endDate) },
+    { header: 'Starting', numeric: true, render: (s) => money(s.startingBalance) },
+    { header: 'Credits', numeric: true, render: (s) => money(s.credits) },
+    { header: 'Debits', numeric: true, render: (s) => money(s.debits) },
+    { header: 'Ending', numeric: true, render: (s) => money(s.endingBalance) },
+    { header: 'Difference', numeric: true, render: (s) => <Amount cents={statementDifference(s)} /> },
+  ];
+  const selected = statements?.find((s) => s.id === selectedId) ?? null;
+  return (
+    <div className="statements" data-testid="statements">
+      <Toolbar aria-label="Statement actions">
+        <Button variant="primary" onClick={() => setCreating(true)}>
+          New Statement
+        </Button>
+        <Button disabled={!selected || reconcile.busy} onClick={() => selected && reconcile.reconcile(selected.id, 'All')}>
+          Reconcile All
+        </Button>
+        <Button disabled={!selected || reconcile.busy} onClick={() => selected && reconcile.reconcile(selected.id, 'None')}>
+          Reconcile None
+        </Button>
+        <Button disabled={!selected} onClick={onReconcileRows}>
+          Reconcile Transactions
+        </Button>
+      </Toolbar>
+      <FormError message={reconcile.error} />
+      <DataTable label="Statements" columns={columns} rows={statements ?? []} rowKey={(s) => s.id} empty="No statements yet" />
+      {creating ? (
+        <StatementDialog
+          accountId={accountId}
+          newest={statements?.[0]}
+          onClose={() => setCreating(false)}
+          onCreated={(id) => {
+            setCreating(false);
+            onSelect(id);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

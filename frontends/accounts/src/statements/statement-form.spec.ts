@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { initialStatement, statementBody, validateStatement } from './statement-form.js';
+
+const today = new Date(2025, 2, 20);
+
+describe('statement form', () => {
+  it('starts the first statement at the beginning of this month', () => {
+    expect(initialStatement(undefined, today)).toEqual({ startDate: '2025-03-01', endDate: '2025-03-20', startingBalance: 0, endingBalance: 0 });
+  });
+
+  it('follows the newest statement', () => {
+    const newest = { id: 's', startDate: '2025-01-01', endDate: '2025-02-28', startingBalance: 0, endingBalance: '1204.33' };
+    expect(initialStatement(newest, today)).toEqual({ startDate: '2025-03-01', endDate: '2025-03-20', startingBalance: 120433, endingBalance: 120433 });
+  });
+
+  it('needs both dates in order', () => {
+    expect(validateStatement({ startDate: '', endDate: '', startingBalance: 0, endingBalance: 0 })).toEqual({
+      startDate: 'A start date must be specified.',
+      endDate: 'An end date must be specified.',
+    });
+    expect(validateStatement({ startDate: '2025-03-02', endDate: '2025-03-01', startingBalance: 0, endingBalance: 0 }).endDate).toBe(
+      'The end date must not be before the start date.',
+    );
+  });
+
+  it('sends money in dollars', () => {
+    expect(statementBody({ startDate: '2025-03-01', endDate: '2025-03-31', startingBalance: 125000, endingBalance: 120433 })).toEqual({
+      startDate: '2025-03-01', endDate: '2025-03-31', startingBalance: 1250, endingBalance: 1204.33,
+    });
+  });
+});
