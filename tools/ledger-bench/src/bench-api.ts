@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Redis } from 'ioredis';
+// A benchmark of the HTTP API has to build the whole API: this tool is its only non-service importer.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { createApp, readModelProjections } from '@budget/api';
+import { RecordingMailSender, TestHttp } from '@budget/identity/testing';
+import { EVENT_STORE, loadConfig, PostgresProjectionWaiter, REDIS, startProjector, type EventStore, type Pool, type ProjectorHandle } from '@budget/platform';
+
+export interface BenchApi {
+  app: NestFastifyApplication;
+  http: TestHttp;
+  mail: RecordingMailSender;
+  /** Stops the in-process projector (nothing is written while pages are measured). */
+  stopProjector(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole API as `main.ts` builds it (`createApp`: Fastify, guards, filters, every module), on the
+ * given database and the real Redis (unique rate-limit prefix), with the projector in-process and
+ * mail recorded so a user can sign up. Requests go through `app.inject`: no socket, all server work.
+ */
+export async function startBenchApi(databaseUrl: string, pool: Pool): Promise<BenchApi> {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    ACCESS_TOKEN_TTL_SECONDS: String(24 * 60 * 60),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+  });
+  const mail = new RecordingMailSender();
+  const waiter = new PostgresProjectionWaiter({ connectionString: databaseUrl, timeoutMs: 60_000 });
+  const prefix = `rl:ledger-bench:${randomBytes(6).toString('hex')}:`;
+  const app = await createApp({ config, pool, mailSender: mail, projectionWaiter: waiter, rateLimitKeyPrefix: prefix, logger: false });
+  let projector: ProjectorHandle | null = await startProjector({ pool, store: app.get<EventStore>(EVENT_STORE), projections: readModelProjections });
+  const stopProjector = async () => {
+    await projector?.stop();
+    projector = null;
+  };
+  return {
+    app,
+    http: new TestHttp(app),
+    mail,
+    stopProjector,
+    async close() {
+      await stopProjector();
+      const redis = app.get<Redis>(REDIS);
+      const keys = await redis.keys(`${prefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      await app.close();
+      await waiter.close();
+    },
+  };
+}

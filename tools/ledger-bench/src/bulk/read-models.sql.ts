@@ -1,0 +1,140 @@
+import { TABLES } from './tables.js';
+
+/**
+ * The ledger projection (libs/ledger/src/projection) for `TransactionRecorded` events above a
+ * position, set-based: each statement does for every new event at once what `record`, `place`,
+ * `insertRow`, `refreshBalances` and `writeTransactionLog` do for one. `$1` is always the position
+ * the log had before the load; every new transaction has `seq > $1`.
+ */
+
+/** `record`: one row per event. $2 `{kind: type}`, $3 the event type. */
+export const INSERT_TRANSACTIONS = `
+  INSERT INTO ${TABLES.transactions} (user_id, id, kind, type, date, comment, version, account_id, name, amount_cents,
+         principle_cents, pending, provider, provider_transaction_id, statement_id, splits, seq, recorded_at)
+  SELECT e.metadata->>'userId', (e.data->>'transactionId')::uuid, e.data->>'kind', ($2::jsonb->>(e.data->>'kind'))::smallint,
+         (e.data->>'date')::date, e.data->>'comment', e.revision, (e.data->'account'->>'accountId')::uuid, e.data->'account'->>'name',
+         (e.data->'account'->>'amount')::bigint, (e.data->'account'->>'principle')::bigint,
+         COALESCE((e.data->'account'->>'pending')::boolean, false), e.data->'account'->>'provider',
+         e.data->'account'->>'providerTransactionId', (e.data->'account'->>'statementId')::uuid, e.data->'splits', e.position,
+         (e.metadata->>'recordedAt')::timestamptz
+    FROM ${TABLES.events} e
+   WHERE e.position > $1 AND e.type = $3
+   ORDER BY e.position`;
+
+/**
+ * `place`, split rows: live when visible in categories (`visibleInCategories`): not deleted, and
+ * without an account or on a Transactions-tracked account on or after its start date. $2 'Transactions'.
+ */
+export const INSERT_SPLITS = `
+  INSERT INTO ${TABLES.splits} (user_id, transaction_id, idx, category_id, amount_cents, date, live)
+  SELECT t.user_id, t.id, (s.ord - 1)::int, s.split->>'categoryId', (s.split->>'amount')::bigint, t.date,
+         NOT t.deleted AND (t.account_id IS NULL OR COALESCE(a.tracking = $2::text AND t.date >= a.start_date, false))
+    FROM ${TABLES.transactions} t
+    LEFT JOIN ${TABLES.accounts} a ON a.id = t.account_id
+   CROSS JOIN LATERAL jsonb_array_elements(t.splits) WITH ORDINALITY AS s(split, ord)
+   WHERE t.seq > $1
+   ORDER BY t.seq, s.ord`;
+
+export const CREATE_NEW_REGISTER_ROWS = `
+  CREATE TEMP TABLE ${TABLES.newRegisterRows} (
+    user_id text NOT NULL, register text NOT NULL, transaction_id uuid NOT NULL, sort_date date NOT NULL,
+    kind_order smallint NOT NULL, seq bigint NOT NULL, delta_cents bigint NOT NULL) ON COMMIT DROP`;
+
+/**
+ * `membershipsOf`, account side: every live non-starting-balance row on an existing account; a
+ * pending row adds its amount to `ap:`, a posted one its principle or amount to `a:` (0 before the
+ * start date). $2 'a:', $3 'ap:'.
+ */
+export const ACCOUNT_MEMBERSHIPS = `
+  INSERT INTO ${TABLES.newRegisterRows}
+  SELECT t.user_id, CASE WHEN t.pending THEN $3::text ELSE $2::text END || t.account_id, t.id, t.date, 0, t.seq,
+         CASE WHEN t.pending THEN COALESCE(t.amount_cents, 0)
+              WHEN t.date >= a.start_date THEN COALESCE(t.principle_cents, t.amount_cents, 0)
+              ELSE 0 END
+    FROM ${TABLES.transactions} t
+    JOIN ${TABLES.accounts} a ON a.id = t.account_id
+   WHERE t.seq > $1 AND NOT t.deleted AND t.kind <> 'starting-balance'`;
+
+/**
+ * `membershipsOf`, category side: per visible transaction and category, the sum of its splits,
+ * unless every split of that category is zero. $2 'c:', $3 'cp:', $4 `{kind: order}`.
+ */
+export const CATEGORY_MEMBERSHIPS = `
+  INSERT INTO ${TABLES.newRegisterRows}
+  SELECT t.user_id, CASE WHEN t.pending THEN $3::text ELSE $2::text END || s.category_id, t.id, t.date,
+         ($4::jsonb->>t.kind)::smallint, t.seq, sum(s.amount_cents)
+    FROM ${TABLES.transactions} t
+    JOIN ${TABLES.splits} s ON s.transaction_id = t.id
+   WHERE t.seq > $1 AND s.live
+   GROUP BY t.user_id, t.id, t.pending, t.date, t.kind, t.seq, s.category_id
+  HAVING bool_or(s.amount_cents <> 0)`;
+
+/**
+ * `insertRow` for all of them: the touched registers' existing rows join the new ones, and each
+ * touched register is written again with rank = place from the oldest in (sort_date, kind_order,
+ * seq) order and running = sum of deltas up to and including the row.
+ */
+export const MOVE_TOUCHED_REGISTERS = `
+  WITH moved AS (
+    DELETE FROM ${TABLES.registerRows}
+     WHERE register IN (SELECT DISTINCT register FROM ${TABLES.newRegisterRows})
+    RETURNING user_id, register, transaction_id, sort_date, kind_order, seq, delta_cents)
+  INSERT INTO ${TABLES.newRegisterRows} SELECT * FROM moved`;
+
+export const WRITE_REGISTERS = `
+  INSERT INTO ${TABLES.registerRows} (user_id, register, transaction_id, sort_date, kind_order, seq, delta_cents, running_cents, rank)
+  SELECT user_id, register, transaction_id, sort_date, kind_order, seq, delta_cents,
+         sum(delta_cents) OVER w, (row_number() OVER w)::int
+    FROM ${TABLES.newRegisterRows}
+  WINDOW w AS (PARTITION BY register ORDER BY sort_date, kind_order, seq ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
+   ORDER BY register, sort_date, kind_order, seq`;
+
+/** `registerTotal`: a register's newest running value (0 when empty). */
+const total = (register: string) =>
+  `COALESCE((SELECT r.running_cents FROM ${TABLES.registerRows} r WHERE r.register = ${register} ORDER BY r.rank DESC LIMIT 1), 0)`;
+
+/**
+ * `refreshBalances`, accounts: opening + posted total (Balances-tracked accounts keep theirs) and
+ * the pending total. $2 'a:', $3 'ap:', $4 'Balances'.
+ */
+export const REFRESH_ACCOUNT_BALANCES = `
+  UPDATE ${TABLES.accounts} a
+     SET balance_cents = CASE WHEN a.tracking = $4::text THEN a.balance_cents ELSE a.opening_balance_cents + ${total('$2::text || a.id')} END,
+         pending_balance_cents = ${total('$3::text || a.id')}
+   WHERE a.id IN (SELECT DISTINCT account_id FROM ${TABLES.transactions} WHERE seq > $1 AND account_id IS NOT NULL)`;
+
+/**
+ * `refreshBalances`, categories: every category named by a new split (visible or not) gets its
+ * posted + pending total, in the ledger's table and in the budget's category row. $2 'c:', $3 'cp:'.
+ */
+export const REFRESH_CATEGORY_BALANCES = `
+  WITH touched AS (
+    SELECT DISTINCT t.user_id, s.category_id
+      FROM ${TABLES.splits} s JOIN ${TABLES.transactions} t ON t.id = s.transaction_id
+     WHERE t.seq > $1),
+  totals AS (
+    SELECT user_id, category_id, ${total('$2::text || touched.category_id')} + ${total('$3::text || touched.category_id')} AS balance_cents
+      FROM touched),
+  upserted AS (
+    INSERT INTO ${TABLES.categoryBalances} (user_id, category_id, balance_cents)
+    SELECT user_id, category_id, balance_cents FROM totals
+    ON CONFLICT (category_id) DO UPDATE SET balance_cents = EXCLUDED.balance_cents)
+  UPDATE ${TABLES.budgetCategories} c SET balance_cents = totals.balance_cents
+    FROM totals WHERE c.user_id = totals.user_id AND c.id = totals.category_id`;
+
+/**
+ * `writeTransactionLog` for a recorded account transaction with a name: '<who> added "<name>" for
+ * <amount as centsToDecimalString>'. $2 the actor's label (the generator writes one actor).
+ */
+export const INSERT_TRANSACTION_LOGS = `
+  INSERT INTO ${TABLES.transactionLogs} (user_id, id, seq, created_at, transaction_id, actor, message, changes)
+  SELECT t.user_id, e.event_id, e.position, (e.metadata->>'recordedAt')::timestamptz, t.id, e.metadata->>'actor',
+         $2::text || ' added "' || t.name || '" for '
+           || CASE WHEN t.amount_cents < 0 THEN '-' ELSE '' END
+           || (abs(t.amount_cents) / 100)::text || '.' || lpad((abs(t.amount_cents) % 100)::text, 2, '0'),
+         '{}'::jsonb
+    FROM ${TABLES.events} e
+    JOIN ${TABLES.transactions} t ON t.id = (e.data->>'transactionId')::uuid
+   WHERE e.position > $1
+   ORDER BY e.position
+  ON CONFLICT (id) DO NOTHING`;

@@ -1,0 +1,34 @@
+import { TABLES } from '../bulk/tables.js';
+
+/** The columns and joins of a register row as the API reads it (libs/ledger/src/queries/transaction-view.ts). */
+const COLUMNS = `
+  t.id, to_char(t.date, 'YYYY-MM-DD') AS date, t.kind, t.type, t.comment, t.splits, t.duplicate_of, t.version, t.account_id,
+  t.name, t.amount_cents, t.principle_cents, t.pending, t.statement_id, a.name AS account_name, i.name AS institution_name`;
+const JOINS = `
+  LEFT JOIN ${TABLES.accounts} a ON a.id = t.account_id
+  LEFT JOIN ${TABLES.institutions} i ON i.id = a.institution_id`;
+
+/** The stored register's page: a rank range through the (register, rank) index, newest first. $1 register, $2..$3 ranks. */
+export const REGISTER_PAGE = `
+  SELECT ${COLUMNS}, r.running_cents FROM ${TABLES.registerRows} r
+    JOIN ${TABLES.transactions} t ON t.id = r.transaction_id ${JOINS}
+   WHERE r.register = $1 AND r.rank BETWEEN $2 AND $3 ORDER BY r.rank DESC`;
+
+/** A register's size: its newest rank. $1 register. */
+export const REGISTER_SIZE = `SELECT COALESCE(max(rank), 0) AS size FROM ${TABLES.registerRows} WHERE register = $1`;
+
+/**
+ * For contrast, an account page the naive way: sort the account's posted transactions (not its
+ * starting balance, which the register leaves out too), skip $2, take $3. $1 account id.
+ */
+export const NAIVE_ACCOUNT_PAGE = `
+  SELECT ${COLUMNS} FROM ${TABLES.transactions} t ${JOINS}
+   WHERE t.account_id = $1 AND NOT t.deleted AND NOT t.pending AND t.kind <> 'starting-balance'
+   ORDER BY t.date DESC, t.seq DESC OFFSET $2 LIMIT $3`;
+
+/** For contrast, a category page the naive way: the category's live splits by date, skip $2, take $3. $1 category id. */
+export const NAIVE_CATEGORY_PAGE = `
+  SELECT ${COLUMNS} FROM ${TABLES.splits} s
+    JOIN ${TABLES.transactions} t ON t.id = s.transaction_id ${JOINS}
+   WHERE s.category_id = $1 AND s.live AND NOT t.pending
+   ORDER BY s.date DESC, t.seq DESC OFFSET $2 LIMIT $3`;
