@@ -3,7 +3,7 @@ export { BudgetProvisioner } from './commands/provision-budget/budget-provisione
 export { loadBudget, appendBudgetEvents, type LoadedBudget, type AppendContext } from './commands/budget-stream.js';
 export { BudgetCommands } from './commands/budget-commands.js';
 export { listGroups, findCategory, findGroup, type GroupsView, type GroupView, type CategoryView } from './queries/list-groups/list-groups.query.js';
-export { FundingPlansQuery } from './queries/funding-plans/funding-plans.query.js';
+export { FundingPlansQuery, PLAN_CATEGORIES_SQL } from './queries/funding-plans/funding-plans.query.js';
 export { BillsQuery } from './queries/bills/bills.query.js';
 export { BudgetErrorFilter } from './http/budget-error.filter.js';
 export { GROUPS_TABLE, CATEGORIES_TABLE } from './queries/list-groups/list-groups.migrations.js';

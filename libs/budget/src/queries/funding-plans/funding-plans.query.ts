@@ -11,7 +11,7 @@ interface PlanRow extends Omit<PlanCategory, 'fundingAmount' | 'monthStart'> {
 }
 
 /** The user's non-system categories with their balance at the start of `monthStartDate` (cents). */
-const PLAN_CATEGORIES = `
+export const PLAN_CATEGORIES_SQL = `
   SELECT c.id, c.funding_amount_cents AS "fundingAmount", c.include_funding_transfers AS "includeFundingTransfers",
          c.use_goal AS "useGoal", to_char(c.goal_date, 'YYYY-MM-DD') AS "goalDate", c.recurrence,
          c.funding_categories AS "fundingCategories", c.suspended,
@@ -27,7 +27,7 @@ export class FundingPlansQuery {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   private async categories(userId: string, month: string): Promise<PlanCategory[]> {
-    const { rows } = await this.pool.query<PlanRow>(PLAN_CATEGORIES, [userId, firstOfMonth(month)]);
+    const { rows } = await this.pool.query<PlanRow>(PLAN_CATEGORIES_SQL, [userId, firstOfMonth(month)]);
     return rows.map((r) => ({ ...r, fundingAmount: centsFromDb(r.fundingAmount), monthStart: centsFromDb(r.monthStart) }));
   }
 

@@ -15,17 +15,10 @@ interface InfoRow {
 const dollars = (v: string) => centsToDollars(centsFromDb(v));
 
 /**
- * GET /categories?date=D (rule 17): per category the balance at the start of D's month, and last
- * month's funding, funded base amounts, other flows (spending and income) and rebalances. Each
- * category reads only its own splits of the two months, through the (category, date) index.
+ * Per category of $1: the balance at the start of the month $2 and last month's ($3..$2) funding,
+ * funded base amounts, other flows and rebalances. Exported for the benchmark's raw-SQL baseline.
  */
-@Injectable()
-export class FundingInfoQuery {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
-
-  async forMonth(userId: string, date: string) {
-    const { rows } = await this.pool.query<InfoRow>(
-      `SELECT c.id, c.name,
+export const FUNDING_INFO_SQL = `SELECT c.id, c.name,
               COALESCE(b.balance_cents, 0) - COALESCE(cur.amount, 0) AS balance,
               COALESCE(prev.funding, 0) AS funding, COALESCE(prev.base, 0) AS base,
               COALESCE(prev.spending, 0) AS spending, COALESCE(prev.rebalances, 0) AS rebalances
@@ -40,8 +33,23 @@ export class FundingInfoQuery {
                   sum(s.amount_cents) FILTER (WHERE t.type = 3) AS rebalances
              FROM ledger_splits s JOIN ledger_transactions t ON t.id = s.transaction_id
             WHERE s.category_id = c.id AND s.live AND s.date >= $3::date AND s.date < $2::date) prev ON true
-        WHERE c.user_id = $1 ORDER BY c.position`,
-      [userId, firstOfMonth(date), monthStartAfter(date, -1)],
+        WHERE c.user_id = $1 ORDER BY c.position`;
+
+export const fundingInfoParams = (userId: string, date: string) => [userId, firstOfMonth(date), monthStartAfter(date, -1)];
+
+/**
+ * GET /categories?date=D (rule 17): per category the balance at the start of D's month, and last
+ * month's funding, funded base amounts, other flows (spending and income) and rebalances. Each
+ * category reads only its own splits of the two months, through the (category, date) index.
+ */
+@Injectable()
+export class FundingInfoQuery {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async forMonth(userId: string, date: string) {
+    const { rows } = await this.pool.query<InfoRow>(
+      FUNDING_INFO_SQL,
+      fundingInfoParams(userId, date),
     );
     return rows.map((r) => ({
       id: r.id,
