@@ -67,3 +67,16 @@ export { RegisterTable } from './register/RegisterTable.js';
 export { mountStandalone } from './standalone/mount-standalone.js';
 export { categoryNames } from './register/category-names.js';
 export { idSchema, recordPath, type Id } from './data/id.js';
+export { FundingCategoryRows, type FundingCategoryRowsProps } from './budget/FundingCategoryRows.js';
+export {
+  defaultFundingRows,
+  newFundingRow,
+  removeFundingRow,
+  fundingRowsFromWire,
+  fundingRowsToWire,
+  fundingSources,
+  fundingRowsError,
+  FUNDING_ROW_MESSAGES,
+  type FundingRow,
+  type FundingCategoryWire,
+} from './budget/funding-rows.js';
