@@ -1,0 +1,125 @@
+import { useState, type FormEvent } from 'react';
+import { AmountInput, Button, ConfirmDialog, Dialog, FormError, FundingCategoryRows, SelectField, TextField, toIsoDate, type CategoryTree, type FormErrors } from '@budget/web';
+import { categorySchema, readRecord, UserCategoryType, type Budget, type Category } from './budget-data.js';
+import { categoryBody, categoryFormFrom, categoryPath, newCategoryForm, TYPE_OPTIONS, usesGoal, validateCategory, withRecurrence, CATEGORY_FIELDS, type CategoryField, type CategoryForm } from './category-form.js';
+import { CheckField } from './CheckField.js';
+import { categoryGroupOptions } from './group-paths.js';
+import { serverErrors } from './server-errors.js';
+import { withCategory, withoutCategory } from './tree-changes.js';
+import { useBudgetSave } from './use-budget-save.js';
+
+const FORM_ID = 'category-form';
+type Errors = FormErrors<CategoryField>;
+const NONE: Errors = { fields: {}, general: null };
+
+export interface CategoryDialogProps {
+  budget: Budget;
+  tree: CategoryTree;
+  /** The category to edit, or the type of a new one. */
+  target: Category | UserCategoryType;
+  onClose: () => void;
+}
+
+/** Add or Edit Category (spec §2): type, name, suspended, group, funding amount and the goal fields; bills add funding categories. */
+export function CategoryDialog({ budget, tree, target, onClose }: CategoryDialogProps) {
+  const editing = typeof target === 'string' ? null : target;
+  const today = toIsoDate(new Date());
+  const pool = tree.fundingPool?.id ?? null;
+  const [form, setForm] = useState<CategoryForm>(() => (editing ? categoryFormFrom(editing, today, pool) : newCategoryForm(target as UserCategoryType, budget, today, pool)));
+  const [errors, setErrors] = useState<Errors>(NONE);
+  const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const save = useBudgetSave();
+  const set = (part: Partial<CategoryForm>) => setForm((current) => ({ ...current, ...part }));
+  const bill = form.type === UserCategoryType.Bill;
+  const goal = usesGoal(form.type);
+
+  const run = async (send: () => ReturnType<typeof save>) => {
+    setBusy(true);
+    try {
+      const response = await send();
+      if (response.ok) return onClose();
+      setErrors(serverErrors(response.body, CATEGORY_FIELDS));
+    } catch {
+      setErrors(serverErrors(null, CATEGORY_FIELDS));
+    } finally {
+      setBusy(false);
+      setDeleting(false);
+    }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateCategory(form);
+    setErrors({ fields: checked, general: null });
+    if (Object.keys(checked).length > 0) return;
+    const applied = (groups: unknown, answer: unknown) => {
+      const saved = readRecord(categorySchema, answer);
+      return saved ? withCategory(groups, saved) : groups;
+    };
+    void run(() => save(editing ? 'PATCH' : 'POST', categoryPath(form, budget, editing?.id ?? null), categoryBody(form), applied));
+  };
+  const remove = () => {
+    if (editing) void run(() => save('DELETE', categoryPath({ ...form, groupId: editing.groupId }, budget, editing.id), undefined, (groups) => withoutCategory(groups, editing.id)));
+  };
+
+  const title = `${editing ? 'Edit' : 'Add'} ${TYPE_OPTIONS.find((o) => o.value === form.type)?.label ?? 'Category'}`;
+  const actions = (
+    <>
+      {editing ? (
+        <Button variant="danger" className="ui-dialog__left" disabled={busy} onClick={() => setDeleting(true)}>
+          Delete
+        </Button>
+      ) : null}
+      <Button onClick={onClose} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" form={FORM_ID} variant="primary" disabled={busy}>
+        Save
+      </Button>
+    </>
+  );
+  // The confirmation is a sibling, not a child: a child dialog's close event would reach this one's onClose.
+  return (
+    <>
+      <Dialog open wide={bill} title={title} onClose={onClose} actions={actions} testId="category-dialog">
+        <form id={FORM_ID} onSubmit={submit} noValidate>
+          <TextField label="Name" value={form.name} error={errors.fields.name} onChange={(e) => set({ name: e.target.value })} />
+          <div className="ui-field-row">
+            <SelectField label="Type" options={TYPE_OPTIONS} value={form.type} error={errors.fields.type} onChange={(e) => set({ type: e.target.value as UserCategoryType })} />
+            <SelectField label="Group" options={categoryGroupOptions(budget)} value={form.groupId} error={errors.fields.groupId} onChange={(e) => set({ groupId: e.target.value })} />
+          </div>
+            <div className="ui-field-row">
+            <AmountInput label="Funding Amount" value={form.fundingAmount} error={errors.fields.fundingAmount} onChange={(fundingAmount) => set({ fundingAmount })} />
+            {goal ? (
+              <>
+                <TextField label="Recurrence (months)" type="number" min={1} step={1} value={form.recurrence} error={errors.fields.recurrence} onChange={(e) => setForm(withRecurrence(form, e.target.value, today))} />
+                <TextField label="Goal Date" type="date" value={form.goalDate} error={errors.fields.goalDate} onChange={(e) => set({ goalDate: e.target.value, goalDateChosen: true })} />
+              </>
+            ) : null}
+          </div>
+          <CheckField label="Suspended" checked={form.suspended} onChange={(suspended) => set({ suspended })} hint="A suspended category is proposed no funding." />
+          {bill ? null : (
+            <CheckField
+              label="Include funding transfers"
+              checked={form.includeFundingTransfers}
+              onChange={(includeFundingTransfers) => set({ includeFundingTransfers })}
+              hint="Also receive what other categories draw from this one when funding."
+            />
+          )}
+          {bill ? <FundingCategoryRows rows={form.fundingRows} tree={tree} error={errors.fields.fundingCategories} onChange={(fundingRows) => set({ fundingRows })} /> : null}
+          <FormError message={errors.general} />
+        </form>
+      </Dialog>
+      <ConfirmDialog
+        open={deleting}
+        title="Delete Category"
+        message={`Are you sure you want to delete the category "${editing?.name ?? ''}"?`}
+        confirmLabel="Delete"
+        danger
+        busy={busy}
+        onConfirm={remove}
+        onCancel={() => setDeleting(false)}
+      />
+    </>
+  );
+}

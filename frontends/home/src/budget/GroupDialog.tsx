@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { Button, ConfirmDialog, Dialog, FormError, recordPath, SelectField, TextField, type FormErrors } from '@budget/web';
+import { groupSchema, readRecord, type Budget, type Group } from './budget-data.js';
+import { parentOptions } from './group-paths.js';
+import { serverErrors } from './server-errors.js';
+import { withGroup, withoutGroup } from './tree-changes.js';
+import { useBudgetSave } from './use-budget-save.js';
+
+const FORM_ID = 'group-form';
+const FIELDS = ['name', 'parentGroupId'] as const;
+type Errors = FormErrors<(typeof FIELDS)[number]>;
+const NONE: Errors = { fields: {}, general: null };
+export const GROUP_NAME_BLANK = 'The group name must not be blank.';
+
+/** Add or Edit Group (spec §2): a name, a parent chosen from the regular groups or None, and Delete when editing. */
+export function GroupDialog({ budget, group, onClose }: { budget: Budget; group: Group | null; onClose: () => void }) {
+  const save = useBudgetSave();
+  const [name, setName] = useState(group?.name ?? '');
+  const [parent, setParent] = useState(group?.parentGroupId ?? '');
+  const [errors, setErrors] = useState<Errors>(NONE);
+  const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const options = parentOptions(budget, group?.id ?? null);
+
+  const run = async (send: () => ReturnType<typeof save>) => {
+    setBusy(true);
+    setErrors(NONE);
+    try {
+      const response = await send();
+      if (response.ok) return onClose();
+      setErrors(serverErrors(response.body, FIELDS));
+    } catch {
+      setErrors(serverErrors(null, FIELDS));
+    } finally {
+      setBusy(false);
+      setDeleting(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (name.trim() === '') return setErrors({ fields: { name: GROUP_NAME_BLANK }, general: null });
+    const body = { name: name.trim(), parentGroupId: parent === '' ? null : parent };
+    const applied = (tree: unknown, answer: unknown) => {
+      const saved = readRecord(groupSchema, answer);
+      return saved ? withGroup(tree, saved) : tree;
+    };
+    void run(() => (group ? save('PATCH', recordPath('/api/v1/groups', group.id), body, applied) : save('POST', '/api/v1/groups', body, applied)));
+  };
+  const remove = () => {
+    if (group) void run(() => save('DELETE', recordPath('/api/v1/groups', group.id), undefined, (tree) => withoutGroup(tree, group.id)));
+  };
+
+  const actions = (
+    <>
+      {group ? (
+        <Button variant="danger" className="ui-dialog__left" disabled={busy} onClick={() => setDeleting(true)}>
+          Delete
+        </Button>
+      ) : null}
+      <Button onClick={onClose} disabled={busy}>
+        Cancel
+      </Button>
+      <Button type="submit" form={FORM_ID} variant="primary" disabled={busy}>
+        Save
+      </Button>
+    </>
+  );
+  // The confirmation is a sibling, not a child: a child dialog's close event would reach this one's onClose.
+  return (
+    <>
+      <Dialog open title={group ? 'Edit Group' : 'Add Group'} onClose={onClose} actions={actions} testId="group-dialog">
+        <form id={FORM_ID} onSubmit={submit} noValidate>
+          <TextField label="Name" autoFocus value={name} error={errors.fields.name} onChange={(e) => setName(e.target.value)} />
+          <SelectField label="Parent Group" options={options} value={parent} error={errors.fields.parentGroupId} onChange={(e) => setParent(e.target.value)} />
+          <FormError message={errors.general} />
+        </form>
+      </Dialog>
+      <ConfirmDialog
+        open={deleting}
+        title="Delete Group"
+        message={`Are you sure you want to delete the group "${group?.name ?? ''}"?`}
+        confirmLabel="Delete"
+        danger
+        busy={busy}
+        onConfirm={remove}
+        onCancel={() => setDeleting(false)}
+      />
+    </>
+  );
+}
