@@ -1,0 +1,102 @@
+import { useMemo, useState } from 'react';
+import { firstOfMonth } from '@budget/money';
+import { Amount, fundingRowsError, LoadingBlock, toIsoDate, type CategoryTree, type Id } from '@budget/web';
+import { dialogRows, rowCategoryIds } from './dialog-rows.js';
+import { fundingBody, fundingLines, planFunding, poolAfter, startingEntries, type FundingEntry } from './funding-form.js';
+import { FundingRowView } from './FundingRowView.js';
+import { GroupHeadingRow } from './GroupHeadingRow.js';
+import type { StoredTransfer } from './transfer-data.js';
+import { TransferDialogFrame } from './TransferDialogFrame.js';
+import { useFundingData } from './use-funding-data.js';
+
+export interface FundingDialogProps {
+  tree: CategoryTree;
+  stored: StoredTransfer | null;
+  onClose: () => void;
+  onConflict: () => void;
+}
+
+/**
+ * Fund (type 2): one row per category with its plan, proposed amount and last month's figures, the
+ * amount to fund and its funding categories; the splits are built by `buildFunding`.
+ */
+export function FundingDialog({ tree, stored, onClose, onConflict }: FundingDialogProps) {
+  const pool = tree.fundingPool?.id ?? null;
+  const [date, setDate] = useState(stored?.date ?? firstOfMonth(toIsoDate(new Date())));
+  const [edits, setEdits] = useState<Map<Id, FundingEntry>>(new Map());
+  const [open, setOpen] = useState<Id | null>(null);
+  const data = useFundingData(date);
+  const rows = useMemo(() => dialogRows(tree, { system: false }), [tree]);
+  const starting = useMemo(() => (data.proposals ? startingEntries(rowCategoryIds(rows), data.proposals, stored, pool) : null), [rows, data.proposals, stored, pool]);
+  const entries = useMemo(() => (starting ? new Map([...starting].map(([id, entry]) => [id, edits.get(id) ?? entry])) : null), [starting, edits]);
+  const outcome = entries && pool ? planFunding(fundingLines(entries), pool) : null;
+  const change = (id: Id, part: Partial<FundingEntry>) => {
+    const current = entries?.get(id);
+    if (current) setEdits((all) => new Map(all).set(id, { ...current, ...part }));
+  };
+
+  const makeBody = () => {
+    if (!outcome || !entries) return 'The proposed funding has not been loaded yet.';
+    if (!outcome.ok) return outcome.error;
+    for (const [id, entry] of entries) {
+      const problem = fundingRowsError(entry.rows);
+      if (problem) return `${tree.categories.get(id)?.path ?? 'A category'}: ${problem}`;
+    }
+    return fundingBody(date, outcome.splits, stored?.version);
+  };
+  const drawn = outcome?.ok && pool ? (outcome.drawn.get(pool) ?? 0) : 0;
+  const summary =
+    outcome?.ok === true ? (
+      <div className="budget-totals" aria-live="polite">
+        <p className="budget-total" data-testid="funding-total">
+          Total funding <Amount cents={outcome.funded} />
+        </p>
+        <p className="budget-total">
+          From {tree.fundingPool?.name ?? 'Funding Pool'} <Amount cents={drawn} />
+        </p>
+        <p className="budget-total" data-testid="funding-pool-after">
+          Left in {tree.fundingPool?.name ?? 'Funding Pool'} <Amount cents={pool ? poolAfter(tree.fundingPool?.balance ?? 0, drawn, stored, pool) : 0} />
+        </p>
+      </div>
+    ) : null;
+
+  return (
+    <TransferDialogFrame title={stored ? 'Edit Funding' : 'Fund Categories'} testId="funding-dialog" stored={stored} date={date} onDate={setDate} makeBody={makeBody} summary={summary} onClose={onClose} onConflict={onConflict}>
+      {data.loading ? (
+        <LoadingBlock />
+      ) : !entries ? (
+        <p className="ui-muted">The proposed funding could not be loaded.</p>
+      ) : (
+        <div className="budget-list budget-list--funding" role="table" aria-label="Funding categories">
+          <div className="budget-list__row budget-list__row--funding budget-list__row--head" role="row">
+            <span role="columnheader">Category</span>
+            {['Balance', 'Last Funded', 'Last Spent', 'Plan', 'Proposed', 'Amount'].map((label) => (
+              <span key={label} role="columnheader" className="budget-num">
+                {label}
+              </span>
+            ))}
+            <span role="columnheader">Funded From</span>
+          </div>
+          {rows.map((row) =>
+            row.kind === 'group' ? (
+              <GroupHeadingRow key={row.key} name={row.name} level={row.level} />
+            ) : (
+              <FundingRowView
+                key={row.key}
+                row={row}
+                tree={tree}
+                entry={entries.get(row.id)!}
+                info={data.info?.get(row.id)}
+                proposal={data.proposals?.get(row.id)}
+                plan={data.plan?.get(row.id)}
+                open={open === row.id}
+                onToggle={() => setOpen((current) => (current === row.id ? null : row.id))}
+                onChange={(part) => change(row.id, part)}
+              />
+            ),
+          )}
+        </div>
+      )}
+    </TransferDialogFrame>
+  );
+}

@@ -1,0 +1,71 @@
+import { Amount, AmountInput, Button, FundingCategoryRows, type CategoryTree } from '@budget/web';
+import { CheckField } from './CheckField.js';
+import { DIALOG_INDENT_PX, type DialogRow } from './dialog-rows.js';
+import { sourcesText, type FundingEntry } from './funding-form.js';
+import type { FundingInfo, Proposal } from './transfer-data.js';
+
+export interface FundingRowViewProps {
+  row: Extract<DialogRow, { kind: 'category' }>;
+  tree: CategoryTree;
+  entry: FundingEntry;
+  info: FundingInfo | undefined;
+  proposal: Proposal | undefined;
+  plan: number | undefined;
+  open: boolean;
+  onToggle: () => void;
+  onChange: (part: Partial<FundingEntry>) => void;
+}
+
+const Figure = ({ label, cents, title }: { label: string; cents: number | undefined; title?: string }) => (
+  <span role="cell" className="budget-num budget-figure" data-label={label} title={title}>
+    {cents === undefined ? '' : <Amount cents={cents} />}
+  </span>
+);
+
+/** One category of the funding dialog: its figures, the amount to fund, and where the money comes from. */
+export function FundingRowView({ row, tree, entry, info, proposal, plan, open, onToggle, onChange }: FundingRowViewProps) {
+  const path = tree.categories.get(row.id)?.path ?? row.name;
+  const nameOf = (id: string) => tree.categories.get(id)?.path ?? 'Unknown category';
+  const sources = sourcesText(entry.rows, nameOf);
+  return (
+    <div className="budget-funding" role="rowgroup" data-testid={`funding-row-${row.id}`}>
+      <div className="budget-list__row budget-list__row--funding" role="row">
+        <span role="rowheader" className="budget-list__name" style={{ paddingLeft: row.level * DIALOG_INDENT_PX }}>
+          {row.name}
+        </span>
+        <Figure label="Balance" cents={info?.balance} title="The balance at the start of the month" />
+        <Figure label="Funded" cents={info?.previousFunding} title="Funded last month" />
+        <Figure label="Spent" cents={info?.previousSum} title="Spent or received last month" />
+        <Figure label="Plan" cents={plan} />
+        <Figure label="Proposed" cents={proposal?.amount} title={proposal?.adjustedReason ?? undefined} />
+        <span role="cell" className="budget-funding__amount">
+          <AmountInput label={`Amount for ${path}`} hideLabel value={entry.base} onChange={(base) => onChange({ base })} />
+        </span>
+        <span role="cell" className="budget-funding__toggle">
+          <Button variant="text" aria-expanded={open} aria-label={`Funding categories for ${path}: ${sources}`} title={sources} onClick={onToggle}>
+            <span className="budget-funding__sources">{sources}</span>
+            <span aria-hidden="true">{open ? '▴' : '▾'}</span>
+          </Button>
+        </span>
+      </div>
+      {open ? (
+        <div className="budget-funding__detail">
+          <FundingCategoryRows legend={`${row.name} is funded from`} rows={entry.rows} tree={tree} onChange={(rows) => onChange({ rows })} testId={`funding-categories-${row.id}`} />
+          <CheckField
+            label="Include funding transfers"
+            checked={entry.includeFundingTransfers}
+            onChange={(includeFundingTransfers) => onChange({ includeFundingTransfers })}
+            hint="Also receive what other categories draw from this one."
+          />
+          {info ? (
+            <p className="ui-muted budget-funding__note">
+              Last month: funded <Amount cents={info.previousFunding} /> (planned <Amount cents={info.previousBaseAmount} />), spent or received{' '}
+              <Amount cents={info.previousSum} />, rebalanced <Amount cents={info.previousCatTransfers} />.
+            </p>
+          ) : null}
+          {proposal?.adjustedReason ? <p className="ui-muted budget-funding__note">{proposal.adjustedReason}</p> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { readCategoryTree, type CategoryTree } from '@budget/web';
+import { dialogRows, rowCategoryIds } from './dialog-rows.js';
+import { groupsBody } from './fixtures.testing.js';
+
+const tree = readCategoryTree(groupsBody) as CategoryTree;
+const shown = (system: boolean) => dialogRows(tree, { system }).map((row) => `${row.level}:${row.kind === 'group' ? `[${row.name}]` : row.name}`);
+
+describe('the rows of the funding and rebalance lists', () => {
+  it('lists every category for a rebalance, system ones first, groups as headings', () => {
+    expect(shown(true)).toEqual(['0:Unassigned', '0:Funding Pool', '1:Savings', '0:Account Transfer', '0:[Bills]', '1:Rent', '0:Books', '0:[Food]', '1:Groceries', '1:[Treats]', '2:Cake']);
+  });
+
+  it('leaves the system categories out of funding, keeping the Funding Pool subcategories under a heading', () => {
+    expect(shown(false)).toEqual(['0:[Funding Pool]', '1:Savings', '0:[Bills]', '1:Rent', '0:Books', '0:[Food]', '1:Groceries', '1:[Treats]', '2:Cake']);
+    expect(rowCategoryIds(dialogRows(tree, { system: false }))).toEqual(['save', 'rent', 'books', 'groc', 'cake']);
+  });
+});

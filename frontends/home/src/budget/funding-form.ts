@@ -1,0 +1,93 @@
+import { buildFunding, centsToDecimalString, centsToDollars, FundingCycle, type Cents, type FundingLine, type FundingSplit } from '@budget/money';
+import { defaultFundingRows, fundingRowsFromWire, fundingSources, wireCents, type FundingRow, type Id } from '@budget/web';
+import type { Proposal, StoredTransfer } from './transfer-data.js';
+
+/** What the funding dialog holds for one category: its own amount, where it comes from, pass-through. */
+export interface FundingEntry {
+  base: Cents;
+  rows: FundingRow[];
+  includeFundingTransfers: boolean;
+}
+
+/**
+ * Where each category starts: a new funding takes the proposed amount and funding categories
+ * (100 % from the Funding Pool when it has none); an edited one takes its stored splits and 0
+ * for the categories it did not fund.
+ */
+export function startingEntries(ids: readonly Id[], proposals: ReadonlyMap<Id, Proposal>, stored: StoredTransfer | null, poolId: Id | null): Map<Id, FundingEntry> {
+  const splits = new Map((stored?.categories ?? []).filter((split) => !split.funder).map((split) => [split.categoryId, split]));
+  return new Map(
+    ids.map((id) => {
+      const split = splits.get(id);
+      const proposal = proposals.get(id);
+      if (split) {
+        return [id, { base: wireCents(split.baseAmount ?? split.amount), rows: fundingRowsFromWire(split.fundingCategories, poolId), includeFundingTransfers: split.includeFundingTransfers ?? proposal?.includeFundingTransfers ?? true }];
+      }
+      return [
+        id,
+        {
+          base: stored ? 0 : (proposal?.amount ?? 0),
+          rows: proposal ? fundingRowsFromWire(proposal.fundingCategories, poolId) : defaultFundingRows(poolId),
+          includeFundingTransfers: proposal?.includeFundingTransfers ?? true,
+        },
+      ];
+    }),
+  );
+}
+
+/** The lines @budget/money's `buildFunding` takes. */
+export function fundingLines(entries: ReadonlyMap<Id, FundingEntry>): FundingLine[] {
+  return [...entries].map(([categoryId, entry]) => ({ categoryId, base: entry.base, sources: fundingSources(entry.rows), includeFundingTransfers: entry.includeFundingTransfers }));
+}
+
+export type FundingOutcome = { ok: true; splits: FundingSplit[]; funded: Cents; drawn: Map<Id, Cents> } | { ok: false; error: string };
+
+/** The zero-sum splits (server-behaviour §4.4.6, built by `buildFunding`), what the categories receive, and what each source gives. */
+export function planFunding(lines: readonly FundingLine[], poolId: Id): FundingOutcome {
+  try {
+    const splits = buildFunding(lines, poolId);
+    const funded = splits.filter((split) => !split.funder).reduce((sum, split) => sum + split.amount, 0);
+    const drawn = new Map(splits.filter((split) => split.funder).map((split) => [split.categoryId, -split.amount]));
+    return { ok: true, splits, funded, drawn };
+  } catch (error) {
+    if (error instanceof FundingCycle) return { ok: false, error: 'Categories that pass funding on draw from each other in a loop.' };
+    throw error;
+  }
+}
+
+/** POST or PATCH /category-transfer of a funding (type 2): dollars and percents on the wire. */
+export function fundingBody(date: string, splits: readonly FundingSplit[], version?: number | null) {
+  return {
+    date,
+    type: 2,
+    ...(version != null && { version }),
+    categories: splits.map((split) => ({
+      categoryId: split.categoryId,
+      amount: centsToDollars(split.amount),
+      baseAmount: centsToDollars(split.baseAmount),
+      funder: split.funder,
+      fundingCategories: split.fundingCategories.map((source) => ({ categoryId: source.categoryId, amount: centsToDollars(source.amount), percentage: source.percentage })),
+      includeFundingTransfers: split.includeFundingTransfers,
+    })),
+  };
+}
+
+/** A short account of where a category's funding comes from: "Funding Pool 100%", "Savings $25.00, Funding Pool 50%". */
+export function sourcesText(rows: readonly FundingRow[], nameOf: (id: Id) => string): string {
+  return rows
+    .map((row) => {
+      const name = row.categoryId === null ? 'No category' : nameOf(row.categoryId);
+      const amount = centsToDecimalString(row.amount);
+      return row.percentage ? `${name} ${amount.replace(/\.00$/, '')}%` : `${name} $${amount}`;
+    })
+    .join(', ');
+}
+
+/**
+ * The Funding Pool's balance once this funding is saved: today's balance, plus what an edited
+ * funding drew from it before (that is given back), minus what it draws now.
+ */
+export function poolAfter(balance: Cents, drawnNow: Cents, stored: StoredTransfer | null, poolId: Id): Cents {
+  const drawnBefore = (stored?.categories ?? []).filter((split) => split.funder && split.categoryId === poolId).reduce((sum, split) => sum - wireCents(split.amount), 0);
+  return balance + drawnBefore - drawnNow;
+}
