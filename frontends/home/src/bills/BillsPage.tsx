@@ -1,4 +1,6 @@
-import { Amount, DataTable, formatDate, LoadingBlock, useApiData, wireCents, type Column } from '@budget/web';
+import { Amount, Button, DataTable, formatDate, LoadingBlock, useApiData, wireCents, type Column } from '@budget/web';
+import { UserCategoryType } from '../budget/budget-data.js';
+import { useBudgetDialogs } from '../budget/use-budget-dialogs.js';
 import { readBills, recurrenceText, type Bill } from './bill-data.js';
 
 const columns: Column<Bill>[] = [
@@ -13,10 +15,17 @@ const columns: Column<Bill>[] = [
 /** /bills: the bill overview. */
 export function BillsPage() {
   const { data: bills, isPending } = useApiData('/api/v1/bills', readBills);
+  const dialogs = useBudgetDialogs();
   return (
     <section>
-      <h1>Bills</h1>
+      <header className="ui-page-header">
+        <h1>Bills</h1>
+        <Button disabled={!dialogs.ready} onClick={() => dialogs.open({ kind: 'category', target: UserCategoryType.Bill })}>
+          Add Bill
+        </Button>
+      </header>
       {isPending ? <LoadingBlock /> : <DataTable label="Bills" columns={columns} rows={bills ?? []} rowKey={(bill) => bill.id} empty="No bills" />}
+      {dialogs.element}
     </section>
   );
 }

@@ -1,48 +1,77 @@
 import { Link } from 'react-router';
-import { Amount, type CategoryTree } from '@budget/web';
-import { INDENT_PX, treeRows } from './tree-rows.js';
+import { Amount, cx, type CategoryTree } from '@budget/web';
+import { EditIcon } from '../budget/EditIcon.js';
+import { useBudgetDialogs } from '../budget/use-budget-dialogs.js';
+import '../budget/budget.css';
+import { INDENT_PX, treeRows, type TreeRow } from './tree-rows.js';
 import { useUnassignedCount } from './use-unassigned-count.js';
 
-/** The category tree as a list; categories link to their registers. */
+/**
+ * The category tree as a list: categories link to their registers and carry an edit button;
+ * choosing a group heading edits the group.
+ */
 export function CategoryList({ tree, selectedPath }: { tree: CategoryTree; selectedPath: string }) {
   const unassignedCount = useUnassignedCount(tree);
+  const dialogs = useBudgetDialogs();
+  const label = (row: TreeRow) => (
+    <span className="category-list__label">
+      {row.label}
+      {row.categoryId !== null && row.categoryId === tree.unassigned?.id && unassignedCount ? (
+        <span className="ui-badge" data-testid="unassigned-count" aria-label={`${unassignedCount} unassigned`}>
+          {unassignedCount}
+        </span>
+      ) : null}
+    </span>
+  );
   return (
-    <ul className="category-list" aria-label="Categories" data-testid="category-list">
-      {treeRows(tree).map((row) => {
-        const content = (
-          <>
-            <span>
-              {row.label}
-              {row.categoryId !== null && row.categoryId === tree.unassigned?.id && unassignedCount ? (
-                <span className="ui-badge" data-testid="unassigned-count" aria-label={`${unassignedCount} unassigned`}>
-                  {unassignedCount}
-                </span>
-              ) : null}
-            </span>
-            {row.balance === null ? null : <Amount cents={row.balance} />}
-          </>
-        );
-        const style = { paddingLeft: 12 + row.level * INDENT_PX };
-        return (
-          <li key={row.key} className={row.section ? 'category-list__separator' : undefined}>
-            {row.to === null ? (
-              <div className="category-list__item category-list__item--group" style={style}>
-                {content}
-              </div>
-            ) : (
-              <Link
-                to={row.to}
-                className="category-list__item"
-                style={style}
-                data-testid={row.categoryId === null ? 'category-transfers' : `category-${row.categoryId}`}
-                aria-current={row.to === selectedPath ? 'page' : undefined}
-              >
-                {content}
-              </Link>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul className="category-list" aria-label="Categories" data-testid="category-list">
+        {treeRows(tree).map((row) => {
+          const style = { paddingLeft: 12 + row.level * INDENT_PX };
+          const balance = row.balance === null ? null : <Amount cents={row.balance} />;
+          return (
+            <li key={row.key} className={cx('category-list__entry', row.section && 'category-list__separator')}>
+              {row.to === null ? (
+                <button
+                  type="button"
+                  className="category-list__item category-list__item--group"
+                  style={style}
+                  title="Edit group"
+                  data-testid={`group-${row.groupId}`}
+                  onClick={() => row.groupId !== null && dialogs.editGroup(row.groupId)}
+                >
+                  {label(row)}
+                  <span className="ui-visually-hidden">(edit group)</span>
+                  {balance}
+                </button>
+              ) : (
+                <Link
+                  to={row.to}
+                  className="category-list__item"
+                  style={style}
+                  data-testid={row.categoryId === null ? 'category-transfers' : `category-${row.categoryId}`}
+                  aria-current={row.to === selectedPath ? 'page' : undefined}
+                >
+                  {label(row)}
+                  {balance}
+                </Link>
+              )}
+              {row.editable && row.categoryId !== null ? (
+                <button type="button" className="category-list__edit" aria-label={`Edit ${row.label}`} title="Edit category" onClick={() => dialogs.editCategory(row.categoryId!)}>
+                  <EditIcon />
+                </button>
+              ) : row.groupId !== null ? (
+                <button type="button" className="category-list__edit" aria-label={`Edit group ${row.label}`} title="Edit group" onClick={() => dialogs.editGroup(row.groupId!)}>
+                  <EditIcon />
+                </button>
+              ) : (
+                <span className="category-list__edit category-list__edit--none" aria-hidden="true" />
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {dialogs.element}
+    </>
   );
 }

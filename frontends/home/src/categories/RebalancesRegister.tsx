@@ -1,39 +1,37 @@
-import {
-  categoryNames,
-  LoadingBlock,
-  PAGE_SIZE,
-  readRegisterPage,
-  RegisterTable,
-  toRegisterRows,
-  wireCents,
-  useApiData,
-  type CategoryTree,
-  type TransactionData,
-} from '@budget/web';
+import { Button, categoryNames, Register, toRegisterRows, useRegister, type CategoryTree } from '@budget/web';
+import { movedAmount } from '../budget/rebalance-form.js';
+import { useBudgetDialogs } from '../budget/use-budget-dialogs.js';
 
-/** The money a rebalance moved: the sum of its positive splits. */
-function movedAmount(transaction: TransactionData): number {
-  return (transaction.categories ?? []).map((split) => wireCents(split.amount)).filter((cents) => cents > 0).reduce((a, b) => a + b, 0);
-}
-
-/** /home/rebalances: the Category Transfers register. */
+/**
+ * /home/rebalances: the Category Transfers register (funding and rebalances, 30 at a time, more on
+ * scrolling). Opening a row edits it in its own dialog; New Transfer moves money between categories.
+ */
 export function RebalancesRegister({ tree }: { tree: CategoryTree }) {
-  const { data: page, isPending } = useApiData(`/api/v1/rebalances?offset=0&limit=${PAGE_SIZE}`, readRegisterPage);
-  const rows = toRegisterRows(page?.transactions ?? [], {
-    amountOf: movedAmount,
+  const register = useRegister('/api/v1/rebalances');
+  const dialogs = useBudgetDialogs();
+  const rows = toRegisterRows(register.transactions, {
+    amountOf: (transaction) => movedAmount(transaction.categories),
     detailOf: (transaction) => categoryNames(transaction, tree),
     balance: null,
   });
   return (
-    <section aria-label="Category Transfers register" data-testid="rebalances-register">
+    <section aria-label="Category Transfers register" className="category-register" data-testid="rebalances-register">
       <header className="ui-page-header">
         <h2>Category Transfers</h2>
+        <Button disabled={!dialogs.ready} onClick={() => dialogs.open({ kind: 'transfer' })}>
+          New Transfer
+        </Button>
       </header>
-      {isPending ? (
-        <LoadingBlock />
-      ) : (
-        <RegisterTable rows={rows} detailHeader="Category" showBalance={false} empty="No category transfers yet" label="Category transfers" />
-      )}
+      <Register
+        label="Category transfers"
+        rows={rows}
+        list={register}
+        detailHeader="Category"
+        showBalance={false}
+        empty="No category transfers yet"
+        onOpen={(row) => void dialogs.editTransfer(row.id)}
+      />
+      {dialogs.element}
     </section>
   );
 }

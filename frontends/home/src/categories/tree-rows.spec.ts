@@ -52,4 +52,10 @@ describe('treeRows', () => {
     expect(balance('Treats')).toBe(20);
     expect(balance('Category Transfers')).toBeNull();
   });
+
+  it('lets every category but the system ones be edited, and group headings edit their group', () => {
+    expect(rows.filter((r) => r.editable && r.categoryId !== null).map((r) => r.label)).toEqual(['Reserve', 'Books', 'Groceries', 'Cake']);
+    expect(rows.find((r) => r.label === 'Treats')).toMatchObject({ groupId: '4', editable: true, to: null });
+    expect(rows.find((r) => r.label === 'Category Transfers')?.editable).toBe(false);
+  });
 });

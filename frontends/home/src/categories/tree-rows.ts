@@ -10,6 +10,10 @@ export interface TreeRow {
   /** Where choosing the row goes; groups go nowhere. */
   to: string | null;
   categoryId: Id | null;
+  /** The group a group heading stands for (choosing it edits the group). */
+  groupId: Id | null;
+  /** Whether the row's category can be edited: every one but the three system categories. */
+  editable: boolean;
   /** The first row after the system entries starts a new section. */
   section?: boolean;
 }
@@ -17,18 +21,21 @@ export interface TreeRow {
 export const INDENT_PX = 25;
 export const REBALANCES_PATH = '/home/rebalances';
 
-const categoryRow = (category: CategoryNode, level: number, label = category.name, balance = category.balance): TreeRow => ({
+const categoryRow = (category: CategoryNode, level: number, label = category.name, balance = category.balance, editable = true): TreeRow => ({
   key: `c${category.id}`,
   label,
   level,
   balance,
   to: recordPath('/home', category.id),
   categoryId: category.id,
+  groupId: null,
+  editable,
 });
+const systemRow = (category: CategoryNode, label: string, balance = category.balance) => categoryRow(category, 0, label, balance, false);
 
 function nodeRows(node: TreeNode, level: number): TreeRow[] {
   if (node.kind === 'category') return [categoryRow(node, level)];
-  const header: TreeRow = { key: `g${node.id}`, label: node.name, level, balance: node.total, to: null, categoryId: null };
+  const header: TreeRow = { key: `g${node.id}`, label: node.name, level, balance: node.total, to: null, categoryId: null, groupId: node.id, editable: true };
   return [header, ...node.children.flatMap((child) => nodeRows(child, level + 1))];
 }
 
@@ -41,10 +48,10 @@ export function treeRows(tree: CategoryTree): TreeRow[] {
   const { unassigned, fundingPool, accountTransfer, fundingPoolChildren, nodes } = tree;
   const poolTotal = (fundingPool?.balance ?? 0) + fundingPoolChildren.reduce((sum, c) => sum + c.balance, 0);
   const rows: TreeRow[] = [
-    ...(unassigned ? [categoryRow(unassigned, 0)] : []),
-    ...(fundingPool ? [categoryRow(fundingPool, 0, fundingPool.name, poolTotal)] : []),
-    ...(accountTransfer ? [categoryRow(accountTransfer, 0, 'Account Transfers')] : []),
-    { key: 'rebalances', label: 'Category Transfers', level: 0, balance: null, to: REBALANCES_PATH, categoryId: null },
+    ...(unassigned ? [systemRow(unassigned, unassigned.name)] : []),
+    ...(fundingPool ? [systemRow(fundingPool, fundingPool.name, poolTotal)] : []),
+    ...(accountTransfer ? [systemRow(accountTransfer, 'Account Transfers')] : []),
+    { key: 'rebalances', label: 'Category Transfers', level: 0, balance: null, to: REBALANCES_PATH, categoryId: null, groupId: null, editable: false },
     ...fundingPoolChildren.map((child) => categoryRow(child, 1)),
   ];
   const tail = nodes.flatMap((node) => nodeRows(node, 0));

@@ -1,0 +1,72 @@
+import { useCallback, useState } from 'react';
+import './budget.css';
+import { ChangedTransactionNotice, GROUPS_PATH, recordPath, useApiData, useCategories, useLedgerRefresh, useSession, type Id } from '@budget/web';
+import { readBudget, type Category, type Group, type UserCategoryType } from './budget-data.js';
+import { CategoryDialog } from './CategoryDialog.js';
+import { FundingDialog } from './FundingDialog.js';
+import { GroupDialog } from './GroupDialog.js';
+import { RebalanceDialog } from './RebalanceDialog.js';
+import { readStoredTransfer, type StoredTransfer } from './transfer-data.js';
+import { TransferDialog } from './TransferDialog.js';
+
+export type BudgetDialog =
+  | { kind: 'group'; group: Group | null }
+  | { kind: 'category'; target: Category | UserCategoryType }
+  | { kind: 'funding'; stored: StoredTransfer | null }
+  | { kind: 'rebalance'; stored: StoredTransfer | null }
+  | { kind: 'transfer' };
+
+const FUNDING = 2;
+
+/**
+ * The budget dialogs of a screen and the "Changed Transaction" notice: `open` shows one, `editGroup`
+ * and `editCategory` open a record of the tree, `editTransfer` loads a funding or rebalance (with
+ * every split field and its current version) and opens its dialog.
+ */
+export function useBudgetDialogs() {
+  const { api } = useSession();
+  const { data: tree } = useCategories();
+  const { data: budget } = useApiData(GROUPS_PATH, readBudget);
+  const refresh = useLedgerRefresh();
+  const [dialog, setDialog] = useState<BudgetDialog | null>(null);
+  const [changed, setChanged] = useState(false);
+
+  const close = useCallback(() => setDialog(null), []);
+  const conflict = useCallback(() => {
+    setDialog(null);
+    void refresh();
+    setChanged(true);
+  }, [refresh]);
+
+  const editGroup = (id: Id) => {
+    const group = budget?.groups.find((g) => g.id === id);
+    if (group) setDialog({ kind: 'group', group });
+  };
+  const editCategory = (id: Id) => {
+    const category = budget?.categories.find((c) => c.id === id);
+    if (category) setDialog({ kind: 'category', target: category });
+  };
+  const editTransfer = async (id: Id) => {
+    const { ok, body } = await api.get(recordPath('/api/v1/transaction', id));
+    const stored = ok ? readStoredTransfer(body) : null;
+    if (stored) setDialog({ kind: stored.type === FUNDING ? 'funding' : 'rebalance', stored });
+    else conflict();
+  };
+
+  let shown = null;
+  if (dialog && tree && budget) {
+    const common = { tree, onClose: close, onConflict: conflict };
+    if (dialog.kind === 'group') shown = <GroupDialog budget={budget} group={dialog.group} onClose={close} />;
+    else if (dialog.kind === 'category') shown = <CategoryDialog budget={budget} tree={tree} target={dialog.target} onClose={close} />;
+    else if (dialog.kind === 'funding') shown = <FundingDialog {...common} stored={dialog.stored} />;
+    else if (dialog.kind === 'rebalance') shown = <RebalanceDialog {...common} stored={dialog.stored} />;
+    else shown = <TransferDialog {...common} />;
+  }
+  const element = (
+    <>
+      {shown}
+      <ChangedTransactionNotice open={changed} onClose={() => setChanged(false)} />
+    </>
+  );
+  return { open: setDialog, editGroup, editCategory, editTransfer, ready: Boolean(tree && budget), element };
+}
