@@ -15,7 +15,7 @@ export function ReconcileBar({ accountId, statementId, onChange }: ReconcileBarP
   return (
     <>
       <SelectField
-        label="Reconcile with statement"
+        label="Statement"
         options={options}
         value={statementId ?? ''}
         onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}

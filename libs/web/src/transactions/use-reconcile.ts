@@ -23,14 +23,13 @@ export function useReconcile(statementId: Id | null, onConflict: () => void): Re
     const current = overrides.has(row.id) ? overrides.get(row.id) : row.transaction.accountTransaction?.statementId;
     const change = reconcileToggle(statementId, current);
     if (change === null) return;
+    // The box shows the new state at once; it goes back if the server refuses.
+    setOverrides((map) => new Map(map).set(row.id, change.statementId));
     setBusy((ids) => new Set(ids).add(row.id));
     try {
       const response = await api.patch(recordPath('/api/v1/transaction', row.id), { version: row.transaction.version ?? 0, statementId: change.statementId });
       if (isVersionConflict(response.status, response.body)) onConflict();
-      else if (response.ok) {
-        setOverrides((map) => new Map(map).set(row.id, change.statementId));
-        await refresh();
-      }
+      else if (response.ok) await refresh();
     } finally {
       setOverrides((map) => without(map, row.id));
       setBusy((ids) => new Set([...ids].filter((id) => id !== row.id)));
