@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { reserveRedisDb } from './redis-db.js';
 import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
 // The launcher's own pieces: the services start exactly as `npm start` starts them.
 import { serviceEnv, startServices, waitForHealth } from '../../../tools/launcher/lib/index.mjs';
@@ -25,32 +26,35 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * The built api, projector and worker as three processes on a fresh database, the real Redis and
- * a private mail outbox, serving the built shell and remotes on one port.
+ * The built api, projector and worker as three processes on a fresh database, a Redis database
+ * of their own and a private mail outbox, serving the built shell and remotes on one port.
  */
 export async function startStack(): Promise<Stack> {
   const db = await createTestDatabase('e2e');
   const outbox = mkdtempSync(join(tmpdir(), 'budget-outbox-'));
   const port = await freePort();
+  const redis = await reserveRedisDb(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   const env = serviceEnv({
     databaseUrl: db.url,
-    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    redisUrl: redis.url,
     port,
     env: { ...process.env, MAIL_OUTBOX_DIR: outbox },
   });
   const services = startServices({ env });
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(`${url}/api/v1/health`, { timeoutMs: 60_000 });
-  return {
-    url,
-    outbox,
-    db,
-    async stop() {
-      await services.stop();
-      await db.drop();
-      rmSync(outbox, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    await services.stop();
+    await redis.release();
+    await db.drop();
+    rmSync(outbox, { recursive: true, force: true });
   };
+  try {
+    await waitForHealth(`${url}/api/v1/health`, { timeoutMs: 60_000 });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, outbox, db, stop };
 }
 
 export function launchChromium(): Promise<Browser> {

@@ -1,0 +1,36 @@
+import type { Page } from 'playwright-core';
+import { formatCents, parseDollars } from '@budget/money';
+
+/** GETs an API path with the signed-in page's access token (localStorage `budget.accessToken`). */
+export async function apiGet<T>(page: Page, baseUrl: string, path: string): Promise<T> {
+  const token = (await page.evaluate("localStorage.getItem('budget.accessToken')")) as string | null;
+  const response = await fetch(`${baseUrl}${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+interface ConnectedAccounts {
+  data: { accounts: { id: string; name: string; balance: number }[] }[];
+}
+
+interface Groups {
+  data: { categories: { id: string; name: string; balance: number; type: string }[] };
+}
+
+/** Account balances by id, in dollars as on the wire. */
+export async function apiAccountBalances(page: Page, baseUrl: string): Promise<Map<string, number>> {
+  const body = await apiGet<ConnectedAccounts>(page, baseUrl, '/api/v1/connected-accounts');
+  return new Map(body.data.flatMap((institution) => institution.accounts.map((a) => [a.id, a.balance] as const)));
+}
+
+/** The categories with their balances (dollars as on the wire). */
+export async function apiCategories(page: Page, baseUrl: string): Promise<Groups['data']['categories']> {
+  return (await apiGet<Groups>(page, baseUrl, '/api/v1/groups')).data.categories;
+}
+
+/** What the screen shows for a wire amount: thousands separators and two decimals ("1,204.33"). */
+export function shown(dollars: number): string {
+  const cents = parseDollars(dollars);
+  if (cents === null) throw new Error(`not an amount: ${dollars}`);
+  return formatCents(cents);
+}
