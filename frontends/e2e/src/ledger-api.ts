@@ -9,6 +9,17 @@ export async function apiGet<T>(page: Page, baseUrl: string, path: string): Prom
   return (await response.json()) as T;
 }
 
+/** PATCHes an API path as the signed-in page's user: another session changing the same record. */
+export async function apiPatch(page: Page, baseUrl: string, path: string, body: unknown): Promise<number> {
+  const token = (await page.evaluate("localStorage.getItem('budget.accessToken')")) as string | null;
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'PATCH',
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return response.status;
+}
+
 interface ConnectedAccounts {
   data: { accounts: { id: string; name: string; balance: number }[] }[];
 }

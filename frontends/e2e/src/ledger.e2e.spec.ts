@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiAccountBalances, apiCategories, apiGet, shown } from './ledger-api.js';
+import { apiAccountBalances, apiCategories, apiGet, apiPatch, shown } from './ledger-api.js';
 import { csvFile, isoDaysAgo, ofxFile } from './ledger-fixtures.js';
 import { snap } from './ledger-screens.js';
 import { addOfflineInstitution, amountIn, chooseFile, fillOfflineInstitution, pickCategory, registerRow, setAmount, typeInto } from './ledger-steps.js';
@@ -50,6 +50,14 @@ describe('accounts and transactions in the browser, against the services npm sta
     expect(await categoryAmount(page, 'Funding Pool')).toBe('1,250.00');
     await snap(page, 'home');
 
+    // The starting balance lands in the Funding Pool's register and cannot be opened.
+    await page.getByTestId('category-list').getByText('Funding Pool').click();
+    const initial = registerRow(page, 'Initial Funding');
+    await initial.waitFor();
+    expect(await initial.getAttribute('title')).toBe('A starting balance cannot be edited or deleted');
+    await initial.click();
+    expect(await page.getByTestId('transaction-dialog').count()).toBe(0);
+
     // A −45.67 purchase split between Groceries and Dining Out; the amount is typed as an equation.
     await page.getByTestId('sidebar').getByRole('link', { name: 'Accounts' }).click();
     await page.waitForURL(`**/accounts/${accountId}`);
@@ -87,6 +95,21 @@ describe('accounts and transactions in the browser, against the services npm sta
     await dialog.waitFor({ state: 'detached' });
     const farmers = registerRow(page, 'Farmers Market');
     await farmers.waitFor();
+
+    // Someone else changes it while it is open here: the save is refused, the dialog closes, a notice says why.
+    await farmers.click();
+    await dialog.getByLabel('Comment').fill('weekly shop');
+    type Register = { data: { transactions: { id: string; version: number; accountTransaction: { name: string } }[] } };
+    const rows = await apiGet<Register>(page, stack.url, `/api/v1/account/${accountId}/transactions?offset=0&limit=30`);
+    const stored = rows.data.transactions.find((t) => t.accountTransaction.name === 'Farmers Market')!;
+    expect(await apiPatch(page, stack.url, `/api/v1/transaction/${stored.id}`, { version: stored.version, comment: 'changed elsewhere' })).toBe(200);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    const notice = page.getByTestId('changed-transaction');
+    await notice.getByText('The transaction was changed by the system or another user.').waitFor();
+    expect(await notice.getByRole('heading').textContent()).toBe('Changed Transaction');
+    expect(await dialog.count()).toBe(0);
+    await snap(page, 'changed-transaction');
+    await notice.getByRole('button', { name: 'OK' }).click();
 
     // Reconcile it against a new statement. Creating the statement takes in the rows of its period;
     // Reconcile None clears them, then the row's checkbox puts it on the statement, off and on again.
