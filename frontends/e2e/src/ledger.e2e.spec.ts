@@ -230,4 +230,39 @@ describe('accounts and transactions in the browser, against the services npm sta
     expect(shown(balances.get(accountId)!)).toBe('67.50');
     await context.close();
   });
+
+  it('draws only the register rows in view and loads 30 more as the bottom comes near', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signUp(page, stack);
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Accounts' }).click();
+    await addOfflineInstitution(page, { institution: 'Bulk Bank', account: 'Everyday', balance: '1000', startDate });
+    const many = Array.from({ length: 95 }, (_, i) => ({ id: '', date: isoDaysAgo(1), name: `Row ${String(i + 1).padStart(3, '0')}`, amount: '-1.00' }));
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await chooseFile(page, 'CSV file', 'many.csv', csvFile(many), 'text/csv');
+    await page.getByRole('button', { name: 'Next' }).click();
+    const pages: string[] = [];
+    page.on('request', (request) => {
+      const offset = /\/transactions\?offset=(\d+)&limit=30$/.exec(request.url())?.[1];
+      if (offset !== undefined) pages.push(offset);
+    });
+    await page.getByRole('button', { name: 'Import 95 Rows' }).click();
+    await page.getByTestId('import-summary').getByText('95 added').waitFor();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await registerRow(page, 'Row 095').waitFor();
+    expect(await page.getByTestId('register-row').count()).toBeLessThan(40);
+
+    const scroller = page.getByTestId('register').locator('.ui-register__scroller');
+    for (let i = 0; i < 10 && (await registerRow(page, 'Row 001').count()) === 0; i++) {
+      await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+      await page.waitForTimeout(300);
+    }
+    await registerRow(page, 'Row 001').waitFor();
+    expect(await page.getByTestId('register-row').count()).toBeLessThan(40);
+    expect(pages).toEqual(expect.arrayContaining(['0', '30', '60', '90']));
+    expect(pages.filter((offset) => offset === '120')).toEqual([]);
+    expect(await amountIn(page.getByTestId('account-detail'))).toBe('905.00');
+    await snap(page, 'register-scrolled');
+    await context.close();
+  });
 });
