@@ -45,3 +45,13 @@ export function shown(dollars: number): string {
   if (cents === null) throw new Error(`not an amount: ${dollars}`);
   return formatCents(cents);
 }
+
+type AccountRegister = { data: { transactions: { id: string; version: number; accountTransaction: { name: string } }[] } };
+
+/** Another session changes the transaction named `name` of an account (its comment): the version moves on. */
+export async function changeElsewhere(page: Page, baseUrl: string, accountId: string, name: string): Promise<number> {
+  const rows = await apiGet<AccountRegister>(page, baseUrl, `/api/v1/account/${accountId}/transactions?offset=0&limit=30`);
+  const stored = rows.data.transactions.find((t) => t.accountTransaction.name === name);
+  if (!stored) throw new Error(`no transaction named ${name}`);
+  return apiPatch(page, baseUrl, `/api/v1/transaction/${stored.id}`, { version: stored.version, comment: 'changed elsewhere' });
+}

@@ -56,3 +56,23 @@ export async function amountIn(element: Locator): Promise<string> {
 export async function chooseFile(page: Page, label: string, name: string, text: string, mimeType: string): Promise<void> {
   await page.getByLabel(label).setInputFiles({ name, mimeType, buffer: Buffer.from(text) });
 }
+
+export interface StatementFields {
+  startDate: string;
+  endDate: string;
+  startingBalance: string;
+  endingBalance: string;
+}
+
+/** Creates a statement from the Statements tab; it becomes the selected one. */
+export async function createStatement(page: Page, fields: StatementFields): Promise<void> {
+  await page.getByRole('tab', { name: 'Statements' }).click();
+  await page.getByRole('button', { name: 'New Statement' }).click();
+  const dialog = page.getByTestId('statement-dialog');
+  await dialog.getByLabel('Start Date').fill(fields.startDate);
+  await dialog.getByLabel('End Date').fill(fields.endDate);
+  await dialog.getByLabel('Starting Balance').fill(fields.startingBalance);
+  await dialog.getByLabel('Ending Balance').fill(fields.endingBalance);
+  await dialog.getByRole('button', { name: 'Create Statement' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { apiAccountBalances, apiCategories, apiGet, apiPatch, shown } from './ledger-api.js';
+import type { Browser } from 'playwright-core';
+import { apiAccountBalances, changeElsewhere, shown } from './ledger-api.js';
+import { categoryAmountOnScreen, expectCategoriesAsApi } from './ledger-checks.js';
 import { csvFile, isoDaysAgo, ofxFile } from './ledger-fixtures.js';
 import { snap } from './ledger-screens.js';
-import { addOfflineInstitution, amountIn, chooseFile, fillOfflineInstitution, pickCategory, registerRow, setAmount, typeInto } from './ledger-steps.js';
+import { csvMapping, importOfx, uploadCsv } from './ledger-imports.js';
+import { addOfflineInstitution, amountIn, createStatement, pickCategory, registerRow, setAmount, typeInto } from './ledger-steps.js';
 import { signUp } from './sign-up.js';
 import { launchChromium, startStack, type Stack } from './stack.js';
 
@@ -29,12 +31,6 @@ const csvRows = [
   { id: '', date: isoDaysAgo(1), name: 'Paycheck', amount: '500.00' },
 ];
 
-async function categoryAmount(page: Page, name: string): Promise<string> {
-  const categories = await apiCategories(page, stack.url);
-  const id = categories.find((c) => c.name === name)?.id;
-  return amountIn(page.getByTestId(`category-${id}`));
-}
-
 describe('accounts and transactions in the browser, against the services npm start runs', () => {
   it('creates an offline account, enters, edits and reconciles a split transaction, imports OFX and CSV; the screen agrees with the API', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -47,7 +43,7 @@ describe('accounts and transactions in the browser, against the services npm sta
     expect(await amountIn(page.getByTestId(`account-${accountId}`))).toBe('1,250.00');
     await page.getByTestId('sidebar').getByRole('link', { name: 'Home' }).click();
     await page.getByTestId('category-list').getByText('Funding Pool').waitFor();
-    expect(await categoryAmount(page, 'Funding Pool')).toBe('1,250.00');
+    expect(await categoryAmountOnScreen(page, stack.url, 'Funding Pool')).toBe('1,250.00');
     await snap(page, 'home');
 
     // The starting balance lands in the Funding Pool's register and cannot be opened.
@@ -113,10 +109,7 @@ describe('accounts and transactions in the browser, against the services npm sta
     // Someone else changes it while it is open here: the save is refused, the dialog closes, a notice says why.
     await farmers.click();
     await dialog.getByLabel('Comment').fill('weekly shop');
-    type Register = { data: { transactions: { id: string; version: number; accountTransaction: { name: string } }[] } };
-    const rows = await apiGet<Register>(page, stack.url, `/api/v1/account/${accountId}/transactions?offset=0&limit=30`);
-    const stored = rows.data.transactions.find((t) => t.accountTransaction.name === 'Farmers Market')!;
-    expect(await apiPatch(page, stack.url, `/api/v1/transaction/${stored.id}`, { version: stored.version, comment: 'changed elsewhere' })).toBe(200);
+    expect(await changeElsewhere(page, stack.url, accountId, 'Farmers Market')).toBe(200);
     await dialog.getByRole('button', { name: 'Save' }).click();
     const notice = page.getByTestId('changed-transaction');
     await notice.getByText('The transaction was changed by the system or another user.').waitFor();
@@ -127,16 +120,7 @@ describe('accounts and transactions in the browser, against the services npm sta
 
     // Reconcile it against a new statement. Creating the statement takes in the rows of its period;
     // Reconcile None clears them, then the row's checkbox puts it on the statement, off and on again.
-    await page.getByRole('tab', { name: 'Statements' }).click();
-    await page.getByRole('button', { name: 'New Statement' }).click();
-    const statement = page.getByTestId('statement-dialog');
-    await statement.getByLabel('Start Date').fill(startDate);
-    await statement.getByLabel('End Date').fill(isoDaysAgo(5));
-    await statement.getByLabel('Starting Balance').fill('1250');
-    await statement.getByLabel('Ending Balance').fill('1204.33');
-    await snap(page, 'statement-dialog');
-    await statement.getByRole('button', { name: 'Create Statement' }).click();
-    await statement.waitFor({ state: 'detached' });
+    await createStatement(page, { startDate, endDate: isoDaysAgo(5), startingBalance: '1250', endingBalance: '1204.33' });
     const debits = page.getByRole('table', { name: 'Statements' }).getByRole('cell').nth(5);
     await debits.getByText('-45.67').waitFor();
     await page.getByRole('button', { name: 'Reconcile None' }).click();
@@ -159,32 +143,20 @@ describe('accounts and transactions in the browser, against the services npm sta
     await snap(page, 'reconciled');
 
     // Import an OFX file (its ledger balance matches), then the same file again: nothing is added.
-    const afterOfx = '1,291.99';
-    await page.getByRole('button', { name: 'Import OFX' }).click();
-    await chooseFile(page, 'OFX or QFX file', 'bank.ofx', ofxFile(ofxRows, '1291.99'), 'application/x-ofx');
-    await page.getByTestId('ofx-dialog').getByRole('button', { name: 'Import' }).click();
-    const summary = page.getByTestId('import-summary');
+    const summary = await importOfx(page, ofxFile(ofxRows, '1291.99'));
     await summary.getByText('2 added, 0 updated, 0 unchanged.').waitFor();
     expect(await page.getByTestId('balance-mismatch').count()).toBe(0);
-    expect(await amountIn(summary)).toBe(afterOfx);
+    expect(await amountIn(summary)).toBe('1,291.99');
     await page.getByRole('button', { name: 'Done' }).click();
-    await page.getByRole('button', { name: 'Import OFX' }).click();
-    await chooseFile(page, 'OFX or QFX file', 'bank.ofx', ofxFile(ofxRows, '1300.00'), 'application/x-ofx');
-    await page.getByTestId('ofx-dialog').getByRole('button', { name: 'Import' }).click();
+    await importOfx(page, ofxFile(ofxRows, '1300.00'));
     await summary.getByText('0 added, 0 updated, 2 unchanged.').waitFor();
     expect(await page.getByTestId('balance-mismatch').textContent()).toContain("The file's ledger balance (1,300.00) does not match the account balance (1,291.99)");
     await snap(page, 'ofx-mismatch');
     await page.getByRole('button', { name: 'Done' }).click();
 
     // Import a CSV file: the suggested mapping is preselected.
-    await page.getByRole('button', { name: 'Import CSV' }).click();
-    await chooseFile(page, 'CSV file', 'bank.csv', csvFile(csvRows), 'text/csv');
-    await page.getByRole('button', { name: 'Next' }).click();
-    const csv = page.getByTestId('csv-dialog');
-    expect(await csv.getByLabel('Date column', { exact: true }).inputValue()).toBe('0');
-    expect(await csv.getByLabel('Payee column', { exact: true }).inputValue()).toBe('1');
-    expect(await csv.getByLabel('Amount column', { exact: true }).inputValue()).toBe('2');
-    expect(await csv.getByLabel('Date format', { exact: true }).inputValue()).toBe('MM/DD/YYYY');
+    const csv = await uploadCsv(page, csvFile(csvRows));
+    expect(await csvMapping(csv)).toEqual({ date: '0', payee: '1', amount: '2', dateFormat: 'MM/DD/YYYY' });
     await snap(page, 'csv-mapping');
     await csv.getByRole('button', { name: 'Import 2 Rows' }).click();
     await summary.getByText('2 added, 0 updated, 0 unchanged.').waitFor();
@@ -199,84 +171,9 @@ describe('accounts and transactions in the browser, against the services npm sta
     expect(await amountIn(page.getByTestId(`account-${accountId}`))).toBe(shown(accounts.get(accountId)!));
 
     await page.getByTestId('sidebar').getByRole('link', { name: 'Home' }).click();
-    await page.getByTestId('category-list').getByText('Groceries').waitFor();
-    const categories = await apiCategories(page, stack.url);
-    for (const name of ['Funding Pool', 'Groceries', 'Dining Out', 'Unassigned']) {
-      const api = categories.find((c) => c.name === name)!;
-      expect(await categoryAmount(page, name), name).toBe(shown(api.balance));
-    }
-    expect(shown(categories.find((c) => c.name === 'Groceries')!.balance)).toBe('-25.00');
-    const unassigned = categories.find((c) => c.name === 'Unassigned')!;
-    const register = await apiGet<{ data: { transactionsCount: number } }>(page, stack.url, `/api/v1/category/${unassigned.id}/transactions?pending=2&offset=0&limit=1`);
-    expect(await page.getByTestId('unassigned-count').textContent()).toBe(String(register.data.transactionsCount));
+    const categories = await expectCategoriesAsApi(page, stack.url, ['Funding Pool', 'Groceries', 'Dining Out', 'Unassigned']);
+    expect(shown(categories.get('Groceries')!)).toBe('-25.00');
     await snap(page, 'home-after');
-    await context.close();
-  });
-
-  it('works at 390px: actions in one menu, the account slides over the list, dialogs fit', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    await signUp(page, stack);
-    await page.getByTestId('bottom-bar').getByRole('link', { name: 'Accounts' }).click();
-    await page.getByRole('button', { name: 'Actions…' }).click();
-    await page.getByRole('menuitem', { name: 'Add Offline Institution' }).click();
-    await snap(page, 'mobile-institution-dialog');
-    await page.getByTestId('offline-institution-dialog').getByRole('button', { name: 'Add Institution' }).click();
-    await page.getByText('Institution name is required').waitFor();
-    expect(await page.getByText('Account name is required').isVisible()).toBe(true);
-    const accountId = await fillOfflineInstitution(page, { institution: 'Pocket', account: 'Wallet', balance: '80', startDate });
-    await page.getByTestId('account-detail').getByRole('heading', { name: 'Wallet' }).waitFor();
-
-    await page.getByRole('button', { name: 'Actions…' }).click();
-    await page.getByRole('menuitem', { name: 'Add Transaction' }).click();
-    const dialog = page.getByTestId('transaction-dialog');
-    await dialog.getByLabel('Date').fill(isoDaysAgo(1));
-    await dialog.getByLabel('Name').fill('Lunch');
-    await setAmount(dialog, 'Amount', '-12.5');
-    await pickCategory(dialog, 1, 'dining');
-    await snap(page, 'mobile-transaction-dialog');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await registerRow(page, 'Lunch').waitFor();
-    expect(await amountIn(page.getByTestId('account-detail'))).toBe('67.50');
-    await snap(page, 'mobile-register');
-    const balances = await apiAccountBalances(page, stack.url);
-    expect(shown(balances.get(accountId)!)).toBe('67.50');
-    await context.close();
-  });
-
-  it('draws only the register rows in view and loads 30 more as the bottom comes near', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await signUp(page, stack);
-    await page.getByTestId('sidebar').getByRole('link', { name: 'Accounts' }).click();
-    await addOfflineInstitution(page, { institution: 'Bulk Bank', account: 'Everyday', balance: '1000', startDate });
-    const many = Array.from({ length: 95 }, (_, i) => ({ id: '', date: isoDaysAgo(1), name: `Row ${String(i + 1).padStart(3, '0')}`, amount: '-1.00' }));
-    await page.getByRole('button', { name: 'Import CSV' }).click();
-    await chooseFile(page, 'CSV file', 'many.csv', csvFile(many), 'text/csv');
-    await page.getByRole('button', { name: 'Next' }).click();
-    const pages: string[] = [];
-    page.on('request', (request) => {
-      const offset = /\/transactions\?offset=(\d+)&limit=30$/.exec(request.url())?.[1];
-      if (offset !== undefined) pages.push(offset);
-    });
-    await page.getByRole('button', { name: 'Import 95 Rows' }).click();
-    await page.getByTestId('import-summary').getByText('95 added').waitFor();
-    await page.getByRole('button', { name: 'Done' }).click();
-    await registerRow(page, 'Row 095').waitFor();
-    expect(await page.getByTestId('register-row').count()).toBeLessThan(40);
-
-    const scroller = page.getByTestId('register').locator('.ui-register__scroller');
-    for (let i = 0; i < 10 && (await registerRow(page, 'Row 001').count()) === 0; i++) {
-      await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
-      await page.waitForTimeout(300);
-    }
-    await registerRow(page, 'Row 001').waitFor();
-    expect(await page.getByTestId('register-row').count()).toBeLessThan(40);
-    expect(pages).toEqual(expect.arrayContaining(['0', '30', '60', '90']));
-    expect(pages.filter((offset) => offset === '120')).toEqual([]);
-    expect(await amountIn(page.getByTestId('account-detail'))).toBe('905.00');
-    await snap(page, 'register-scrolled');
     await context.close();
   });
 });

@@ -6,9 +6,9 @@ export function useWidth(element: RefObject<HTMLElement | null>, initial = 600):
   useLayoutEffect(() => {
     const el = element.current;
     if (!el) return undefined;
+    // The observer also reports the first size as soon as it starts observing.
     const observer = new ResizeObserver(() => setWidth(el.clientWidth || initial));
     observer.observe(el);
-    setWidth(el.clientWidth || initial);
     return () => observer.disconnect();
   }, [element, initial]);
   return width;

@@ -56,7 +56,7 @@ export function Register({ label, rows, list, detailHeader, showBalance, empty, 
         ref={scroller}
         className="ui-register__scroller"
         onScroll={(event) => {
-          box.onScroll();
+          box.onScroll(event);
           pull.onOverscroll(event.currentTarget.scrollTop);
         }}
         {...pull.handlers}

@@ -1,21 +1,19 @@
-import { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
+import { useLayoutEffect, useState, type RefObject, type UIEvent } from 'react';
+
+const boxOf = (el: HTMLElement) => ({ scrollTop: el.scrollTop, viewportHeight: el.clientHeight });
 
 /** The scroll position and visible height of a scrolling element, kept current. */
 export function useScrollBox(element: RefObject<HTMLElement | null>) {
   const [box, setBox] = useState({ scrollTop: 0, viewportHeight: 0 });
-  const measure = useCallback(() => {
-    const el = element.current;
-    if (el) setBox({ scrollTop: el.scrollTop, viewportHeight: el.clientHeight });
-  }, [element]);
 
   useLayoutEffect(() => {
     const el = element.current;
     if (!el) return undefined;
-    measure();
-    const observer = new ResizeObserver(measure);
+    // The observer also reports the first size as soon as it starts observing.
+    const observer = new ResizeObserver(() => setBox(boxOf(el)));
     observer.observe(el);
     return () => observer.disconnect();
-  }, [element, measure]);
+  }, [element]);
 
-  return { ...box, onScroll: measure };
+  return { ...box, onScroll: (event: UIEvent<HTMLElement>) => setBox(boxOf(event.currentTarget)) };
 }
