@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnNames, guessDateFormat, initialMapping, mappingBody, mappingProblem, previewRows, readCsvPreview } from './csv-mapping.js';
+import { columnNames, dateLikeColumn, guessDateFormat, initialMapping, mappingBody, mappingProblem, previewRows, readCsvPreview } from './csv-mapping.js';
 
 const preview = readCsvPreview({ data: {
   header: ['Posted Date', 'Description', 'Amount'],
@@ -15,6 +15,13 @@ describe('CSV column mapping', () => {
     });
     const split = initialMapping({ ...preview, mapping: { date: 0, payee: 1, inflow: 3, outflow: 4 } });
     expect([split.amountMode, split.inflow, split.outflow]).toEqual(['split', '3', '4']);
+  });
+
+  it('finds the date column by its values when the header does not name it', () => {
+    const unnamed = { ...preview, header: ['Posted', 'Payee', 'Debit'], mapping: { payee: 1 } };
+    expect(initialMapping(unnamed).date).toBe('0');
+    expect(dateLikeColumn([['Cafe', '2025-03-05'], ['Bar', '2025-03-06']])).toBe(1);
+    expect(dateLikeColumn([['Cafe', '4.50']])).toBeNull();
   });
 
   it('reads ISO and day-first dates', () => {

@@ -41,10 +41,22 @@ export function guessDateFormat(samples: readonly string[]): DateFormat {
   return dates.some((d) => Number(/^(\d{1,2})[/.-]/.exec(d)?.[1] ?? 0) > 12) ? 'DD/MM/YYYY' : 'MM/DD/YYYY';
 }
 
+const DATE_LIKE = /^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4}$/;
+
+/** The first column whose every sample value looks like a date, for headers the server did not recognise. */
+export function dateLikeColumn(rows: readonly (readonly string[])[]): number | null {
+  const width = Math.max(0, ...rows.map((row) => row.length));
+  for (let i = 0; i < width; i++) {
+    const values = rows.map((row) => row[i]?.trim() ?? '');
+    if (values.length > 0 && values.every((value) => DATE_LIKE.test(value))) return i;
+  }
+  return null;
+}
+
 /** The server's suggested mapping, preselected, with the date format guessed from the rows. */
 export function initialMapping(preview: CsvPreview): CsvMapping {
   const { mapping } = preview;
-  const dateColumn = mapping.date ?? null;
+  const dateColumn = mapping.date ?? dateLikeColumn(preview.rows);
   return {
     date: text(dateColumn),
     payee: text(mapping.payee),
