@@ -74,6 +74,18 @@ export const ledgerMigrations: Migration[] = [
         file_ledger_balance_cents bigint, balance_after_cents bigint NOT NULL, seq bigint NOT NULL);
     `,
   },
+  {
+    // The funding dialog sums a category's splits by month and kind: with the transaction type and
+    // base amount on the split row and in the index, those sums are index-only scans.
+    id: 'ledger-002-split-facts',
+    sql: `
+      ALTER TABLE ledger_splits ADD COLUMN type smallint NOT NULL DEFAULT 0, ADD COLUMN base_cents bigint;
+      UPDATE ledger_splits s SET type = t.type, base_cents = (t.splits -> s.idx ->> 'baseAmount')::bigint
+        FROM ledger_transactions t WHERE t.id = s.transaction_id;
+      DROP INDEX ledger_splits_category_date;
+      CREATE INDEX ledger_splits_category_date ON ledger_splits (category_id, date) INCLUDE (amount_cents, type, base_cents) WHERE live;
+    `,
+  },
 ];
 
 export const ledgerTables = [

@@ -1,5 +1,5 @@
 import type { PoolClient } from '@budget/platform';
-import type { Split, TransactionKind } from '../domain/transaction.events.js';
+import { TRANSACTION_TYPE, type Split, type TransactionKind } from '../domain/transaction.events.js';
 import { membershipsOf, visibleInCategories, type AccountFacts, type TransactionRow } from './membership.js';
 import { insertRow, registerTotal, removeRow } from './registers.js';
 
@@ -75,8 +75,9 @@ export async function place(client: PoolClient, userId: string, tx: TransactionR
   const live = visibleInCategories(tx, account);
   for (const [idx, split] of tx.splits.entries()) {
     await client.query(
-      `INSERT INTO ledger_splits (user_id, transaction_id, idx, category_id, amount_cents, date, live) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [userId, tx.id, idx, split.categoryId, split.amount, tx.date, live],
+      `INSERT INTO ledger_splits (user_id, transaction_id, idx, category_id, amount_cents, date, live, type, base_cents)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [userId, tx.id, idx, split.categoryId, split.amount, tx.date, live, TRANSACTION_TYPE[tx.kind], split.baseAmount ?? null],
     );
   }
 }

@@ -26,9 +26,10 @@ export const INSERT_TRANSACTIONS = `
  * without an account or on a Transactions-tracked account on or after its start date. $2 'Transactions'.
  */
 export const INSERT_SPLITS = `
-  INSERT INTO ${TABLES.splits} (user_id, transaction_id, idx, category_id, amount_cents, date, live)
+  INSERT INTO ${TABLES.splits} (user_id, transaction_id, idx, category_id, amount_cents, date, live, type, base_cents)
   SELECT t.user_id, t.id, (s.ord - 1)::int, s.split->>'categoryId', (s.split->>'amount')::bigint, t.date,
-         NOT t.deleted AND (t.account_id IS NULL OR COALESCE(a.tracking = $2::text AND t.date >= a.start_date, false))
+         NOT t.deleted AND (t.account_id IS NULL OR COALESCE(a.tracking = $2::text AND t.date >= a.start_date, false)),
+         t.type, (s.split->>'baseAmount')::bigint
     FROM ${TABLES.transactions} t
     LEFT JOIN ${TABLES.accounts} a ON a.id = t.account_id
    CROSS JOIN LATERAL jsonb_array_elements(t.splits) WITH ORDINALITY AS s(split, ord)

@@ -27,11 +27,11 @@ export const FUNDING_INFO_SQL = `SELECT c.id, c.name,
          LEFT JOIN LATERAL (SELECT sum(s.amount_cents) AS amount FROM ledger_splits s
                              WHERE s.category_id = c.id AND s.live AND s.date >= $2::date) cur ON true
          LEFT JOIN LATERAL (
-           SELECT sum(s.amount_cents) FILTER (WHERE t.type = 2) AS funding,
-                  sum(COALESCE((t.splits -> s.idx ->> 'baseAmount')::bigint, 0)) FILTER (WHERE t.type = 2) AS base,
-                  sum(s.amount_cents) FILTER (WHERE t.type NOT IN (2, 3)) AS spending,
-                  sum(s.amount_cents) FILTER (WHERE t.type = 3) AS rebalances
-             FROM ledger_splits s JOIN ledger_transactions t ON t.id = s.transaction_id
+           SELECT sum(s.amount_cents) FILTER (WHERE s.type = 2) AS funding,
+                  sum(COALESCE(s.base_cents, 0)) FILTER (WHERE s.type = 2) AS base,
+                  sum(s.amount_cents) FILTER (WHERE s.type NOT IN (2, 3)) AS spending,
+                  sum(s.amount_cents) FILTER (WHERE s.type = 3) AS rebalances
+             FROM ledger_splits s
             WHERE s.category_id = c.id AND s.live AND s.date >= $3::date AND s.date < $2::date) prev ON true
         WHERE c.user_id = $1 ORDER BY c.position`;
 
