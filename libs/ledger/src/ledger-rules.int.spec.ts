@@ -137,6 +137,18 @@ describe('server-behaviour §8 rules', () => {
     expect(again.rows[0].n).toBe(2);
   });
 
+  it('19. un-ticking a row that Reconcile All took in clears it (toggle through the versioned PATCH)', async () => {
+    const id = await open(100000, 'Transactions', 'depository', 'checking', '2024-12-01');
+    const { transactionId } = await manual(id, -2500, [['Miscellaneous', -2500]], '2025-01-10');
+    const statementId = await bed.statements.createStatement(caller, id, { startDate: '2025-01-01', endDate: '2025-01-31', startingBalance: 100000, endingBalance: 97500 });
+    const linked = async () => (await bed.db.pool.query('SELECT statement_id, version FROM ledger_transactions WHERE id = $1', [transactionId])).rows[0];
+    expect(await linked()).toEqual({ statement_id: statementId, version: 0 });
+    await bed.transactions.edit(caller, transactionId, { version: 0, statementId: null });
+    expect(await linked()).toEqual({ statement_id: null, version: 1 });
+    await bed.transactions.edit(caller, transactionId, { version: 1, statementId });
+    expect(await linked()).toEqual({ statement_id: statementId, version: 2 });
+  });
+
   it('20. a Balances account takes the newest history row; deletes fall back', async () => {
     const id = await open(500000, 'Balances', 'investment', 'brokerage', '2025-01-31');
     const { balanceId } = await bed.statements.recordBalance(caller, id, '2025-02-28', 520000);

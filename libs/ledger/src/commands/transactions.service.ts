@@ -54,7 +54,8 @@ export class TransactionsService {
     const owned = await this.lookups.transactionOwned(caller.userId, transactionId);
     const stream = transactionStream(transactionId);
     const loaded = await this.writer.load<TransactionEvent>(stream, caller, 'Transaction');
-    const state = foldTransaction(loaded.events);
+    const folded = foldTransaction(loaded.events);
+    const state = folded.account ? { ...folded, account: { ...folded.account, statementId: owned.statementId } } : folded;
     if (command.statementId) await this.requireStatementOfAccount(caller, command.statementId, owned.accountId);
     const account = owned.accountId ? await this.lookups.account(caller.userId, owned.accountId) : null;
     const events = decideEditTransaction(command, state, await this.splitContext(caller.userId, account, command.splits ?? []));

@@ -111,14 +111,19 @@ export class LedgerLookups {
   }
 
   /** The transaction's owner check: its id when it belongs to this user, else NotFound. */
-  async transactionOwned(userId: string, transactionId: string): Promise<{ accountId: string | null; kind: string }> {
+  /**
+   * The transaction's owner check, with its statement as the read model knows it: a statement
+   * can take a row in through the account's stream (creation, Reconcile All), which the
+   * transaction's own stream does not record.
+   */
+  async transactionOwned(userId: string, transactionId: string): Promise<{ accountId: string | null; kind: string; statementId: string | null }> {
     requireUuid(transactionId, 'Transaction');
-    const { rows } = await this.pool.query<{ account_id: string | null; kind: string }>(
-      'SELECT account_id, kind FROM ledger_transactions WHERE id = $2::uuid AND user_id = $1',
+    const { rows } = await this.pool.query<{ account_id: string | null; kind: string; statement_id: string | null }>(
+      'SELECT account_id, kind, statement_id FROM ledger_transactions WHERE id = $2::uuid AND user_id = $1',
       [userId, transactionId],
     );
     if (!rows[0]) throw new NotFound('Transaction not found');
-    return { accountId: rows[0].account_id, kind: rows[0].kind };
+    return { accountId: rows[0].account_id, kind: rows[0].kind, statementId: rows[0].statement_id };
   }
 
   async statementAccount(userId: string, statementId: string): Promise<string> {
