@@ -15,6 +15,10 @@ import {
   type CategoryNode,
   type CategoryTree,
 } from '@budget/web';
+import { useBudgetDialogs } from '../budget/use-budget-dialogs.js';
+
+/** Funding (2) and rebalance (3) rows open their own dialogs (product-spec §4 "Editing a transaction"). */
+const isTransfer = (type: number) => type === 2 || type === 3;
 
 type RegisterTab = 'posted' | 'pending';
 
@@ -29,6 +33,7 @@ export function CategoryRegister({ category, tree }: { category: CategoryNode; t
   const pending = tab === 'pending';
   const register = useRegister(`${recordPath('/api/v1/category', category.id)}/transactions?pending=${pending ? 1 : 2}`);
   const editor = useTransactionEditor();
+  const budgetDialogs = useBudgetDialogs();
   const unassigned = category.type === CategoryType.Unassigned;
   const balance = register.balance == null ? category.balance : wireCents(register.balance);
   const rows = toRegisterRows(register.transactions, {
@@ -52,10 +57,11 @@ export function CategoryRegister({ category, tree }: { category: CategoryNode; t
         detailHeader="Category"
         showBalance={!pending}
         empty={pending ? 'No pending transactions' : 'No transactions yet'}
-        onOpen={(row) => editor.open({ transaction: row.transaction })}
-        closedReason={(row) => closedReason(row.transaction)}
+        onOpen={(row) => (isTransfer(row.transaction.type) ? void budgetDialogs.editTransfer(row.transaction.id) : editor.open({ transaction: row.transaction }))}
+        closedReason={(row) => (isTransfer(row.transaction.type) ? null : closedReason(row.transaction))}
       />
       {editor.element}
+      {budgetDialogs.element}
     </section>
   );
 }

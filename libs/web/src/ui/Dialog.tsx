@@ -31,8 +31,13 @@ export function Dialog({ open, title, onClose, children, actions, wide = false, 
       className={cx('ui-dialog', wide && 'ui-dialog--wide')}
       aria-labelledby={titleId}
       data-testid={testId}
-      onClose={onClose}
+      // A nested dialog's close and cancel events reach this one through React's tree: only this
+      // dialog's own events close it.
+      onClose={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
       onCancel={(event) => {
+        if (event.target !== event.currentTarget) return;
         // The parent decides when the dialog closes: it re-renders with open=false.
         event.preventDefault();
         onClose();
