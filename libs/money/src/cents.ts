@@ -37,7 +37,7 @@ export function parseDollars(value: unknown): Cents | null {
 }
 
 /** Cents as the wire's dollars number with two decimals (e.g. -1234 → -12.34). */
-export function centsToDollars(cents: Cents): number {
+export function dollarsFromCents(cents: Cents): number {
   return Number(centsToDecimalString(cents));
 }
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { centsToDollars } from '@budget/money';
+import { dollarsFromCents } from '@budget/money';
 import { AmountInput, Button, Dialog, FormError, GENERIC_ERROR, recordPath, TextField, toFormErrors, toIsoDate, useLedgerRefresh, useSession, wireCents, type Id } from '@budget/web';
 import { balancesPath, type BalanceEntry } from './balance-data.js';
 
@@ -19,7 +19,7 @@ export function BalanceDialog({ accountId, entry, onClose }: { accountId: Id; en
     if (date === '') return setErrors({ date: 'A date must be specified.' });
     setBusy(true);
     try {
-      const body = { date, balance: centsToDollars(balance) };
+      const body = { date, balance: dollarsFromCents(balance) };
       const response = entry?.id ? await api.patch(recordPath(balancesPath(accountId), entry.id), body) : await api.post(balancesPath(accountId), body);
       if (!response.ok) {
         const mapped = toFormErrors(response.body, ['date', 'balance']);

@@ -1,4 +1,4 @@
-import { centsToDollars, type Cents } from '@budget/money';
+import { dollarsFromCents, type Cents } from '@budget/money';
 import { hasErrorList } from '@budget/web';
 
 export interface OfflineAccountForm {
@@ -43,7 +43,7 @@ export function validateOffline(form: OfflineAccountForm, withInstitution = true
 export function accountBody(form: OfflineAccountForm) {
   return {
     name: form.accountName.trim(),
-    balance: centsToDollars(form.balance),
+    balance: dollarsFromCents(form.balance),
     type: form.type,
     subtype: form.subtype,
     tracking: form.tracking,

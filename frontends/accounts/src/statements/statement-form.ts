@@ -1,4 +1,4 @@
-import { centsToDollars, type Cents } from '@budget/money';
+import { dollarsFromCents, type Cents } from '@budget/money';
 import { toIsoDate, wireCents } from '@budget/web';
 import type { Statement } from './statement-data.js';
 
@@ -39,7 +39,7 @@ export function statementBody(form: StatementForm) {
   return {
     startDate: form.startDate,
     endDate: form.endDate,
-    startingBalance: centsToDollars(form.startingBalance),
-    endingBalance: centsToDollars(form.endingBalance),
+    startingBalance: dollarsFromCents(form.startingBalance),
+    endingBalance: dollarsFromCents(form.endingBalance),
   };
 }

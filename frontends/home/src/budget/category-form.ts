@@ -1,4 +1,4 @@
-import { centsToDollars, defaultGoalDate, parseDollars, type Cents } from '@budget/money';
+import { dollarsFromCents, defaultGoalDate, parseDollars, type Cents } from '@budget/money';
 import { defaultFundingRows, fundingRowsError, fundingRowsFromWire, fundingRowsToWire, recordPath, type FundingRow, type Id } from '@budget/web';
 import { UserCategoryType, type Budget, type Category } from './budget-data.js';
 
@@ -97,7 +97,7 @@ export function categoryBody(form: CategoryForm) {
     type: form.type,
     name: form.name.trim(),
     suspended: form.suspended,
-    fundingAmount: centsToDollars(form.fundingAmount),
+    fundingAmount: dollarsFromCents(form.fundingAmount),
     includeFundingTransfers: bill ? false : form.includeFundingTransfers,
     recurrence: wholeNumber(form.recurrence) ?? 1,
     useGoal: goal,

@@ -1,4 +1,4 @@
-import { buildFunding, centsToDecimalString, centsToDollars, FundingCycle, type Cents, type FundingLine, type FundingSplit } from '@budget/money';
+import { buildFunding, centsToDecimalString, dollarsFromCents, FundingCycle, type Cents, type FundingLine, type FundingSplit } from '@budget/money';
 import { defaultFundingRows, fundingRowsFromWire, fundingSources, wireCents, type FundingRow, type Id } from '@budget/web';
 import type { Proposal, StoredTransfer } from './transfer-data.js';
 
@@ -63,10 +63,10 @@ export function fundingBody(date: string, splits: readonly FundingSplit[], versi
     ...(version != null && { version }),
     categories: splits.map((split) => ({
       categoryId: split.categoryId,
-      amount: centsToDollars(split.amount),
-      baseAmount: centsToDollars(split.baseAmount),
+      amount: dollarsFromCents(split.amount),
+      baseAmount: dollarsFromCents(split.baseAmount),
       funder: split.funder,
-      fundingCategories: split.fundingCategories.map((source) => ({ categoryId: source.categoryId, amount: centsToDollars(source.amount), percentage: source.percentage })),
+      fundingCategories: split.fundingCategories.map((source) => ({ categoryId: source.categoryId, amount: dollarsFromCents(source.amount), percentage: source.percentage })),
       includeFundingTransfers: split.includeFundingTransfers,
     })),
   };

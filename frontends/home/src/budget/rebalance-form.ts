@@ -1,4 +1,4 @@
-import { centsToDollars, sumCents, type Cents } from '@budget/money';
+import { dollarsFromCents, sumCents, type Cents } from '@budget/money';
 import { wireCents, type Id } from '@budget/web';
 import type { StoredTransfer } from './transfer-data.js';
 
@@ -26,7 +26,7 @@ export function rebalanceBody(date: string, adjustments: ReadonlyMap<Id, Cents>,
     date,
     type: 3,
     ...(version != null && { version }),
-    categories: [...adjustments].filter(([, amount]) => amount !== 0).map(([categoryId, amount]) => ({ categoryId, amount: centsToDollars(amount) })),
+    categories: [...adjustments].filter(([, amount]) => amount !== 0).map(([categoryId, amount]) => ({ categoryId, amount: dollarsFromCents(amount) })),
   };
 }
 

@@ -1,4 +1,4 @@
-import { centsToDollars, sumCents, type Cents } from '@budget/money';
+import { dollarsFromCents, sumCents, type Cents } from '@budget/money';
 import type { Id } from '@budget/web';
 import { TRANSFER_MESSAGES } from './rebalance-form.js';
 
@@ -25,6 +25,6 @@ export function transferProblem(date: string, from: readonly TransferEntry[], to
 
 /** POST /category-transfer without a type: From lines negative, To lines positive. */
 export function transferBody(date: string, from: readonly TransferEntry[], to: readonly TransferEntry[]) {
-  const line = (sign: 1 | -1) => (entry: TransferEntry) => ({ categoryId: entry.categoryId, amount: centsToDollars(sign * entry.amount) });
+  const line = (sign: 1 | -1) => (entry: TransferEntry) => ({ categoryId: entry.categoryId, amount: dollarsFromCents(sign * entry.amount) });
   return { date, categories: [...from.map(line(-1)), ...to.map(line(1))] };
 }

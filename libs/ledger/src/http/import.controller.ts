@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Inject, Param, Post, UseFilters } from '@nestjs/common';
 import { CurrentUserId } from '@budget/identity';
-import { centsToDollars } from '@budget/money';
+import { dollarsFromCents } from '@budget/money';
 import { ImportService, type ImportResult } from '../commands/import.service.js';
 import { ACCOUNT_SUBTYPES, TRACKING_MODES } from '../domain/account.catalogue.js';
 import { RuleViolation } from '../domain/domain-error.js';
@@ -70,8 +70,8 @@ export class ImportController {
         added: result.added,
         updated: result.updated,
         unchanged: result.unchanged,
-        balance: centsToDollars(result.balance),
-        fileBalance: result.fileLedgerBalance === null ? null : centsToDollars(result.fileLedgerBalance),
+        balance: dollarsFromCents(result.balance),
+        fileBalance: result.fileLedgerBalance === null ? null : dollarsFromCents(result.fileLedgerBalance),
         balanceMatches,
         categories: await this.views.categoryBalances(userId, result.categories),
         acctBalances: await this.views.accountBalances(userId, [accountId]),

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, UseFilters } from '@nestjs/common';
 import { CurrentUserId } from '@budget/identity';
-import { centsToDollars } from '@budget/money';
+import { dollarsFromCents } from '@budget/money';
 import { StatementsService } from '../commands/statements.service.js';
 import { RuleViolation } from '../domain/domain-error.js';
 import { HistoryQuery } from '../queries/history.query.js';
@@ -63,7 +63,7 @@ export class StatementsController {
     const date = stringField(b.date, 'date', 'A valid date must be provided.');
     const balance = amountField(b.balance ?? b.amount, 'balance');
     const { balanceId, accountBalance } = await this.service.recordBalance({ userId }, id, date, balance);
-    return { data: { id: balanceId, date, balance: centsToDollars(balance), accountBalance: centsToDollars(accountBalance) } };
+    return { data: { id: balanceId, date, balance: dollarsFromCents(balance), accountBalance: dollarsFromCents(accountBalance) } };
   }
 
   @Patch('account/:id/balances/:balanceId')
@@ -72,7 +72,7 @@ export class StatementsController {
     const date = stringField(b.date, 'date', 'A valid date must be provided.');
     const balance = amountField(b.balance ?? b.amount, 'balance');
     await this.service.changeBalance({ userId }, id, balanceId, date, balance);
-    return { data: { id: balanceId, accountId: id, balance: centsToDollars(balance), date } };
+    return { data: { id: balanceId, accountId: id, balance: dollarsFromCents(balance), date } };
   }
 
   @Delete('balance/:id')

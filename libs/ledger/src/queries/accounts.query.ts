@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { centsFromDb, centsToDollars } from '@budget/money';
+import { centsFromDb, dollarsFromCents } from '@budget/money';
 import { PG_POOL, type Pool } from '@budget/platform';
 import { requireUuid } from './ledger-lookups.js';
 
@@ -25,8 +25,8 @@ const toAccountJson = (a: AccountDb) => ({
   type: a.type,
   subtype: a.subtype,
   tracking: a.tracking,
-  balance: centsToDollars(centsFromDb(a.balance_cents)),
-  pendingBalance: centsToDollars(centsFromDb(a.pending_balance_cents)),
+  balance: dollarsFromCents(centsFromDb(a.balance_cents)),
+  pendingBalance: dollarsFromCents(centsFromDb(a.pending_balance_cents)),
   plaidBalance: null,
   startDate: a.start_date,
   rate: a.rate === null ? null : a.rate / 1000,

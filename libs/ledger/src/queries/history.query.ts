@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { centsFromDb, centsToDollars } from '@budget/money';
+import { centsFromDb, dollarsFromCents } from '@budget/money';
 import { NotFound, PG_POOL, type Pool } from '@budget/platform';
 import { requireUuid } from './ledger-lookups.js';
 
@@ -25,7 +25,7 @@ export class HistoryQuery {
         `SELECT id, to_char(date, 'YYYY-MM-DD') AS date, balance_cents FROM ledger_balance_history WHERE account_id = $1 ORDER BY date DESC`,
         [accountId],
       );
-      return rows.map((r) => ({ id: r.id, accountId, date: r.date, balance: centsToDollars(centsFromDb(r.balance_cents)) }));
+      return rows.map((r) => ({ id: r.id, accountId, date: r.date, balance: dollarsFromCents(centsFromDb(r.balance_cents)) }));
     }
     const { rows } = await this.pool.query<{ date: string; running_cents: string }>(
       `SELECT DISTINCT ON (sort_date) to_char(sort_date, 'YYYY-MM-DD') AS date, running_cents FROM ledger_register_rows
@@ -34,7 +34,7 @@ export class HistoryQuery {
       [`a:${accountId}`],
     );
     const opening = BigInt(account.opening_balance_cents);
-    return rows.map((r) => ({ date: r.date, balance: centsToDollars(Number(opening + BigInt(r.running_cents))) }));
+    return rows.map((r) => ({ date: r.date, balance: dollarsFromCents(Number(opening + BigInt(r.running_cents))) }));
   }
 
   async transactionLogs(userId: string, offset: number, limit: number) {

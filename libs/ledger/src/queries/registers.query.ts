@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { centsFromDb, centsToDollars } from '@budget/money';
+import { centsFromDb, dollarsFromCents } from '@budget/money';
 import { NotFound, PG_POOL, type Pool } from '@budget/platform';
 import { requireUuid } from './ledger-lookups.js';
 import { TRANSACTION_JOINS, TRANSACTION_SELECT, toTransactionJson, type TransactionRowDb } from './transaction-view.js';
@@ -62,8 +62,8 @@ export class RegistersQuery {
     const { transactions, count } = await this.page(register, page, pending ? 0n : BigInt(account.opening_balance_cents));
     return {
       transactions,
-      balance: centsToDollars(centsFromDb(account.balance_cents)),
-      pendingBalance: centsToDollars(centsFromDb(account.pending_balance_cents)),
+      balance: dollarsFromCents(centsFromDb(account.balance_cents)),
+      pendingBalance: dollarsFromCents(centsFromDb(account.pending_balance_cents)),
       transactionsCount: count,
     };
   }
@@ -78,6 +78,6 @@ export class RegistersQuery {
     if (!rows[0]) throw new NotFound('Category not found');
     const { transactions } = await this.page(`${pending ? 'cp' : 'c'}:${categoryId}`, page, 0n);
     const count = (await this.size(`c:${categoryId}`)) + (await this.size(`cp:${categoryId}`));
-    return { transactions, transactionsCount: count, balance: centsToDollars(centsFromDb(rows[0].balance ?? 0)) };
+    return { transactions, transactionsCount: count, balance: dollarsFromCents(centsFromDb(rows[0].balance ?? 0)) };
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { centsFromDb, centsToDollars } from '@budget/money';
+import { centsFromDb, dollarsFromCents } from '@budget/money';
 import { NotFound, PG_POOL, type Pool } from '@budget/platform';
 import { requireUuid } from './ledger-lookups.js';
 
@@ -19,10 +19,10 @@ const toJson = (s: StatementDb) => ({
   accountId: s.account_id,
   startDate: s.start_date,
   endDate: s.end_date,
-  startingBalance: centsToDollars(centsFromDb(s.starting_balance_cents)),
-  endingBalance: centsToDollars(centsFromDb(s.ending_balance_cents)),
-  credits: centsToDollars(centsFromDb(s.credits)),
-  debits: centsToDollars(centsFromDb(s.debits)),
+  startingBalance: dollarsFromCents(centsFromDb(s.starting_balance_cents)),
+  endingBalance: dollarsFromCents(centsFromDb(s.ending_balance_cents)),
+  credits: dollarsFromCents(centsFromDb(s.credits)),
+  debits: dollarsFromCents(centsFromDb(s.debits)),
 });
 
 /** Credits = Σ positive, debits = Σ negative amounts of live rows linked to the statement (rule 19). */

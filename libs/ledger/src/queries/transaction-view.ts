@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { centsFromDb, centsToDollars } from '@budget/money';
+import { centsFromDb, dollarsFromCents } from '@budget/money';
 import { NotFound, PG_POOL, type Pool } from '@budget/platform';
 import type { Split } from '../domain/transaction.events.js';
 import { requireUuid } from './ledger-lookups.js';
@@ -32,7 +32,7 @@ export const TRANSACTION_JOINS = `
   LEFT JOIN ledger_accounts a ON a.id = t.account_id
   LEFT JOIN ledger_institutions i ON i.id = a.institution_id`;
 
-const dollars = (v: string | null) => (v === null ? null : centsToDollars(centsFromDb(v)));
+const dollars = (v: string | null) => (v === null ? null : dollarsFromCents(centsFromDb(v)));
 
 /** The "full transaction" JSON of server-behaviour §4.3, money in dollars with two decimals. */
 export function toTransactionJson(row: TransactionRowDb, runningBase: bigint | null = null) {
@@ -44,14 +44,14 @@ export function toTransactionJson(row: TransactionRowDb, runningBase: bigint | n
     comment: row.comment,
     categories: row.splits.map((s) => ({
       categoryId: s.categoryId,
-      amount: centsToDollars(s.amount),
+      amount: dollarsFromCents(s.amount),
       comment: s.comment,
       ...(s.funder !== undefined && { funder: s.funder }),
       ...(s.fundingCategories !== undefined && {
         fundingCategories: s.fundingCategories.map((f) => ({ categoryId: f.categoryId, amount: f.amount / 100, percentage: f.percentage })),
       }),
       ...(s.includeFundingTransfers !== undefined && { includeFundingTransfers: s.includeFundingTransfers }),
-      ...(s.baseAmount !== undefined && { baseAmount: centsToDollars(s.baseAmount) }),
+      ...(s.baseAmount !== undefined && { baseAmount: dollarsFromCents(s.baseAmount) }),
     })),
     duplicateOfTransactionId: row.duplicate_of,
     version: row.version,
@@ -70,7 +70,7 @@ export function toTransactionJson(row: TransactionRowDb, runningBase: bigint | n
             account: { id: row.account_id, name: row.account_name, institution: { name: row.institution_name } },
           },
     ...(row.running_cents !== undefined &&
-      row.running_cents !== null && { runningBalance: centsToDollars(Number(BigInt(row.running_cents) + (runningBase ?? 0n))) }),
+      row.running_cents !== null && { runningBalance: dollarsFromCents(Number(BigInt(row.running_cents) + (runningBase ?? 0n))) }),
   };
 }
 export type TransactionJson = ReturnType<typeof toTransactionJson>;
@@ -103,7 +103,7 @@ export class LedgerViews {
         WHERE c.user_id = $1 AND c.id = ANY($2::text[])`,
       [userId, ids],
     );
-    return rows.map((r) => ({ id: r.id, balance: centsToDollars(centsFromDb(r.balance)), ...(withCount && { count: Number(r.count) }) }));
+    return rows.map((r) => ({ id: r.id, balance: dollarsFromCents(centsFromDb(r.balance)), ...(withCount && { count: Number(r.count) }) }));
   }
 
   async accountBalances(userId: string, accountIds: Iterable<string>) {
@@ -113,6 +113,6 @@ export class LedgerViews {
       'SELECT id, balance_cents AS balance FROM ledger_accounts WHERE user_id = $1 AND id = ANY($2::uuid[])',
       [userId, ids],
     );
-    return rows.map((r) => ({ id: r.id, balance: centsToDollars(centsFromDb(r.balance)) }));
+    return rows.map((r) => ({ id: r.id, balance: dollarsFromCents(centsFromDb(r.balance)) }));
   }
 }

@@ -1,4 +1,4 @@
-import { centsToDollars, FULL_PERCENT, parseDollars, type FundingSourceSpec } from '@budget/money';
+import { dollarsFromCents, FULL_PERCENT, parseDollars, type FundingSourceSpec } from '@budget/money';
 import type { Id } from '../data/id.js';
 
 /**
@@ -52,7 +52,7 @@ export function fundingRowsFromWire(list: readonly { categoryId: unknown; amount
 
 /** Rows as the wire takes them; rows without a category are left out. */
 export function fundingRowsToWire(rows: readonly FundingRow[]): FundingCategoryWire[] {
-  return rows.flatMap((row) => (row.categoryId === null ? [] : [{ categoryId: row.categoryId, amount: centsToDollars(row.amount), percentage: row.percentage }]));
+  return rows.flatMap((row) => (row.categoryId === null ? [] : [{ categoryId: row.categoryId, amount: dollarsFromCents(row.amount), percentage: row.percentage }]));
 }
 
 /** Rows as the shared funding maths of @budget/money takes them (cents or basis points). */

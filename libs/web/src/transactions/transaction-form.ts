@@ -1,4 +1,4 @@
-import { centsToDollars, type Cents } from '@budget/money';
+import { dollarsFromCents, type Cents } from '@budget/money';
 import type { Id } from '../data/id.js';
 import { wireCents } from '../money/money.js';
 import type { TransactionData } from '../register/transaction-data.js';
@@ -85,18 +85,18 @@ export function wireSplits(form: TransactionForm) {
   const sign = signOf(form.amount);
   return form.splits.map((split) => ({
     categoryId: split.categoryId as Id,
-    amount: centsToDollars(sign * split.amount || 0),
+    amount: dollarsFromCents(sign * split.amount || 0),
     ...(split.comment.trim() !== '' && { comment: split.comment.trim() }),
   }));
 }
 
 /** POST /account/{id}/transactions body. */
 export function newTransactionBody(form: TransactionForm) {
-  return { date: form.date, name: form.name.trim(), amount: centsToDollars(form.amount), comment: form.comment.trim(), categories: wireSplits(form) };
+  return { date: form.date, name: form.name.trim(), amount: dollarsFromCents(form.amount), comment: form.comment.trim(), categories: wireSplits(form) };
 }
 
 /** PATCH /transaction/{id} body; a bank row keeps the bank's date, name and amount. */
 export function editTransactionBody(form: TransactionForm, version: number, bankRow: boolean) {
-  const own = bankRow ? {} : { date: form.date, name: form.name.trim(), amount: centsToDollars(form.amount) };
+  const own = bankRow ? {} : { date: form.date, name: form.name.trim(), amount: dollarsFromCents(form.amount) };
   return { version, ...own, comment: form.comment.trim(), categories: wireSplits(form) };
 }

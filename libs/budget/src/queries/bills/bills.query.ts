@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { centsFromDb, centsToDollars, firstOfMonth, nextDueDate } from '@budget/money';
+import { centsFromDb, dollarsFromCents, firstOfMonth, nextDueDate } from '@budget/money';
 import { PG_POOL, type Pool } from '@budget/platform';
 
 interface BillRow {
@@ -35,11 +35,11 @@ export class BillsQuery {
       .map((r) => ({
         id: r.id,
         name: r.name,
-        fundingAmount: centsToDollars(centsFromDb(r.fundingAmount)),
+        fundingAmount: dollarsFromCents(centsFromDb(r.fundingAmount)),
         goalDate: r.goalDate ? nextDueDate(r.goalDate, today, r.recurrence) : '',
         recurrence: r.recurrence,
         suspended: r.suspended,
-        debits: r.debits === null ? null : centsToDollars(centsFromDb(r.debits)),
+        debits: r.debits === null ? null : dollarsFromCents(centsFromDb(r.debits)),
       }))
       .sort((a, b) => (a.goalDate || '9999').localeCompare(b.goalDate || '9999') || a.name.localeCompare(b.name));
   }

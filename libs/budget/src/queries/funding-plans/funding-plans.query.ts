@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { centsFromDb, centsToDollars, firstOfMonth, monthIndex, monthStart } from '@budget/money';
+import { centsFromDb, dollarsFromCents, firstOfMonth, monthIndex, monthStart } from '@budget/money';
 import { PG_POOL, type Pool } from '@budget/platform';
 import type { FundingCategory } from '../../domain/index.js';
 import { proposeFor, type PlanCategory } from './proposed-funding.js';
@@ -52,13 +52,13 @@ export class FundingPlansQuery {
       categoryId: id,
       history: Array.from({ length: months }, (_, i) => {
         const start = monthStart(first + i);
-        return { year: Number(start.slice(0, 4)), month: Number(start.slice(5, 7)), amount: centsToDollars(funded.get(`${id} ${start.slice(0, 7)}`) ?? 0) };
+        return { year: Number(start.slice(0, 4)), month: Number(start.slice(5, 7)), amount: dollarsFromCents(funded.get(`${id} ${start.slice(0, 7)}`) ?? 0) };
       }),
     }));
     const items = categories.map((c) => ({
       id: c.id,
       categoryId: c.id,
-      amount: centsToDollars(c.fundingAmount),
+      amount: dollarsFromCents(c.fundingAmount),
       useGoal: c.useGoal,
       goalDate: c.goalDate,
       recurrence: c.recurrence,

@@ -1,4 +1,4 @@
-import { centsToDollars, formatCents, proposeGoalFunding, type Cents } from '@budget/money';
+import { dollarsFromCents, formatCents, proposeGoalFunding, type Cents } from '@budget/money';
 import { fundingCategoryToWire } from '../list-groups/list-groups.query.js';
 import type { FundingCategory } from '../../domain/index.js';
 
@@ -30,7 +30,7 @@ export function proposeFor(category: PlanCategory, month: string) {
     includeFundingTransfers: category.includeFundingTransfers,
   };
   if (category.suspended) return { ...common, amount: 0, adjusted: false, adjustedReason: null };
-  if (!category.useGoal) return { ...common, amount: centsToDollars(category.fundingAmount), adjusted: false, adjustedReason: null };
+  if (!category.useGoal) return { ...common, amount: dollarsFromCents(category.fundingAmount), adjusted: false, adjustedReason: null };
   const goal = proposeGoalFunding({
     target: category.fundingAmount,
     balanceAtMonthStart: category.monthStart,
@@ -42,5 +42,5 @@ export function proposeFor(category: PlanCategory, month: string) {
     ? `The planned amount of ${formatCents(goal.planned)} was changed to ${formatCents(goal.amount)} to reach the goal of ` +
       `${formatCents(category.fundingAmount)} due in ${monthYear(goal.dueMonth)}.`
     : null;
-  return { ...common, amount: centsToDollars(goal.amount), adjusted: goal.adjusted, adjustedReason };
+  return { ...common, amount: dollarsFromCents(goal.amount), adjusted: goal.adjusted, adjustedReason };
 }

@@ -1,5 +1,5 @@
 import type { Pool } from '@budget/platform';
-import { centsFromDb, centsToDollars } from '@budget/money';
+import { centsFromDb, dollarsFromCents } from '@budget/money';
 import type { CategoryType, FundingCategory, GroupType } from '../../domain/index.js';
 
 export interface GroupView {
@@ -41,7 +41,7 @@ export interface CategoryRow extends Omit<CategoryView, 'balance' | 'fundingAmou
 
 /** Fixed amounts are stored in cents, percentages in basis points: both are hundredths on the wire. */
 export function fundingCategoryToWire(entry: FundingCategory): FundingCategory {
-  return { categoryId: entry.categoryId, amount: centsToDollars(entry.amount), percentage: entry.percentage };
+  return { categoryId: entry.categoryId, amount: dollarsFromCents(entry.amount), percentage: entry.percentage };
 }
 
 export const GROUP_COLUMNS = `id, name, type, hidden, parent_group_id AS "parentGroupId"`;
@@ -53,8 +53,8 @@ export const CATEGORY_COLUMNS = `id, group_id AS "groupId", name, balance_cents 
 export function categoryToView({ balanceCents, fundingAmountCents, fundingCategories, ...row }: CategoryRow): CategoryView {
   return {
     ...row,
-    balance: centsToDollars(centsFromDb(balanceCents)),
-    fundingAmount: centsToDollars(centsFromDb(fundingAmountCents)),
+    balance: dollarsFromCents(centsFromDb(balanceCents)),
+    fundingAmount: dollarsFromCents(centsFromDb(fundingAmountCents)),
     fundingCategories: fundingCategories.map(fundingCategoryToWire),
   };
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { centsFromDb, centsToDollars } from '@budget/money';
+import { centsFromDb, dollarsFromCents } from '@budget/money';
 import { PG_POOL, type Pool } from '@budget/platform';
 
 /**
@@ -22,6 +22,6 @@ export class CategoryBalancesQuery {
         WHERE c.user_id = $1 ORDER BY c.position`,
       [userId, date, excludeTransactionId],
     );
-    return rows.map((r) => ({ id: r.id, balance: centsToDollars(centsFromDb(r.balance)) }));
+    return rows.map((r) => ({ id: r.id, balance: dollarsFromCents(centsFromDb(r.balance)) }));
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { centsFromDb, centsToDollars, firstOfMonth, monthStartAfter } from '@budget/money';
+import { centsFromDb, dollarsFromCents, firstOfMonth, monthStartAfter } from '@budget/money';
 import { PG_POOL, type Pool } from '@budget/platform';
 
 interface InfoRow {
@@ -12,7 +12,7 @@ interface InfoRow {
   rebalances: string;
 }
 
-const dollars = (v: string) => centsToDollars(centsFromDb(v));
+const dollars = (v: string) => dollarsFromCents(centsFromDb(v));
 
 /**
  * Per category of $1: the balance at the start of the month $2 and last month's ($3..$2) funding,
