@@ -1,20 +1,23 @@
 import { useState } from 'react';
 import { Amount, Button, ConfirmDialog, FormError, wireCents } from '@budget/web';
 import type { Account, Institution } from '../institutions/institution-data.js';
+import { DeleteAccountButton } from './DeleteAccountButton.js';
 import { RenameAccountDialog } from './RenameAccountDialog.js';
+import { StartDateDialog } from './StartDateDialog.js';
 import { useAccountChange } from './use-account-change.js';
 
 export interface AccountHeaderProps {
   account: Account;
   institution: Institution;
-  /** After closing or reopening: the account moves to the other tab and is deselected. */
+  /** After closing, reopening or deleting: the account leaves this tab and is deselected. */
   onMoved: () => void;
 }
 
-/** The account's name and balance, with Rename and Close Account (or Reopen Account). */
+/** The account's name and balance, with Rename, Change Start Date, Close Account (or Reopen Account) and Delete Account. */
 export function AccountHeader({ account, institution, onMoved }: AccountHeaderProps) {
   const change = useAccountChange(account.id);
   const [renaming, setRenaming] = useState(false);
+  const [dating, setDating] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -40,12 +43,17 @@ export function AccountHeader({ account, institution, onMoved }: AccountHeaderPr
         <Button variant="text" onClick={() => setRenaming(true)}>
           Rename
         </Button>
+        <Button variant="text" onClick={() => setDating(true)}>
+          Change Start Date
+        </Button>
         <Button variant="text" onClick={() => setConfirming(true)}>
           {closing ? 'Close Account' : 'Reopen Account'}
         </Button>
+        <DeleteAccountButton account={account} institution={institution} onDeleted={onMoved} />
       </div>
       <FormError message={error} />
       {renaming ? <RenameAccountDialog account={account} onClose={() => setRenaming(false)} /> : null}
+      {dating ? <StartDateDialog account={account} onClose={() => setDating(false)} /> : null}
       <ConfirmDialog
         open={confirming}
         title={closing ? 'Close Account' : 'Reopen Account'}

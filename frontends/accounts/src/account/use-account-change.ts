@@ -2,16 +2,16 @@ import { GENERIC_ERROR, recordPath, toFormErrors, useLedgerRefresh, useSession, 
 
 export type ChangeResult = { ok: true } | { ok: false; error: string };
 
-/** PATCH /api/v1/account/{id} with {closed} or {name}; the institution list reloads after it. */
+/** PATCH /api/v1/account/{id} with {closed}, {name} or {startDate}; the institution list reloads after it. */
 export function useAccountChange(accountId: Id) {
   const { api } = useSession();
   const refresh = useLedgerRefresh();
-  return async (change: { closed: boolean } | { name: string }): Promise<ChangeResult> => {
+  return async (change: { closed: boolean } | { name: string } | { startDate: string }): Promise<ChangeResult> => {
     try {
       const response = await api.patch(recordPath('/api/v1/account', accountId), change);
       if (!response.ok) {
-        const errors = toFormErrors(response.body, ['name', 'closed']);
-        return { ok: false, error: errors?.fields.name ?? errors?.general ?? GENERIC_ERROR };
+        const errors = toFormErrors(response.body, ['name', 'closed', 'startDate']);
+        return { ok: false, error: errors?.fields.name ?? errors?.fields.startDate ?? errors?.general ?? GENERIC_ERROR };
       }
       await refresh();
       return { ok: true };

@@ -39,11 +39,23 @@ export function AccountsPage() {
     remember('account', null);
     navigate('/accounts');
   };
+  const showCreated = (newAccountId: string | null) => {
+    changeTab('opened');
+    if (newAccountId !== null) navigate(recordPath('/accounts', newAccountId));
+  };
   const empty = all.length === 0 ? 'No institutions yet' : 'No closed accounts';
   const list = isPending ? (
     <LoadingBlock />
   ) : (
-    <InstitutionList institutions={institutionsForTab(all, tab)} selectedId={selected?.id ?? null} empty={empty} />
+    <InstitutionList
+      institutions={institutionsForTab(all, tab)}
+      selectedId={selected?.id ?? null}
+      empty={empty}
+      onAccountCreated={showCreated}
+      onInstitutionDeleted={(institution) => {
+        if (found?.institution.id === institution.id) deselect();
+      }}
+    />
   );
   const detail = found ? (
     <AccountDetail
@@ -70,8 +82,7 @@ export function AccountsPage() {
         onClose={() => setDialog(null)}
         onInstitutionCreated={(newAccountId) => {
           setDialog(null);
-          changeTab('opened');
-          if (newAccountId !== null) navigate(recordPath('/accounts', newAccountId));
+          showCreated(newAccountId);
         }}
       />
       {editor.element}

@@ -1,17 +1,27 @@
 import { Link } from 'react-router';
 import { Amount, formatDate, recordPath, wireCents, type Id } from '@budget/web';
 import type { Institution } from './institution-data.js';
+import { InstitutionMenu } from './InstitutionMenu.js';
 
-/** Institutions with their accounts; each account links to its details. */
-export function InstitutionList({ institutions, selectedId, empty }: { institutions: readonly Institution[]; selectedId: Id | null; empty: string }) {
+export interface InstitutionListProps {
+  institutions: readonly Institution[];
+  selectedId: Id | null;
+  empty: string;
+  onAccountCreated: (accountId: Id | null) => void;
+  onInstitutionDeleted: (institution: Institution) => void;
+}
+
+/** Institutions with their accounts and a menu of institution actions; each account links to its details. */
+export function InstitutionList({ institutions, selectedId, empty, onAccountCreated, onInstitutionDeleted }: InstitutionListProps) {
   if (institutions.length === 0) return <p className="ui-muted" data-testid="institutions-empty">{empty}</p>;
   return (
     <ul className="institution-list" aria-label="Institutions" data-testid="institution-list">
       {institutions.map((institution) => (
-        <li key={institution.id} className="institution">
+        <li key={institution.id} className="institution" data-testid={`institution-${institution.id}`}>
           <div className="institution__name">
-            <span>{institution.name}</span>
+            <span className="institution__title">{institution.name}</span>
             {institution.syncDate ? <span className="ui-muted">{formatDate(institution.syncDate)}</span> : null}
+            <InstitutionMenu institution={institution} onAccountCreated={onAccountCreated} onDeleted={onInstitutionDeleted} />
           </div>
           <ul className="institution__accounts">
             {(institution.accounts ?? []).map((account) => (

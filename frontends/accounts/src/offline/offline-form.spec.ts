@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialOfflineForm, OFFLINE_MESSAGES, offlineInstitutionBody, offlineServerErrors, validateOffline } from './offline-form.js';
+import { initialOfflineForm, newAccountBody, OFFLINE_MESSAGES, offlineInstitutionBody, offlineServerErrors, validateOffline } from './offline-form.js';
 
 const form = { ...initialOfflineForm('2025-03-01'), institutionName: 'Cash Bank', accountName: 'Checking', balance: 125000 };
 
@@ -9,6 +9,12 @@ describe('offline institution form', () => {
       institution: { name: 'Cash Bank' },
       accounts: [{ name: 'Checking', balance: 1250, type: 'depository', subtype: 'checking', tracking: 'Transactions', rate: null }],
       startDate: '2025-03-01',
+    });
+  });
+
+  it('sends an added account with its start date', () => {
+    expect(newAccountBody(form)).toEqual({
+      name: 'Checking', balance: 1250, type: 'depository', subtype: 'checking', tracking: 'Transactions', rate: null, startDate: '2025-03-01',
     });
   });
 

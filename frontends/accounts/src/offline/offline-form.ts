@@ -56,6 +56,11 @@ export function offlineInstitutionBody(form: OfflineAccountForm) {
   return { institution: { name: form.institutionName.trim() }, accounts: [accountBody(form)], startDate: form.startDate };
 }
 
+/** POST /api/v1/institution/{id}/accounts: one account with its start date. */
+export function newAccountBody(form: OfflineAccountForm) {
+  return { ...accountBody(form), startDate: form.startDate };
+}
+
 const SERVER_FIELDS: Record<string, OfflineField> = {
   'institution.name': 'institutionName',
   name: 'accountName',

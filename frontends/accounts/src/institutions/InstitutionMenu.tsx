@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { ConfirmDialog, FormError, Icon, Menu, type Id } from '@budget/web';
+import { AddAccountDialog } from '../offline/AddAccountDialog.js';
+import type { Institution } from './institution-data.js';
+import { institutionPath } from './institution-paths.js';
+import { RenameInstitutionDialog } from './RenameInstitutionDialog.js';
+import { useDelete } from './use-delete.js';
+
+export interface InstitutionMenuProps {
+  institution: Institution;
+  onAccountCreated: (accountId: Id | null) => void;
+  onDeleted: (institution: Institution) => void;
+}
+
+/** Rename, Add Account and Delete Institution, on the institution's heading. */
+export function InstitutionMenu({ institution, onAccountCreated, onDeleted }: InstitutionMenuProps) {
+  const [open, setOpen] = useState<'rename' | 'account' | null>(null);
+  const removal = useDelete(institutionPath(institution.id), () => onDeleted(institution));
+  const items = [
+    { label: 'Rename', onSelect: () => setOpen('rename') },
+    { label: 'Add Account', onSelect: () => setOpen('account') },
+    { label: 'Delete Institution', onSelect: removal.ask },
+  ];
+  return (
+    <>
+      <Menu
+        label={<Icon name="more" />}
+        ariaLabel={`${institution.name} actions`}
+        items={items}
+        alignEnd
+        triggerClassName="ui-button ui-button--text institution__menu"
+        testId={`institution-menu-${institution.id}`}
+      />
+      <FormError message={removal.error} />
+      {open === 'rename' ? <RenameInstitutionDialog institution={institution} onClose={() => setOpen(null)} /> : null}
+      {open === 'account' ? (
+        <AddAccountDialog
+          institution={institution}
+          onClose={() => setOpen(null)}
+          onCreated={(accountId) => {
+            setOpen(null);
+            onAccountCreated(accountId);
+          }}
+        />
+      ) : null}
+      <ConfirmDialog
+        open={removal.confirming}
+        title="Delete Institution"
+        message="Are you sure you want to delete this institution and all of its accounts?"
+        confirmLabel="Delete Institution"
+        danger
+        busy={removal.busy}
+        onConfirm={() => void removal.run()}
+        onCancel={removal.cancel}
+      />
+    </>
+  );
+}

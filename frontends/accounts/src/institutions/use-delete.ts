@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { GENERIC_ERROR, toFormErrors, useLedgerRefresh, useSession } from '@budget/web';
+
+/**
+ * DELETE of an institution or an account behind a confirmation: `run` sends it, reloads the
+ * institutions and category balances, then calls `onDone`; a refusal is kept in `error`.
+ */
+export function useDelete(path: string, onDone: () => void) {
+  const { api } = useSession();
+  const refresh = useLedgerRefresh();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await api.delete(path);
+      if (!response.ok) {
+        setError(toFormErrors(response.body, [])?.general ?? GENERIC_ERROR);
+        return;
+      }
+      await refresh();
+      onDone();
+    } catch {
+      setError(GENERIC_ERROR);
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+
+  return { confirming, busy, error, ask: () => setConfirming(true), cancel: () => setConfirming(false), run };
+}
