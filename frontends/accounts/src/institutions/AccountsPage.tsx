@@ -62,7 +62,7 @@ export function AccountsPage() {
       key={found.account.id}
       account={found.account}
       institution={found.institution}
-      onOpenTransaction={(transaction) => editor.open({ transaction })}
+      onOpenTransaction={(transaction) => editor.open({ transaction, accountType: found.account.type })}
       onConflict={editor.conflict}
       onMoved={deselect}
     />
@@ -72,7 +72,7 @@ export function AccountsPage() {
     <div className="accounts">
       <AccountsToolbar
         selected={selected}
-        onAction={(action) => (action === 'transaction' ? selected && editor.open({ accountId: selected.id }) : setDialog(action))}
+        onAction={(action) => (action === 'transaction' ? selected && editor.open({ accountId: selected.id, accountType: selected.type }) : setDialog(action))}
       />
       <Tabs label="Accounts" tabs={TABS} value={tab} onChange={changeTab} />
       <ListDetail list={list} detail={detail} detailOpen={selected !== null} onBack={deselect} />

@@ -9,12 +9,15 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { Dialog } from '../ui/Dialog.js';
 import { FormError } from '../ui/FormError.js';
 import { TextField } from '../ui/TextField.js';
+import { LoanFields } from './LoanFields.js';
+import { isLoanType } from './loan.js';
 import { SplitRows } from './SplitRows.js';
 import { isBankRow } from './transaction-editing.js';
 import { emptyForm, formFromTransaction, hasErrors, validateTransaction, type TransactionForm, type TransactionFormErrors } from './transaction-form.js';
 import { useTransactionSave, type SaveOutcome } from './use-transaction-save.js';
 
-export type TransactionTarget = { accountId: Id } | { transaction: TransactionData };
+/** What the dialog opens on; `accountType` "loan" adds the principle and interest fields. */
+export type TransactionTarget = ({ accountId: Id } | { transaction: TransactionData }) & { accountType?: string | null };
 
 export interface TransactionDialogProps {
   target: TransactionTarget;
@@ -31,6 +34,7 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
   const formId = useId();
   const editing = 'transaction' in target ? target.transaction : null;
   const bank = editing !== null && isBankRow(editing);
+  const loan = isLoanType(target.accountType);
   const [form, setForm] = useState<TransactionForm>(() => (editing ? formFromTransaction(editing) : emptyForm(toIsoDate(new Date()))));
   const [errors, setErrors] = useState(NO_ERRORS);
   const [busy, setBusy] = useState(false);
@@ -55,7 +59,7 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
     setErrors(checked);
     if (hasErrors(checked)) return;
     setBusy(true);
-    finish(await (editing ? save.update(editing, form) : save.create((target as { accountId: Id }).accountId, form)));
+    finish(await (editing ? save.update(editing, form, loan) : save.create((target as { accountId: Id }).accountId, form, loan)));
   };
   const remove = async () => {
     if (!editing) return;
@@ -85,6 +89,7 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
           <TextField label="Date" type="date" required readOnly={bank} value={form.date} error={errors.fields.date} onChange={(e) => set({ date: e.target.value })} />
           <AmountInput label="Amount" readOnly={bank} value={form.amount} error={errors.fields.amount} onChange={setAmount} />
         </div>
+        {loan ? <LoanFields form={form} error={errors.fields.principle} onChange={(principle) => set({ principle })} /> : null}
         <TextField label="Name" required readOnly={bank} value={form.name} error={errors.fields.name} onChange={(e) => set({ name: e.target.value })} />
         <TextField label="Comment" value={form.comment} onChange={(e) => set({ comment: e.target.value })} />
         <SplitRows splits={form.splits} tree={tree} amount={form.amount} onChange={(splits) => set({ splits })} />

@@ -5,7 +5,7 @@ import {
 } from './transaction-form.js';
 
 const split = (categoryId: string | null, amount: number) => ({ key: `k${categoryId}`, categoryId, amount, comment: '' });
-const form = (amount: number, ...splits: ReturnType<typeof split>[]): TransactionForm => ({ date: '2025-03-04', name: 'Market', amount, comment: '', splits });
+const form = (amount: number, ...splits: ReturnType<typeof split>[]): TransactionForm => ({ date: '2025-03-04', name: 'Market', amount, principle: 0, comment: '', splits });
 
 describe('transaction form', () => {
   it('flips the split signs of a negative amount on save', () => {

@@ -2,6 +2,7 @@ import { dollarsFromCents, type Cents } from '@budget/money';
 import type { Id } from '../data/id.js';
 import { wireCents } from '../money/money.js';
 import type { TransactionData } from '../register/transaction-data.js';
+import { principlePart } from './loan.js';
 
 /** One split row of the form: amounts are entered as they count against the absolute amount. */
 export interface SplitEntry {
@@ -15,11 +16,13 @@ export interface TransactionForm {
   date: string;
   name: string;
   amount: Cents;
+  /** The part of the amount that pays down a loan; used for loan accounts only. */
+  principle: Cents;
   comment: string;
   splits: SplitEntry[];
 }
 
-export type TransactionField = 'date' | 'name' | 'amount';
+export type TransactionField = 'date' | 'name' | 'amount' | 'principle';
 
 export interface TransactionFormErrors {
   fields: Partial<Record<TransactionField, string>>;
@@ -39,7 +42,7 @@ export const splitKey = () => `split-${++nextKey}`;
 const signOf = (amount: Cents) => (amount < 0 ? -1 : 1);
 
 export function emptyForm(date: string): TransactionForm {
-  return { date, name: '', amount: 0, comment: '', splits: [{ key: splitKey(), categoryId: null, amount: 0, comment: '' }] };
+  return { date, name: '', amount: 0, principle: 0, comment: '', splits: [{ key: splitKey(), categoryId: null, amount: 0, comment: '' }] };
 }
 
 /** The form of a stored transaction: split amounts shown with the sign flip of a negative amount undone. */
@@ -50,6 +53,7 @@ export function formFromTransaction(transaction: TransactionData): TransactionFo
     date: transaction.date,
     name: transaction.accountTransaction?.name ?? '',
     amount,
+    principle: wireCents(transaction.accountTransaction?.principle),
     comment: transaction.comment ?? '',
     splits: (transaction.categories ?? []).map((split) => ({
       key: splitKey(),
@@ -90,13 +94,20 @@ export function wireSplits(form: TransactionForm) {
   }));
 }
 
-/** POST /account/{id}/transactions body. */
-export function newTransactionBody(form: TransactionForm) {
-  return { date: form.date, name: form.name.trim(), amount: dollarsFromCents(form.amount), comment: form.comment.trim(), categories: wireSplits(form) };
+/** POST /account/{id}/transactions body; a loan account's transaction carries its principle. */
+export function newTransactionBody(form: TransactionForm, loan = false) {
+  return {
+    date: form.date,
+    name: form.name.trim(),
+    amount: dollarsFromCents(form.amount),
+    ...principlePart(form, loan),
+    comment: form.comment.trim(),
+    categories: wireSplits(form),
+  };
 }
 
 /** PATCH /transaction/{id} body; a bank row keeps the bank's date, name and amount. */
-export function editTransactionBody(form: TransactionForm, version: number, bankRow: boolean) {
+export function editTransactionBody(form: TransactionForm, version: number, bankRow: boolean, loan = false) {
   const own = bankRow ? {} : { date: form.date, name: form.name.trim(), amount: dollarsFromCents(form.amount) };
-  return { version, ...own, comment: form.comment.trim(), categories: wireSplits(form) };
+  return { version, ...own, ...principlePart(form, loan), comment: form.comment.trim(), categories: wireSplits(form) };
 }

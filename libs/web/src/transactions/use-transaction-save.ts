@@ -11,7 +11,7 @@ import { isVersionConflict } from './version-conflict.js';
 
 export type SaveOutcome = { kind: 'saved' } | { kind: 'conflict' } | { kind: 'invalid'; errors: TransactionFormErrors };
 
-const FIELDS = ['date', 'name', 'amount'] as const;
+const FIELDS = ['date', 'name', 'amount', 'principle'] as const;
 
 /** Adds, changes and deletes transactions; the server's errors come back for the form. */
 export function useTransactionSave() {
@@ -33,10 +33,12 @@ export function useTransactionSave() {
   };
 
   return {
-    create: (accountId: Id, form: TransactionForm) =>
-      run(() => api.post(`${recordPath('/api/v1/account', accountId)}/transactions`, newTransactionBody(form))),
-    update: (transaction: TransactionData, form: TransactionForm) =>
-      run(() => api.patch(recordPath('/api/v1/transaction', transaction.id), editTransactionBody(form, transaction.version ?? 0, isBankRow(transaction)))),
+    create: (accountId: Id, form: TransactionForm, loan = false) =>
+      run(() => api.post(`${recordPath('/api/v1/account', accountId)}/transactions`, newTransactionBody(form, loan))),
+    update: (transaction: TransactionData, form: TransactionForm, loan = false) =>
+      run(() =>
+        api.patch(recordPath('/api/v1/transaction', transaction.id), editTransactionBody(form, transaction.version ?? 0, isBankRow(transaction), loan)),
+      ),
     remove: (transaction: TransactionData) => run(() => api.delete(recordPath('/api/v1/transaction', transaction.id))),
   };
 }
