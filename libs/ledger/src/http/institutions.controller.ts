@@ -87,6 +87,7 @@ export class InstitutionsController {
   async change(@CurrentUserId() userId: string, @Param('id') id: string, @Body() body: unknown) {
     const b = asObject(body);
     if (b.closed !== undefined && typeof b.closed !== 'boolean') throw new RuleViolation('closed', 'closed must be true or false.', 'boolean');
+    if (b.tracking !== undefined) throw new RuleViolation('tracking', 'The tracking of an account is chosen when it is opened and cannot be changed.', 'readonly');
     await this.accounts.changeAccount({ userId }, id, {
       name: optionalString(b.name, 'name'),
       closed: b.closed as boolean | undefined,
