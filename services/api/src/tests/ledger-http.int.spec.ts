@@ -50,6 +50,12 @@ describe('ledger over HTTP', () => {
     expect((await t.http.get('connected-accounts', user.access)).json().data).toHaveLength(1);
   });
 
+  test('an account keeps its tracking: a change is refused with the reason', async () => {
+    const response = await t.http.patch(`account/${accountId}`, { tracking: 'Balances' }, user.access);
+    expect(response.status).toBe(422);
+    expect(response.json().errors[0]).toMatchObject({ field: 'tracking', message: 'The tracking of an account is chosen when it is opened and cannot be changed.' });
+  });
+
   test('a split manual transaction answers the new balances', async () => {
     const response = await t.http.post(
       `account/${accountId}/transactions`,
