@@ -12,16 +12,18 @@ export function DeleteAccountButton({ account, institution, onDeleted }: { accou
         Delete Account
       </Button>
       <FormError message={removal.error} />
-      <ConfirmDialog
-        open={removal.confirming}
-        title="Delete Account"
-        message="Are you sure you want to delete this account and all of its transactions?"
-        confirmLabel="Delete Account"
-        danger
-        busy={removal.busy}
-        onConfirm={() => void removal.run()}
-        onCancel={removal.cancel}
-      />
+      {removal.confirming ? (
+        <ConfirmDialog
+          open
+          title="Delete Account"
+          message="Are you sure you want to delete this account and all of its transactions?"
+          confirmLabel="Delete Account"
+          danger
+          busy={removal.busy}
+          onConfirm={() => void removal.run()}
+          onCancel={removal.cancel}
+        />
+      ) : null}
     </>
   );
 }

@@ -43,16 +43,18 @@ export function InstitutionMenu({ institution, onAccountCreated, onDeleted }: In
           }}
         />
       ) : null}
-      <ConfirmDialog
-        open={removal.confirming}
-        title="Delete Institution"
-        message="Are you sure you want to delete this institution and all of its accounts?"
-        confirmLabel="Delete Institution"
-        danger
-        busy={removal.busy}
-        onConfirm={() => void removal.run()}
-        onCancel={removal.cancel}
-      />
+      {removal.confirming ? (
+        <ConfirmDialog
+          open
+          title="Delete Institution"
+          message="Are you sure you want to delete this institution and all of its accounts?"
+          confirmLabel="Delete Institution"
+          danger
+          busy={removal.busy}
+          onConfirm={() => void removal.run()}
+          onCancel={removal.cancel}
+        />
+      ) : null}
     </>
   );
 }
