@@ -37,7 +37,10 @@ export function StartDateDialog({ account, onClose }: { account: Account; onClos
     <Dialog open title="Change Start Date" onClose={onClose} actions={actions} testId="start-date-dialog">
       <form id={FORM_ID} onSubmit={(event) => void submit(event)} noValidate>
         <p className="ui-muted">The starting balance is recomputed so that the account balance stays the same.</p>
-        <TextField label="Start Date" type="date" autoFocus value={startDate} error={error} onChange={(e) => setStartDate(e.target.value)} />
+        <TextField label="Start Date" type="date" autoFocus value={startDate} error={error} onChange={(e) => {
+            setStartDate(e.target.value);
+            setError(null);
+          }} />
       </form>
     </Dialog>
   );

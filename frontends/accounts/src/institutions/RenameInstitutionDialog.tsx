@@ -45,7 +45,10 @@ export function RenameInstitutionDialog({ institution, onClose }: { institution:
   return (
     <Dialog open title="Rename Institution" onClose={onClose} actions={actions} testId="rename-institution-dialog">
       <form id={FORM_ID} onSubmit={(event) => void submit(event)} noValidate>
-        <TextField label="Institution Name" autoFocus value={name} error={error} onChange={(e) => setName(e.target.value)} />
+        <TextField label="Institution Name" autoFocus value={name} error={error} onChange={(e) => {
+            setName(e.target.value);
+            setError(null);
+          }} />
       </form>
     </Dialog>
   );
