@@ -38,6 +38,11 @@ export function FundingDialog({ tree, stored, onClose, onConflict }: FundingDial
   const makeBody = () => {
     if (!outcome || !entries) return 'The proposed funding has not been loaded yet.';
     if (!outcome.ok) return outcome.error;
+    // Nothing to fund: no request is sent (product-spec §5 "Funding form").
+    if (outcome.funded === 0 && !stored) {
+      console.info('Funding: every amount is 0, nothing was sent.');
+      return 'There is nothing to fund: every amount is 0.00.';
+    }
     for (const [id, entry] of entries) {
       const problem = fundingRowsError(entry.rows);
       if (problem) return `${tree.categories.get(id)?.path ?? 'A category'}: ${problem}`;
