@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { centsToDecimalString } from '@budget/money';
 import { ledgerProjection } from './projection/ledger.projection.js';
 import { budgetProjections } from '@budget/budget';
 import { rebuildReadModels, type Caller } from '@budget/platform';
@@ -99,7 +100,7 @@ async function run(caller: Caller, cat: (n: string) => string, commands: Command
         case 'ofx': {
           const acct = pick(accounts, c.acct);
           if (!acct) break;
-          const rows = c.rows.map((r) => ({ fitid: `F${r.fitid}`, date: day(r.day).replaceAll('-', ''), amount: (r.amount / 100).toFixed(2), name: 'BANK' }));
+          const rows = c.rows.map((r) => ({ fitid: `F${r.fitid}`, date: day(r.day).replaceAll('-', ''), amount: centsToDecimalString(r.amount), name: 'BANK' }));
           const account = await bed.imports.accountForImport(caller, acct);
           const file = parseOfx(bankOfx(rows.filter((r, i) => rows.findIndex((x) => x.fitid === r.fitid) === i)));
           await bed.imports.import(caller, account, file, 'OFX');
