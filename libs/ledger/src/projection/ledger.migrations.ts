@@ -86,6 +86,22 @@ export const ledgerMigrations: Migration[] = [
       CREATE INDEX ledger_splits_category_date ON ledger_splits (category_id, date) INCLUDE (amount_cents, type, base_cents) WHERE live;
     `,
   },
+  {
+    // Per category, month and transaction type: the live splits' sum (and funded base amounts).
+    // Month-start balances and last month's flows then read a few rows per category, however
+    // long the history is. Rows whose sums are both zero are not kept.
+    id: 'ledger-003-category-months',
+    sql: `
+      CREATE TABLE ledger_category_months (
+        user_id text NOT NULL, category_id text NOT NULL, month date NOT NULL, type smallint NOT NULL,
+        amount_cents bigint NOT NULL, base_cents bigint NOT NULL, PRIMARY KEY (category_id, month, type));
+      CREATE INDEX ledger_category_months_user ON ledger_category_months (user_id);
+      INSERT INTO ledger_category_months (user_id, category_id, month, type, amount_cents, base_cents)
+      SELECT user_id, category_id, date_trunc('month', date)::date, type, sum(amount_cents), sum(COALESCE(base_cents, 0))
+        FROM ledger_splits WHERE live GROUP BY 1, 2, 3, 4
+      HAVING sum(amount_cents) <> 0 OR sum(COALESCE(base_cents, 0)) <> 0;
+    `,
+  },
 ];
 
 export const ledgerTables = [
@@ -93,6 +109,7 @@ export const ledgerTables = [
   'ledger_accounts',
   'ledger_transactions',
   'ledger_splits',
+  'ledger_category_months',
   'ledger_category_balances',
   'ledger_register_rows',
   'ledger_statements',

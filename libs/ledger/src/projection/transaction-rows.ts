@@ -80,13 +80,43 @@ export async function place(client: PoolClient, userId: string, tx: TransactionR
       [userId, tx.id, idx, split.categoryId, split.amount, tx.date, live, TRANSACTION_TYPE[tx.kind], split.baseAmount ?? null],
     );
   }
+  if (live) await addToMonths(client, 'SELECT * FROM ledger_splits WHERE transaction_id = $1', [tx.id], 1);
+}
+
+/**
+ * Adds (sign 1) or removes (sign −1) split rows selected by `source` to the per-category monthly
+ * sums, then drops sums that came back to zero, so the table equals a GROUP BY of the live splits.
+ */
+async function addToMonths(client: PoolClient, source: string, params: unknown[], sign: 1 | -1): Promise<void> {
+  const signAt = params.length + 1;
+  const { rows } = await client.query<{ category_id: string; month: string; type: number; empty: boolean }>(
+    // `source` is one of the two constant statements of this file, never input.
+    `WITH changed AS (${source}),
+     sums AS (
+       SELECT user_id, category_id, date_trunc('month', date)::date AS month, type,
+              $${signAt}::int * sum(amount_cents) AS amount, $${signAt}::int * sum(COALESCE(base_cents, 0)) AS base
+         FROM changed GROUP BY 1, 2, 3, 4)
+     INSERT INTO ledger_category_months AS m (user_id, category_id, month, type, amount_cents, base_cents)
+     SELECT user_id, category_id, month, type, amount, base FROM sums
+     ON CONFLICT (category_id, month, type)
+     DO UPDATE SET amount_cents = m.amount_cents + EXCLUDED.amount_cents, base_cents = m.base_cents + EXCLUDED.base_cents
+     RETURNING category_id, to_char(month, 'YYYY-MM-DD') AS month, type, amount_cents = 0 AND base_cents = 0 AS empty`,
+    [...params, sign],
+  );
+  const empty = rows.filter((r) => r.empty);
+  if (empty.length === 0) return;
+  await client.query(
+    `DELETE FROM ledger_category_months m USING unnest($1::text[], $2::date[], $3::smallint[]) AS e(category_id, month, type)
+      WHERE m.category_id = e.category_id AND m.month = e.month AND m.type = e.type AND m.amount_cents = 0 AND m.base_cents = 0`,
+    [empty.map((r) => r.category_id), empty.map((r) => r.month), empty.map((r) => r.type)],
+  );
 }
 
 /** Takes a transaction out of every register it is in. */
 export async function unplace(client: PoolClient, transactionId: string): Promise<void> {
   const { rows } = await client.query<{ register: string }>('SELECT register FROM ledger_register_rows WHERE transaction_id = $1', [transactionId]);
   for (const { register } of rows) await removeRow(client, register, transactionId);
-  await client.query('UPDATE ledger_splits SET live = false WHERE transaction_id = $1', [transactionId]);
+  await addToMonths(client, 'UPDATE ledger_splits SET live = false WHERE transaction_id = $1 AND live RETURNING *', [transactionId], -1);
 }
 
 /** Recomputes stored balances from the registers' totals (each an index lookup). */

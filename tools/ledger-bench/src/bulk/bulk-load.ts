@@ -2,7 +2,7 @@ import { DEFAULT_CHECKPOINT_NAME, lockCheckpoint, saveCheckpoint, withTransactio
 import { ADVANCE_POSITION_SEQUENCE, HEAD_POSITION, INSERT_EVENTS, LOCK_APPENDS } from './events.sql.js';
 import { ledgerFacts, TRACKING } from './ledger-facts.js';
 import {
-  ACCOUNT_MEMBERSHIPS, CATEGORY_MEMBERSHIPS, CREATE_NEW_REGISTER_ROWS, INSERT_SPLITS, INSERT_TRANSACTION_LOGS, INSERT_TRANSACTIONS,
+  ACCOUNT_MEMBERSHIPS, ADD_CATEGORY_MONTHS, CATEGORY_MEMBERSHIPS, CREATE_NEW_REGISTER_ROWS, DROP_EMPTY_CATEGORY_MONTHS, INSERT_SPLITS, INSERT_TRANSACTION_LOGS, INSERT_TRANSACTIONS,
   MOVE_TOUCHED_REGISTERS, REFRESH_ACCOUNT_BALANCES, REFRESH_CATEGORY_BALANCES, WRITE_REGISTERS,
 } from './read-models.sql.js';
 import { TABLES } from './tables.js';
@@ -87,6 +87,8 @@ export async function bulkLoadTransactions(pool: Pool, target: BulkTarget, optio
     const from = head.toString();
     await step('ledger_transactions', INSERT_TRANSACTIONS, [from, facts.typeByKind, 'TransactionRecorded']);
     await step('ledger_splits', INSERT_SPLITS, [from, TRACKING.transactions]);
+    await step('ledger_category_months', ADD_CATEGORY_MONTHS, [from]);
+    await step('empty category months', DROP_EMPTY_CATEGORY_MONTHS, []);
     await client.query(CREATE_NEW_REGISTER_ROWS);
     await step('account memberships', ACCOUNT_MEMBERSHIPS, [from, facts.accountPrefix, facts.pendingAccountPrefix]);
     await step('category memberships', CATEGORY_MEMBERSHIPS, [from, facts.categoryPrefix, facts.pendingCategoryPrefix, facts.categoryKindOrder]);

@@ -36,6 +36,21 @@ export const INSERT_SPLITS = `
    WHERE t.seq > $1
    ORDER BY t.seq, s.ord`;
 
+/**
+ * The per-category monthly sums of the new live splits, added to the existing ones the way the
+ * projection adds them; sums that come back to zero are not kept. $1 the log position loaded after.
+ */
+export const ADD_CATEGORY_MONTHS = `
+  INSERT INTO ${TABLES.categoryMonths} AS m (user_id, category_id, month, type, amount_cents, base_cents)
+  SELECT s.user_id, s.category_id, date_trunc('month', s.date)::date, s.type, sum(s.amount_cents), sum(COALESCE(s.base_cents, 0))
+    FROM ${TABLES.splits} s JOIN ${TABLES.transactions} t ON t.id = s.transaction_id
+   WHERE t.seq > $1 AND s.live
+   GROUP BY 1, 2, 3, 4
+  ON CONFLICT (category_id, month, type)
+  DO UPDATE SET amount_cents = m.amount_cents + EXCLUDED.amount_cents, base_cents = m.base_cents + EXCLUDED.base_cents`;
+
+export const DROP_EMPTY_CATEGORY_MONTHS = `DELETE FROM ${TABLES.categoryMonths} WHERE amount_cents = 0 AND base_cents = 0`;
+
 export const CREATE_NEW_REGISTER_ROWS = `
   CREATE TEMP TABLE ${TABLES.newRegisterRows} (
     user_id text NOT NULL, register text NOT NULL, transaction_id uuid NOT NULL, sort_date date NOT NULL,

@@ -15,8 +15,8 @@ export const PLAN_CATEGORIES_SQL = `
   SELECT c.id, c.funding_amount_cents AS "fundingAmount", c.include_funding_transfers AS "includeFundingTransfers",
          c.use_goal AS "useGoal", to_char(c.goal_date, 'YYYY-MM-DD') AS "goalDate", c.recurrence,
          c.funding_categories AS "fundingCategories", c.suspended,
-         c.balance_cents - COALESCE((SELECT sum(s.amount_cents) FROM ledger_splits s
-                                      WHERE s.category_id = c.id AND s.live AND s.date >= $2::date), 0) AS "monthStart"
+         c.balance_cents - COALESCE((SELECT sum(m.amount_cents) FROM ledger_category_months m
+                                      WHERE m.category_id = c.id AND m.month >= $2::date), 0) AS "monthStart"
     FROM budget_categories c
    WHERE c.user_id = $1 AND c.type NOT IN ('UNASSIGNED', 'FUNDING POOL', 'ACCOUNT TRANSFER')
    ORDER BY c.position`;

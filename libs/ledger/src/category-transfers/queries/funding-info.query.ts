@@ -24,23 +24,23 @@ export const FUNDING_INFO_SQL = `SELECT c.id, c.name,
               COALESCE(prev.spending, 0) AS spending, COALESCE(prev.rebalances, 0) AS rebalances
          FROM budget_categories c
          LEFT JOIN ledger_category_balances b ON b.category_id = c.id
-         LEFT JOIN LATERAL (SELECT sum(s.amount_cents) AS amount FROM ledger_splits s
-                             WHERE s.category_id = c.id AND s.live AND s.date >= $2::date) cur ON true
+         LEFT JOIN LATERAL (SELECT sum(m.amount_cents) AS amount FROM ledger_category_months m
+                             WHERE m.category_id = c.id AND m.month >= $2::date) cur ON true
          LEFT JOIN LATERAL (
-           SELECT sum(s.amount_cents) FILTER (WHERE s.type = 2) AS funding,
-                  sum(COALESCE(s.base_cents, 0)) FILTER (WHERE s.type = 2) AS base,
-                  sum(s.amount_cents) FILTER (WHERE s.type NOT IN (2, 3)) AS spending,
-                  sum(s.amount_cents) FILTER (WHERE s.type = 3) AS rebalances
-             FROM ledger_splits s
-            WHERE s.category_id = c.id AND s.live AND s.date >= $3::date AND s.date < $2::date) prev ON true
+           SELECT sum(m.amount_cents) FILTER (WHERE m.type = 2) AS funding,
+                  sum(m.base_cents) FILTER (WHERE m.type = 2) AS base,
+                  sum(m.amount_cents) FILTER (WHERE m.type NOT IN (2, 3)) AS spending,
+                  sum(m.amount_cents) FILTER (WHERE m.type = 3) AS rebalances
+             FROM ledger_category_months m
+            WHERE m.category_id = c.id AND m.month = $3::date) prev ON true
         WHERE c.user_id = $1 ORDER BY c.position`;
 
 export const fundingInfoParams = (userId: string, date: string) => [userId, firstOfMonth(date), monthStartAfter(date, -1)];
 
 /**
  * GET /categories?date=D (rule 17): per category the balance at the start of D's month, and last
- * month's funding, funded base amounts, other flows (spending and income) and rebalances. Each
- * category reads only its own splits of the two months, through the (category, date) index.
+ * month's funding, funded base amounts, other flows (spending and income) and rebalances, from the
+ * per-category monthly sums: a few rows per category, whatever the month.
  */
 @Injectable()
 export class FundingInfoQuery {
