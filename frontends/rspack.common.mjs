@@ -64,7 +64,8 @@ export function appConfig({ name, dir, publicPath, exposes, plugins = [] }) {
       ],
     },
     plugins: [
-      new rspack.HtmlRspackPlugin({ template: resolve(dir, 'index.html'), chunks: ['main'] }),
+      // One page for every app: the shell's, and each remote's own when it runs standalone.
+      new rspack.HtmlRspackPlugin({ template: resolve(dir, '..', 'index.html'), chunks: ['main'] }),
       new ModuleFederationPlugin({
         name,
         filename: 'remoteEntry.js',

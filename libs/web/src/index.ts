@@ -26,6 +26,8 @@ export { useIsMobile, MOBILE_QUERY } from './layout/use-is-mobile.js';
 export { Amount } from './ui/Amount.js';
 export { BottomBar, BottomBarLabel, type BottomBarAction } from './ui/BottomBar.js';
 export { Button, ButtonLink, type ButtonProps, type ButtonVariant } from './ui/Button.js';
+export { EditDialogActions, type EditDialogActionsProps } from './ui/EditDialogActions.js';
+export { FormDialog, type FormDialogProps } from './ui/FormDialog.js';
 export { Card } from './ui/Card.js';
 export { DataTable, type Column } from './ui/DataTable.js';
 export { Dialog } from './ui/Dialog.js';

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, TextField } from '@budget/web';
+import { FormDialog, TextField } from '@budget/web';
 import type { Account } from '../institutions/institution-data.js';
 import { useAccountChange } from './use-account-change.js';
 
-const FORM_ID = 'rename-account';
 
 /** Renames an account; the name must not be blank. */
 export function RenameAccountDialog({ account, onClose }: { account: Account; onClose: () => void }) {
@@ -22,21 +21,9 @@ export function RenameAccountDialog({ account, onClose }: { account: Account; on
     else setError(result.error);
   };
 
-  const actions = (
-    <>
-      <Button onClick={onClose} disabled={busy}>
-        Cancel
-      </Button>
-      <Button type="submit" form={FORM_ID} variant="primary" disabled={busy}>
-        Save
-      </Button>
-    </>
-  );
   return (
-    <Dialog open title="Rename Account" onClose={onClose} actions={actions}>
-      <form id={FORM_ID} onSubmit={(event) => void submit(event)} noValidate>
-        <TextField label="Account Name" autoFocus value={name} error={error} onChange={(e) => setName(e.target.value)} />
-      </form>
-    </Dialog>
+    <FormDialog title="Rename Account" busy={busy} onSubmit={submit} onClose={onClose}>
+      <TextField label="Account Name" autoFocus value={name} error={error} onChange={(e) => setName(e.target.value)} />
+    </FormDialog>
   );
 }

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, TextField } from '@budget/web';
+import { FormDialog, TextField } from '@budget/web';
 import type { Account } from '../institutions/institution-data.js';
 import { useAccountChange } from './use-account-change.js';
 
-const FORM_ID = 'account-start-date';
 const START_DATE_REQUIRED = 'Start date is required';
 
 /** Changes the date an account's ledger starts on. */
@@ -23,25 +22,13 @@ export function StartDateDialog({ account, onClose }: { account: Account; onClos
     else setError(result.error);
   };
 
-  const actions = (
-    <>
-      <Button onClick={onClose} disabled={busy}>
-        Cancel
-      </Button>
-      <Button type="submit" form={FORM_ID} variant="primary" disabled={busy}>
-        Save
-      </Button>
-    </>
-  );
   return (
-    <Dialog open title="Change Start Date" onClose={onClose} actions={actions} testId="start-date-dialog">
-      <form id={FORM_ID} onSubmit={(event) => void submit(event)} noValidate>
-        <p className="ui-muted">The starting balance is recomputed so that the account balance stays the same.</p>
-        <TextField label="Start Date" type="date" autoFocus value={startDate} error={error} onChange={(e) => {
-            setStartDate(e.target.value);
-            setError(null);
-          }} />
-      </form>
-    </Dialog>
+    <FormDialog title="Change Start Date" busy={busy} onSubmit={submit} onClose={onClose} testId="start-date-dialog">
+      <p className="ui-muted">The starting balance is recomputed so that the account balance stays the same.</p>
+      <TextField label="Start Date" type="date" autoFocus value={startDate} error={error} onChange={(e) => {
+          setStartDate(e.target.value);
+          setError(null);
+        }} />
+    </FormDialog>
   );
 }

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { dollarsFromCents } from '@budget/money';
-import { AmountInput, Button, Dialog, FormError, GENERIC_ERROR, recordPath, TextField, toFormErrors, toIsoDate, useLedgerRefresh, useSession, wireCents, type Id } from '@budget/web';
+import { AmountInput, FormDialog, FormError, GENERIC_ERROR, type Id, recordPath, TextField, toFormErrors, toIsoDate, useLedgerRefresh, useSession, wireCents } from '@budget/web';
 import { balancesPath, type BalanceEntry } from './balance-data.js';
 
-const FORM_ID = 'balance-form';
 
 /** Add Balance (or edit one): a date and the balance on it; one balance per date. */
 export function BalanceDialog({ accountId, entry, onClose }: { accountId: Id; entry: BalanceEntry | null; onClose: () => void }) {
@@ -34,25 +33,13 @@ export function BalanceDialog({ accountId, entry, onClose }: { accountId: Id; en
     }
   };
 
-  const actions = (
-    <>
-      <Button onClick={onClose} disabled={busy}>
-        Cancel
-      </Button>
-      <Button type="submit" form={FORM_ID} variant="primary" disabled={busy}>
-        Save
-      </Button>
-    </>
-  );
   return (
-    <Dialog open title={entry ? 'Edit Balance' : 'Add Balance'} onClose={onClose} actions={actions} testId="balance-dialog">
-      <form id={FORM_ID} onSubmit={(event) => void submit(event)} noValidate>
-        <div className="ui-field-row">
-          <TextField label="Date" type="date" value={date} error={errors.date} onChange={(e) => setDate(e.target.value)} />
-          <AmountInput label="Balance" value={balance} error={errors.balance} onChange={setBalance} />
-        </div>
-        <FormError message={errors.general} />
-      </form>
-    </Dialog>
+    <FormDialog title={entry ? 'Edit Balance' : 'Add Balance'} busy={busy} onSubmit={submit} onClose={onClose} testId="balance-dialog">
+      <div className="ui-field-row">
+        <TextField label="Date" type="date" value={date} error={errors.date} onChange={(e) => setDate(e.target.value)} />
+        <AmountInput label="Balance" value={balance} error={errors.balance} onChange={setBalance} />
+      </div>
+      <FormError message={errors.general} />
+    </FormDialog>
   );
 }

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Dialog, GENERIC_ERROR, TextField, toFormErrors, useLedgerRefresh, useSession } from '@budget/web';
+import { FormDialog, GENERIC_ERROR, TextField, toFormErrors, useLedgerRefresh, useSession } from '@budget/web';
 import type { Institution } from './institution-data.js';
 import { institutionPath, INSTITUTION_NAME_REQUIRED } from './institution-paths.js';
 
-const FORM_ID = 'rename-institution';
 
 /** Renames an institution; the name must not be blank. */
 export function RenameInstitutionDialog({ institution, onClose }: { institution: Institution; onClose: () => void }) {
@@ -32,24 +31,12 @@ export function RenameInstitutionDialog({ institution, onClose }: { institution:
     }
   };
 
-  const actions = (
-    <>
-      <Button onClick={onClose} disabled={busy}>
-        Cancel
-      </Button>
-      <Button type="submit" form={FORM_ID} variant="primary" disabled={busy}>
-        Save
-      </Button>
-    </>
-  );
   return (
-    <Dialog open title="Rename Institution" onClose={onClose} actions={actions} testId="rename-institution-dialog">
-      <form id={FORM_ID} onSubmit={(event) => void submit(event)} noValidate>
-        <TextField label="Institution Name" autoFocus value={name} error={error} onChange={(e) => {
-            setName(e.target.value);
-            setError(null);
-          }} />
-      </form>
-    </Dialog>
+    <FormDialog title="Rename Institution" busy={busy} onSubmit={submit} onClose={onClose} testId="rename-institution-dialog">
+      <TextField label="Institution Name" autoFocus value={name} error={error} onChange={(e) => {
+          setName(e.target.value);
+          setError(null);
+        }} />
+    </FormDialog>
   );
 }

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { AmountInput, Button, Dialog, FormError, GENERIC_ERROR, TextField, toFormErrors, useLedgerRefresh, useSession, type Id } from '@budget/web';
+import { AmountInput, FormDialog, FormError, GENERIC_ERROR, type Id, TextField, toFormErrors, useLedgerRefresh, useSession } from '@budget/web';
 import { statementsPath, type Statement } from './statement-data.js';
 import { initialStatement, statementBody, validateStatement, type StatementErrors, type StatementForm } from './statement-form.js';
 
-const FORM_ID = 'new-statement';
 const FIELDS = ['startDate', 'endDate', 'startingBalance', 'endingBalance'] as const;
 
 /** New Statement: the period and the balances printed on the bank's statement. */
@@ -39,29 +38,17 @@ export function StatementDialog({ accountId, newest, onClose, onCreated }: { acc
     }
   };
 
-  const actions = (
-    <>
-      <Button onClick={onClose} disabled={busy}>
-        Cancel
-      </Button>
-      <Button type="submit" form={FORM_ID} variant="primary" disabled={busy}>
-        Create Statement
-      </Button>
-    </>
-  );
   return (
-    <Dialog open title="New Statement" onClose={onClose} actions={actions} testId="statement-dialog">
-      <form id={FORM_ID} onSubmit={(event) => void submit(event)} noValidate>
-        <div className="ui-field-row">
-          <TextField label="Start Date" type="date" value={form.startDate} error={errors.startDate} onChange={(e) => change({ startDate: e.target.value })} />
-          <TextField label="End Date" type="date" value={form.endDate} error={errors.endDate} onChange={(e) => change({ endDate: e.target.value })} />
-        </div>
-        <div className="ui-field-row">
-          <AmountInput label="Starting Balance" value={form.startingBalance} error={errors.startingBalance} onChange={(startingBalance) => change({ startingBalance })} />
-          <AmountInput label="Ending Balance" value={form.endingBalance} error={errors.endingBalance} onChange={(endingBalance) => change({ endingBalance })} />
-        </div>
-        <FormError message={general} />
-      </form>
-    </Dialog>
+    <FormDialog title="New Statement" submitLabel="Create Statement" busy={busy} onSubmit={submit} onClose={onClose} testId="statement-dialog">
+      <div className="ui-field-row">
+        <TextField label="Start Date" type="date" value={form.startDate} error={errors.startDate} onChange={(e) => change({ startDate: e.target.value })} />
+        <TextField label="End Date" type="date" value={form.endDate} error={errors.endDate} onChange={(e) => change({ endDate: e.target.value })} />
+      </div>
+      <div className="ui-field-row">
+        <AmountInput label="Starting Balance" value={form.startingBalance} error={errors.startingBalance} onChange={(startingBalance) => change({ startingBalance })} />
+        <AmountInput label="Ending Balance" value={form.endingBalance} error={errors.endingBalance} onChange={(endingBalance) => change({ endingBalance })} />
+      </div>
+      <FormError message={general} />
+    </FormDialog>
   );
 }

@@ -1,16 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { AmountInput, Button, ConfirmDialog, Dialog, FormError, FundingCategoryRows, SelectField, TextField, toIsoDate, type CategoryTree, type FormErrors } from '@budget/web';
+import { AmountInput, ConfirmDialog, EditDialogActions, Dialog, FormError, FundingCategoryRows, SelectField, TextField, toIsoDate, type CategoryTree } from '@budget/web';
 import { categorySchema, readRecord, UserCategoryType, type Budget, type Category } from './budget-data.js';
-import { categoryBody, categoryFormFrom, categoryPath, newCategoryForm, TYPE_OPTIONS, usesGoal, validateCategory, withRecurrence, CATEGORY_FIELDS, type CategoryField, type CategoryForm } from './category-form.js';
+import { categoryBody, categoryFormFrom, categoryPath, newCategoryForm, TYPE_OPTIONS, usesGoal, validateCategory, withRecurrence, CATEGORY_FIELDS, type CategoryForm } from './category-form.js';
 import { CheckField } from './CheckField.js';
 import { categoryGroupOptions } from './group-paths.js';
-import { serverErrors } from './server-errors.js';
+import { useRecordSave } from './record-dialog.js';
 import { withCategory, withoutCategory } from './tree-changes.js';
 import { useBudgetSave } from './use-budget-save.js';
 
 const FORM_ID = 'category-form';
-type Errors = FormErrors<CategoryField>;
-const NONE: Errors = { fields: {}, general: null };
 
 export interface CategoryDialogProps {
   budget: Budget;
@@ -26,27 +24,12 @@ export function CategoryDialog({ budget, tree, target, onClose }: CategoryDialog
   const today = toIsoDate(new Date());
   const pool = tree.fundingPool?.id ?? null;
   const [form, setForm] = useState<CategoryForm>(() => (editing ? categoryFormFrom(editing, today, pool) : newCategoryForm(target as UserCategoryType, budget, today, pool)));
-  const [errors, setErrors] = useState<Errors>(NONE);
-  const [busy, setBusy] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const save = useBudgetSave();
+  const { errors, setErrors, busy, deleting, setDeleting, run } = useRecordSave(CATEGORY_FIELDS, onClose);
   const set = (part: Partial<CategoryForm>) => setForm((current) => ({ ...current, ...part }));
   const bill = form.type === UserCategoryType.Bill;
   const goal = usesGoal(form.type);
 
-  const run = async (send: () => ReturnType<typeof save>) => {
-    setBusy(true);
-    try {
-      const response = await send();
-      if (response.ok) return onClose();
-      setErrors(serverErrors(response.body, CATEGORY_FIELDS));
-    } catch {
-      setErrors(serverErrors(null, CATEGORY_FIELDS));
-    } finally {
-      setBusy(false);
-      setDeleting(false);
-    }
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = validateCategory(form);
@@ -63,22 +46,7 @@ export function CategoryDialog({ budget, tree, target, onClose }: CategoryDialog
   };
 
   const title = `${editing ? 'Edit' : 'Add'} ${TYPE_OPTIONS.find((o) => o.value === form.type)?.label ?? 'Category'}`;
-  const actions = (
-    <>
-      {editing ? (
-        <Button variant="danger" className="ui-dialog__left" disabled={busy} onClick={() => setDeleting(true)}>
-          Delete
-        </Button>
-      ) : null}
-      <Button onClick={onClose} disabled={busy}>
-        Cancel
-      </Button>
-      <Button type="submit" form={FORM_ID} variant="primary" disabled={busy}>
-        Save
-      </Button>
-    </>
-  );
-  // The confirmation is a sibling, not a child: a child dialog's close event would reach this one's onClose.
+  const actions = <EditDialogActions editing={editing !== null} busy={busy} formId={FORM_ID} onDelete={() => setDeleting(true)} onClose={onClose} />;
   return (
     <>
       <Dialog open wide={bill} title={title} onClose={onClose} actions={actions} testId="category-dialog">

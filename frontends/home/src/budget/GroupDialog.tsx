@@ -1,15 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { Button, ConfirmDialog, Dialog, FormError, recordPath, SelectField, TextField, type FormErrors } from '@budget/web';
+import { ConfirmDialog, Dialog, EditDialogActions, FormError, recordPath, SelectField, TextField } from '@budget/web';
 import { groupSchema, readRecord, type Budget, type Group } from './budget-data.js';
 import { parentOptions } from './group-paths.js';
-import { serverErrors } from './server-errors.js';
+import { useRecordSave } from './record-dialog.js';
 import { withGroup, withoutGroup } from './tree-changes.js';
 import { useBudgetSave } from './use-budget-save.js';
 
 const FORM_ID = 'group-form';
 const FIELDS = ['name', 'parentGroupId'] as const;
-type Errors = FormErrors<(typeof FIELDS)[number]>;
-const NONE: Errors = { fields: {}, general: null };
 export const GROUP_NAME_BLANK = 'The group name must not be blank.';
 
 /** Add or Edit Group (spec §2): a name, a parent chosen from the regular groups or None, and Delete when editing. */
@@ -17,25 +15,8 @@ export function GroupDialog({ budget, group, onClose }: { budget: Budget; group:
   const save = useBudgetSave();
   const [name, setName] = useState(group?.name ?? '');
   const [parent, setParent] = useState(group?.parentGroupId ?? '');
-  const [errors, setErrors] = useState<Errors>(NONE);
-  const [busy, setBusy] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const { errors, setErrors, busy, deleting, setDeleting, run } = useRecordSave(FIELDS, onClose);
   const options = parentOptions(budget, group?.id ?? null);
-
-  const run = async (send: () => ReturnType<typeof save>) => {
-    setBusy(true);
-    setErrors(NONE);
-    try {
-      const response = await send();
-      if (response.ok) return onClose();
-      setErrors(serverErrors(response.body, FIELDS));
-    } catch {
-      setErrors(serverErrors(null, FIELDS));
-    } finally {
-      setBusy(false);
-      setDeleting(false);
-    }
-  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,22 +32,7 @@ export function GroupDialog({ budget, group, onClose }: { budget: Budget; group:
     if (group) void run(() => save('DELETE', recordPath('/api/v1/groups', group.id), undefined, (tree) => withoutGroup(tree, group.id)));
   };
 
-  const actions = (
-    <>
-      {group ? (
-        <Button variant="danger" className="ui-dialog__left" disabled={busy} onClick={() => setDeleting(true)}>
-          Delete
-        </Button>
-      ) : null}
-      <Button onClick={onClose} disabled={busy}>
-        Cancel
-      </Button>
-      <Button type="submit" form={FORM_ID} variant="primary" disabled={busy}>
-        Save
-      </Button>
-    </>
-  );
-  // The confirmation is a sibling, not a child: a child dialog's close event would reach this one's onClose.
+  const actions = <EditDialogActions editing={group !== null} busy={busy} formId={FORM_ID} onDelete={() => setDeleting(true)} onClose={onClose} />;
   return (
     <>
       <Dialog open title={group ? 'Edit Group' : 'Add Group'} onClose={onClose} actions={actions} testId="group-dialog">

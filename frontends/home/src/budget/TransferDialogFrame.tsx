@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Button, ConfirmDialog, Dialog, FormError, TextField, type FormErrors } from '@budget/web';
+import { ConfirmDialog, Dialog, EditDialogActions, FormError, TextField, type FormErrors } from '@budget/web';
 import { TRANSFER_MESSAGES } from './rebalance-form.js';
 import type { StoredTransfer } from './transfer-data.js';
 import { useTransferSave, type TransferOutcome } from './use-transfer-save.js';
@@ -52,22 +52,7 @@ export function TransferDialogFrame({ title, testId, stored, date, onDate, makeB
     finish(await transfers.remove(stored));
   };
 
-  const actions = (
-    <>
-      {stored ? (
-        <Button variant="danger" className="ui-dialog__left" disabled={busy} onClick={() => setDeleting(true)}>
-          Delete
-        </Button>
-      ) : null}
-      <Button onClick={onClose} disabled={busy}>
-        Cancel
-      </Button>
-      <Button type="submit" form={formId} variant="primary" disabled={busy}>
-        Save
-      </Button>
-    </>
-  );
-  // The confirmation is a sibling, not a child: a child dialog's close event would reach this one's onClose.
+  const actions = <EditDialogActions editing={Boolean(stored)} busy={busy} formId={formId} onDelete={() => setDeleting(true)} onClose={onClose} />;
   return (
     <>
       <Dialog open wide title={title} onClose={onClose} actions={actions} testId={testId}>

@@ -4,7 +4,7 @@ import type { Id } from '../data/id.js';
 import { toIsoDate } from '../dates/format-date.js';
 import { AmountInput } from '../money/AmountInput.js';
 import type { TransactionData } from '../register/transaction-data.js';
-import { Button } from '../ui/Button.js';
+import { EditDialogActions } from '../ui/EditDialogActions.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { Dialog } from '../ui/Dialog.js';
 import { FormError } from '../ui/FormError.js';
@@ -67,21 +67,7 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
     finish(await save.remove(editing));
   };
 
-  const actions = (
-    <>
-      {editing ? (
-        <Button variant="danger" className="ui-dialog__left" disabled={busy} onClick={() => setDeleting(true)}>
-          Delete
-        </Button>
-      ) : null}
-      <Button onClick={onClose} disabled={busy}>
-        Cancel
-      </Button>
-      <Button type="submit" form={formId} variant="primary" disabled={busy}>
-        Save
-      </Button>
-    </>
-  );
+  const actions = <EditDialogActions editing={Boolean(editing)} busy={busy} formId={formId} onDelete={() => setDeleting(true)} onClose={onClose} />;
   return (
     <Dialog open wide title={editing ? 'Edit Transaction' : 'Add Transaction'} onClose={onClose} actions={actions} testId="transaction-dialog">
       <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
