@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { EventWriter } from '@budget/platform';
 import { AddCategoryController } from './commands/add-category/add-category.controller.js';
 import { AddGroupController } from './commands/add-group/add-group.controller.js';
+import { AddGroupHandler } from './commands/add-group/add-group.handler.js';
 import { BudgetCommands } from './commands/budget-commands.js';
 import { ChangeCategoryController } from './commands/change-category/change-category.controller.js';
 import { ChangeGroupController } from './commands/change-group/change-group.controller.js';
@@ -27,7 +28,7 @@ import { ListGroupsController } from './queries/list-groups/list-groups.controll
     AddCategoryController, ChangeCategoryController, DeleteCategoryController,
     SetPlanItemController, FundingPlansController, BillsController,
   ],
-  providers: [BudgetProvisioner, EventWriter, BudgetCommands, FundingPlansQuery, BillsQuery],
+  providers: [BudgetProvisioner, EventWriter, BudgetCommands, FundingPlansQuery, BillsQuery, AddGroupHandler],
   exports: [BudgetProvisioner],
 })
 export class BudgetModule {}

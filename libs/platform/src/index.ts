@@ -27,3 +27,5 @@ export * from './projection/erase-user.js';
 export * from './projection/postgres-projection-waiter.js';
 export * from './projection/projection-timeout.error.js';
 export * from './nest/event-writer.js';
+export * from './http/current-user.js';
+export * from './http/contract/index.js';

@@ -1,13 +1,15 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
 import { BudgetModule, BudgetProvisioner } from '@budget/budget';
 import { BUDGET_PROVISIONER, IdentityModule } from '@budget/identity';
 import { LedgerModule } from '@budget/ledger';
 import {
-  BullMqMailSender, MAIL_SENDER, PlatformModule, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
+  BullMqMailSender, ContractResponseInterceptor, MAIL_SENDER, RESPONSE_CHECK, PlatformModule, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
 } from '@budget/platform';
 import type { CreateAppOptions } from './app.options.js';
 import { AppResources, OWNED_RESOURCES, type OwnedResources } from './app-resources.js';
-import { HealthController } from './health.controller.js';
+import { HealthController, HealthHandler } from './health.controller.js';
 import { readModelProjections } from './read-model-projections.js';
 
 /** The API's composition root: platform infrastructure, then each bounded context. */
@@ -22,6 +24,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
+        CqrsModule.forRoot(),
         PlatformModule.forRoot({
           config: options.config,
           ...(options.pool ? { pool: options.pool } : {}),
@@ -45,7 +48,13 @@ export class AppModule {
         }),
       ],
       controllers: [HealthController],
-      providers: [{ provide: OWNED_RESOURCES, useValue: owned }, AppResources],
+      providers: [
+        { provide: OWNED_RESOURCES, useValue: owned },
+        AppResources,
+        HealthHandler,
+        { provide: RESPONSE_CHECK, useValue: options.responseCheck ?? (options.config.nodeEnv === 'production' ? 'off' : 'warn') },
+        { provide: APP_INTERCEPTOR, useClass: ContractResponseInterceptor },
+      ],
     };
   }
 }

@@ -1,5 +1,5 @@
 import type { LogLevel } from '@nestjs/common';
-import type { AppConfig, Clock, IdGenerator, MailSender, Pool, Projection, ProjectionWaiter } from '@budget/platform';
+import type { AppConfig, Clock, IdGenerator, MailSender, Pool, Projection, ProjectionWaiter, ResponseCheck } from '@budget/platform';
 import type { RateLimitTable } from '@budget/identity';
 
 /** Everything `createApp` accepts; tests pin the clock, share a pool and record mail. */
@@ -22,6 +22,11 @@ export interface CreateAppOptions {
    * it when a proxy is always in front, or clients could pick their own address.
    */
   trustProxy?: boolean;
+  /**
+   * What a answer that breaks its route's contract does: 'fail' (tests: the call answers 500),
+   * 'warn' (development: logged) or 'off'. Default: 'off' in production, else 'warn'.
+   */
+  responseCheck?: ResponseCheck;
   /** Nest logger levels; false silences it (tests). */
   logger?: LogLevel[] | false;
 }

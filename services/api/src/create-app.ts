@@ -1,7 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import type { FastifyReply } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { HttpErrorFilter } from '@budget/platform';
+import { apiRoutes } from '@budget/contracts';
+import { buildOpenApiDocument, errorResponse, HttpErrorFilter, mountApiDocs } from '@budget/platform';
 import { AppModule } from './app.module.js';
 import type { CreateAppOptions } from './app.options.js';
 import { mountStaticWeb } from './static-web.js';
@@ -15,7 +17,17 @@ export const API_PREFIX = 'api/v1';
  */
 export async function createApp(options: CreateAppOptions): Promise<NestFastifyApplication> {
   const { config } = options;
-  const adapter = new FastifyAdapter({ trustProxy: options.trustProxy ?? false, bodyLimit: 10 * 1024 * 1024 });
+  const adapter = new FastifyAdapter({
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 10 * 1024 * 1024,
+    // Ids are 36 characters: a longer path segment matches no route (404) before any handler runs.
+    routerOptions: { maxParamLength: 200 },
+    // Errors Fastify raises before routing (a malformed URL…) answer in the spec's format too.
+    frameworkErrors: (error: Error, _request: unknown, reply: FastifyReply) => {
+      const [status, body] = errorResponse(error);
+      void reply.code(status).send(body);
+    },
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(options), adapter, {
     logger: options.logger ?? ['log', 'warn', 'error'],
     abortOnError: false,
@@ -27,11 +39,12 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     (_request: unknown, body: string | Buffer, done: (error: Error | null, value?: string) => void) => done(null, body.toString()),
   );
   app.setGlobalPrefix(API_PREFIX);
+  mountApiDocs(adapter.getInstance(), buildOpenApiDocument(apiRoutes, { version: '1', serverUrl: `/${API_PREFIX}` }));
   app.useGlobalFilters(new HttpErrorFilter());
   app.enableCors({
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'Accept'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Idempotency-Key'],
     maxAge: 600,
   });
   app.enableShutdownHooks();

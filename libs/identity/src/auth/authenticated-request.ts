@@ -1,15 +1,10 @@
+import type { RequestCaller } from '@budget/platform';
+
 /** What the auth guard attaches to a request it let through. */
-export interface Caller {
-  userId: string;
-  /** The session (refresh-token family) the access token was issued for. */
-  sessionId: string;
-}
+export type Caller = RequestCaller;
 
 export interface RequestWithCaller {
   caller?: Caller;
 }
 
-export function callerOf(request: RequestWithCaller): Caller {
-  if (!request.caller) throw new Error('No authenticated caller on this request: is the route marked @Public()?');
-  return request.caller;
-}
+export { callerOf } from '@budget/platform';

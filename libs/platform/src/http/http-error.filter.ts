@@ -8,7 +8,66 @@ interface Reply {
   send(body?: unknown): void;
 }
 
+export interface ErrorEntry {
+  field?: string;
+  code: string;
+  message: string;
+  detail: string;
+  status: string;
+  source?: { pointer: string };
+}
+
 const INCORRECT_VERSION_DETAIL = 'The version of the transaction does not match the version stored in the database.';
+const INTERNAL = 'Something went wrong on our side.';
+
+/** The field a form shows errors that belong to no one input (spec §8: "a general error field"). */
+export const GENERAL_FIELD = 'general';
+
+/** One entry of the spec's error list, with both spellings the client reads. */
+export function errorEntry(status: number, code: string, message: string, field?: string): ErrorEntry {
+  return {
+    ...(field !== undefined && { field, source: { pointer: field } }),
+    code,
+    message,
+    detail: message,
+    status: String(status),
+  };
+}
+
+/** Fastify's own 4xx (bad JSON, body too large, bad URL, unsupported type…): status and a plain message. */
+const FRAMEWORK_MESSAGES: Record<number, [string, string]> = {
+  400: ['E_BAD_REQUEST', 'The request could not be read.'],
+  404: ['E_ROUTE_NOT_FOUND', 'Route not found'],
+  405: ['E_METHOD_NOT_ALLOWED', 'Method not allowed'],
+  406: ['E_NOT_ACCEPTABLE', 'Not acceptable'],
+  413: ['E_PAYLOAD_TOO_LARGE', 'The request body is too large.'],
+  414: ['E_URI_TOO_LONG', 'The address is too long.'],
+  415: ['E_UNSUPPORTED_MEDIA_TYPE', 'This content type is not supported.'],
+  431: ['E_HEADERS_TOO_LARGE', 'The request headers are too large.'],
+};
+
+/** The status and body of any error, in the spec's one format (product-spec §8). */
+export function errorResponse(error: unknown): [number, { errors: ErrorEntry[] }] {
+  if (error instanceof ValidationFailed) {
+    return [error.status, { errors: error.errors.map((e) => errorEntry(error.status, e.code, e.message, e.field)) }];
+  }
+  if (error instanceof WrongExpectedRevisionError) return [409, { errors: [errorEntry(409, 'INCORRECT_VERSION', INCORRECT_VERSION_DETAIL)] }];
+  if (error instanceof Conflict) return [409, { errors: [errorEntry(409, error.code, error.detail)] }];
+  if (error instanceof NotFound) return [404, { errors: [errorEntry(404, 'E_ROW_NOT_FOUND', error.message)] }];
+  if (error instanceof Unauthorized) return [401, { errors: [errorEntry(401, 'E_UNAUTHORIZED_ACCESS', error.message)] }];
+  if (error instanceof TooManyRequests) return [429, { errors: [errorEntry(429, 'E_TOO_MANY_REQUESTS', error.message, GENERAL_FIELD)] }];
+  const status = error instanceof HttpException ? error.getStatus() : statusOf(error);
+  if (status !== null && status >= 400 && status < 500) {
+    const [code, message] = FRAMEWORK_MESSAGES[status] ?? [`E_HTTP_${status}`, 'The request was refused.'];
+    return [status, { errors: [errorEntry(status, code, message)] }];
+  }
+  return [500, { errors: [errorEntry(500, 'E_INTERNAL', INTERNAL)] }];
+}
+
+function statusOf(error: unknown): number | null {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && Number.isInteger(status) ? status : null;
+}
 
 /** Maps every error to the spec's error format; unknown errors become a 500 without internals. */
 @Catch()
@@ -17,41 +76,9 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<Reply>();
-    const [status, body] = this.toResponse(error);
+    const [status, body] = errorResponse(error);
+    if (status >= 500) this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     if (error instanceof TooManyRequests) reply.header('Retry-After', String(error.retryAfterSeconds));
     reply.status(status).send(body);
-  }
-
-  private toResponse(error: unknown): [number, unknown] {
-    if (error instanceof ValidationFailed) {
-      return [
-        error.status,
-        {
-          errors: error.errors.map((e) => ({
-            field: e.field,
-            message: e.message,
-            code: e.code,
-            detail: e.message,
-            source: { pointer: e.field },
-          })),
-        },
-      ];
-    }
-    if (error instanceof WrongExpectedRevisionError) {
-      return [409, { errors: [{ code: 'INCORRECT_VERSION', status: '409', detail: INCORRECT_VERSION_DETAIL, message: INCORRECT_VERSION_DETAIL }] }];
-    }
-    if (error instanceof Conflict) {
-      return [409, { errors: [{ code: error.code, status: '409', detail: error.detail, message: error.detail }] }];
-    }
-    if (error instanceof NotFound) return [404, { errors: [{ code: 'E_ROW_NOT_FOUND', status: '404', detail: error.message, message: error.message }] }];
-    if (error instanceof Unauthorized) return [401, { errors: [{ code: 'E_UNAUTHORIZED_ACCESS', message: error.message, detail: error.message }] }];
-    if (error instanceof TooManyRequests) return [429, { errors: [{ code: 'E_TOO_MANY_REQUESTS', message: error.message, detail: error.message }] }];
-    if (error instanceof HttpException) {
-      const status = error.getStatus();
-      const message = status === 404 ? 'Route not found' : error.message;
-      return [status, { errors: [{ code: status === 404 ? 'E_ROUTE_NOT_FOUND' : `HTTP_${status}`, message, detail: message }] }];
-    }
-    this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    return [500, { errors: [{ code: 'E_INTERNAL', message: 'Something went wrong on our side.', detail: 'Something went wrong on our side.' }] }];
   }
 }

@@ -46,4 +46,38 @@ describe('the API process', () => {
     expect((await preflight('https://app.example.test')).headers['access-control-allow-origin']).toBe('https://app.example.test');
     expect((await preflight('https://evil.example.test')).headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  test('Fastify\'s own refusals answer in the spec\'s one error format', async () => {
+    const cases: Array<[string, Parameters<ApiTestApp['app']['inject']>[0], number]> = [
+      ['malformed URL', { method: 'GET', url: '/api/v1/transaction/%E0%A4%A' }, 400],
+      // A path segment longer than the router's limit matches no route.
+      ['5,000-character id', { method: 'GET', url: `/api/v1/transaction/${'a'.repeat(5000)}` }, 404],
+      ['bad JSON', { method: 'POST', url: '/api/v1/login', payload: '{"username":', headers: { 'content-type': 'application/json' } }, 400],
+      ['unsupported content type', { method: 'POST', url: '/api/v1/login', payload: 'x', headers: { 'content-type': 'application/x-unknown' } }, 415],
+      ['body too large', { method: 'POST', url: '/api/v1/login', payload: JSON.stringify({ username: 'x'.repeat(11 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } }, 413],
+      ['unknown route', { method: 'GET', url: '/api/v1/no-such-route' }, 404],
+    ];
+    for (const [name, request, status] of cases) {
+      const response = await t.app.inject(request);
+      expect(response.statusCode, name).toBe(status);
+      const body = response.json();
+      expect(body.errors, name).toHaveLength(1);
+      expect(body.errors[0], name).toEqual(expect.objectContaining({ code: expect.any(String), message: expect.any(String), detail: expect.any(String), status: String(status) }));
+    }
+  });
+
+  test('row-not-found and route-not-found 404s have the same shape', async () => {
+    const row = (await t.app.inject({ method: 'GET', url: '/api/v1/health/nope' })).json().errors[0];
+    expect(Object.keys(row).sort()).toEqual(['code', 'detail', 'message', 'status']);
+  });
+
+  test('the OpenAPI document and its viewer are served at /api/docs', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.paths['/health'].get.operationId).toBe('health');
+    const viewer = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(viewer.statusCode).toBe(200);
+    expect(viewer.body).toContain('swagger-ui-bundle.js');
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/swagger-ui-bundle.js' })).statusCode).toBe(200);
+  });
 });

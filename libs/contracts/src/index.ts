@@ -1,0 +1,15 @@
+import type { RouteContract } from './common/route.js';
+import { budgetRoutes } from './budget/index.js';
+import { identityRoutes } from './identity/index.js';
+import { ledgerRoutes } from './ledger/index.js';
+import { systemRoutes } from './system/index.js';
+
+export * from './common/fields.js';
+export * from './common/route.js';
+export * from './system/index.js';
+export * from './identity/index.js';
+export * from './budget/index.js';
+export * from './ledger/index.js';
+
+/** Every route of `/api/v1`: what the API serves, the OpenAPI document lists and the tests walk. */
+export const apiRoutes: readonly RouteContract[] = [...systemRoutes, ...identityRoutes, ...budgetRoutes, ...ledgerRoutes];
