@@ -40,6 +40,12 @@ describe('the API process', () => {
     expect((await t.app.inject({ method: 'GET', url: '/remotes/home/missing.js' })).statusCode).toBe(404);
   });
 
+  test('an unknown path outside the app\'s pages is a 404 in the error format, not the app\'s page', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/vapidPublicKey' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().errors[0]).toEqual(expect.objectContaining({ code: 'E_ROUTE_NOT_FOUND', status: '404' }));
+  });
+
   test('CORS answers only origins on the allow-list', async () => {
     const preflight = (origin: string) =>
       t.app.inject({ method: 'OPTIONS', url: '/api/v1/login', headers: { origin, 'access-control-request-method': 'POST' } });
