@@ -29,3 +29,4 @@ export * from './projection/projection-timeout.error.js';
 export * from './nest/event-writer.js';
 export * from './http/current-user.js';
 export * from './http/contract/index.js';
+export * from './http/idempotency/index.js';

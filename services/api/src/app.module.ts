@@ -5,7 +5,7 @@ import { BudgetModule, BudgetProvisioner } from '@budget/budget';
 import { BUDGET_PROVISIONER, IdentityModule } from '@budget/identity';
 import { LedgerModule } from '@budget/ledger';
 import {
-  BullMqMailSender, ContractResponseInterceptor, MAIL_SENDER, RESPONSE_CHECK, PlatformModule, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
+  BullMqMailSender, ContractResponseInterceptor, IdempotencyInterceptor, IdempotencyStore, MAIL_SENDER, RESPONSE_CHECK, PlatformModule, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
 } from '@budget/platform';
 import type { CreateAppOptions } from './app.options.js';
 import { AppResources, OWNED_RESOURCES, type OwnedResources } from './app-resources.js';
@@ -53,6 +53,9 @@ export class AppModule {
         AppResources,
         HealthHandler,
         { provide: RESPONSE_CHECK, useValue: options.responseCheck ?? (options.config.nodeEnv === 'production' ? 'off' : 'warn') },
+        IdempotencyStore,
+        // Outermost first: a replayed write answers before anything else runs.
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: ContractResponseInterceptor },
       ],
     };

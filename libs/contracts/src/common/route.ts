@@ -95,3 +95,12 @@ export const errorBody = z
   })
   .meta({ id: 'Errors' });
 export type ErrorBody = z.infer<typeof errorBody>;
+
+/**
+ * A write whose events are stored while the read models have not caught up within the wait
+ * answers 202 with this body (never a failure); the client refreshes once they pass `position`.
+ */
+export const pendingAnswer = z
+  .object({ pending: z.literal(true), position: z.string(), message: z.string() })
+  .meta({ id: 'Pending' });
+export type PendingAnswer = z.infer<typeof pendingAnswer>;

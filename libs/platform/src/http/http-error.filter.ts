@@ -1,5 +1,6 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { WrongExpectedRevisionError } from '../event-store/port.js';
+import { ProjectionTimeoutError } from '../projection/projection-timeout.error.js';
 import { Conflict, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from './errors.js';
 
 interface Reply {
@@ -46,8 +47,21 @@ const FRAMEWORK_MESSAGES: Record<number, [string, string]> = {
   431: ['E_HEADERS_TOO_LARGE', 'The request headers are too large.'],
 };
 
+/**
+ * What a write answers when its events are stored but the read models have not caught up within
+ * the wait: 202, never a failure. The client shows the message and refreshes once the read
+ * models pass `position` (a decimal string: positions are 64-bit).
+ */
+export interface PendingAnswer {
+  pending: true;
+  position: string;
+  message: string;
+}
+export const PENDING_MESSAGE = 'Saved — updating balances…';
+
 /** The status and body of any error, in the spec's one format (product-spec §8). */
-export function errorResponse(error: unknown): [number, { errors: ErrorEntry[] }] {
+export function errorResponse(error: unknown): [number, { errors: ErrorEntry[] } | PendingAnswer] {
+  if (error instanceof ProjectionTimeoutError) return [202, { pending: true, position: error.position.toString(), message: PENDING_MESSAGE }];
   if (error instanceof ValidationFailed) {
     return [error.status, { errors: error.errors.map((e) => errorEntry(error.status, e.code, e.message, e.field)) }];
   }

@@ -7,6 +7,7 @@ import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { createPool, type Pool } from '../postgres/pool.js';
 import { Redis } from 'ioredis';
 import { PG_POOL, REDIS } from './tokens.js';
+import { requestScopedIds } from '../http/idempotency/request-ids.js';
 
 export interface PlatformOptions {
   config: AppConfig;
@@ -25,7 +26,7 @@ export class PlatformModule {
     const providers: Provider[] = [
       { provide: APP_CONFIG, useValue: options.config },
       { provide: CLOCK, useValue: options.clock ?? systemClock },
-      { provide: ID_GENERATOR, useValue: options.ids ?? uuidGenerator },
+      { provide: ID_GENERATOR, useValue: requestScopedIds(options.ids ?? uuidGenerator) },
       { provide: PG_POOL, useFactory: () => options.pool ?? createPool(options.config.databaseUrl) },
       {
         provide: EVENT_STORE,

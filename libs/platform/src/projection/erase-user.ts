@@ -18,5 +18,8 @@ export async function eraseUserReadModels(
     const result = await client.query(`DELETE FROM ${tableIdentifier(table)} WHERE user_id = $1`, [userId]);
     deleted += result.rowCount ?? 0;
   }
+  // Answers kept for retried writes (Idempotency-Key) may quote the user's data too.
+  const { rows } = await client.query<{ present: boolean }>(`SELECT to_regclass('http_idempotency') IS NOT NULL AS present`);
+  if (rows[0]?.present) deleted += (await client.query('DELETE FROM http_idempotency WHERE user_id = $1', [userId])).rowCount ?? 0;
   return deleted;
 }

@@ -18,6 +18,9 @@ export interface ApiTestApp {
   clock: FixedClock;
   mail: RecordingMailSender;
   store: EventStore;
+  /** Stops the in-process projector (appends go on; read models stop moving). */
+  pauseProjector(): Promise<void>;
+  resumeProjector(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,7 +33,7 @@ export async function startApiTestApp(env: NodeJS.ProcessEnv = {}): Promise<ApiT
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, JWT_SECRET: 'api-tests-secret-0123456789-abcdefghijklmn', ...env });
   const clock = new FixedClock(new Date());
   const mail = new RecordingMailSender();
-  const waiter = new PostgresProjectionWaiter({ connectionString: db.url, pollIntervalMs: 200 });
+  const waiter = new PostgresProjectionWaiter({ connectionString: db.url, pollIntervalMs: 200, timeoutMs: Number(env.PROJECTION_WAIT_MS ?? 5000) });
   const prefix = `rl:apitest:${randomBytes(6).toString('hex')}:`;
   const app = await createApp({ config, pool: db.pool, clock, mailSender: mail, projectionWaiter: waiter, rateLimitKeyPrefix: prefix, logger: false, responseCheck: 'fail' });
   const store = app.get<EventStore>(EVENT_STORE);
@@ -38,6 +41,13 @@ export async function startApiTestApp(env: NodeJS.ProcessEnv = {}): Promise<ApiT
   let projector: ProjectorHandle | null = await startProjector({ pool: db.pool, store, projections: readModelProjections });
   return {
     app, http: new TestHttp(app), db, config, clock, mail, store,
+    async pauseProjector() {
+      await projector?.stop();
+      projector = null;
+    },
+    async resumeProjector() {
+      projector ??= await startProjector({ pool: db.pool, store, projections: readModelProjections });
+    },
     async close() {
       await projector?.stop();
       projector = null;

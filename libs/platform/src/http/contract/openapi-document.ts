@@ -1,6 +1,12 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
-import { DEFAULT_PAGE_SIZE, errorBody, MAX_PAGE_SIZE, type RouteContract } from '@budget/contracts';
-import type { ZodObject, ZodPipe } from 'zod';
+import { DEFAULT_PAGE_SIZE, errorBody, MAX_PAGE_SIZE, pendingAnswer, type RouteContract } from '@budget/contracts';
+import { z, type ZodObject, type ZodPipe } from 'zod';
+
+const idempotencyHeader = z.object({
+  'Idempotency-Key': z.string().min(1).max(200).optional().meta({
+    description: 'Makes a retried write safe: the same key and request answer the first answer again without writing; the same key with another request answers 422.',
+  }),
+});
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Malformed request (not JSON, bad URL)',
@@ -37,6 +43,10 @@ export function buildOpenApiDocument(routes: readonly RouteContract[], info: { v
         ? { description: 'Done (empty body)' }
         : { description: 'Success', content: { 'application/json': { schema: contract.response } } },
     };
+    const writes = contract.method !== 'GET' && !contract.public;
+    if (writes) {
+      responses[202] = { description: 'Stored; the read models are still catching up (refresh once they pass `position`)', content: { 'application/json': { schema: pendingAnswer } } };
+    }
     for (const code of errorStatuses(contract)) {
       responses[code] = { description: ERROR_TEXT[code] ?? `Error ${code}`, content: { 'application/json': { schema: errors } } };
     }
@@ -56,6 +66,7 @@ export function buildOpenApiDocument(routes: readonly RouteContract[], info: { v
         ...(contract.params ? { params: contract.params as unknown as ZodObject | ZodPipe } : {}),
         ...(contract.query ? { query: contract.query as unknown as ZodObject | ZodPipe } : {}),
         ...(body ? { body } : {}),
+        ...(writes ? { headers: idempotencyHeader } : {}),
       },
       responses,
     });
