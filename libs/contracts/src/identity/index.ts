@@ -1,4 +1,15 @@
 import type { RouteContract } from '../common/route.js';
+import { login, logout, refreshTokens } from './sessions.js';
+import { registerUser, requestCode, verifyCode } from './sign-up.js';
+import { cancelPendingEmail, changeEmail, deleteUser, getUser, resendPendingEmail, updatePassword } from './user.js';
 
-/** Every route of the identity context (product-spec §7). */
-export const identityRoutes: RouteContract[] = [];
+export { codeSignIn, tokenPair, userAccount, type UserAccount } from './fields.js';
+export * from './sign-up.js';
+export * from './sessions.js';
+export * from './user.js';
+
+/** Every route of the identity context (product-spec §7, server-behaviour §4.1). */
+export const identityRoutes: RouteContract[] = [
+  registerUser, requestCode, verifyCode, login, refreshTokens, logout,
+  getUser, changeEmail, resendPendingEmail, cancelPendingEmail, updatePassword, deleteUser,
+];

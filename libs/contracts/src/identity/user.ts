@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { route } from '../common/route.js';
+import { formText, requiredFormText, userAccount } from './fields.js';
+
+/** GET /user: the caller's account, never anyone else's. */
+export const getUser = route({
+  id: 'getUser',
+  method: 'GET',
+  path: '/user',
+  summary: 'The signed-in user',
+  tag: 'identity',
+  response: z.object({ data: userAccount }),
+});
+
+/**
+ * PATCH /user {email}: the address becomes `pendingEmail` and gets an e-mail-change code; it
+ * replaces `email` when that code is entered. Answers the bare user object.
+ */
+export const changeEmail = route({
+  id: 'changeEmail',
+  method: 'PATCH',
+  path: '/user',
+  summary: 'Ask to change the e-mail address (mails a code to the new one)',
+  tag: 'identity',
+  body: z.object({ email: requiredFormText({ required: 'The email address is not valid.' }) }),
+  response: userAccount,
+});
+
+/** POST /user/pending-email/resend: a new code to the pending address; empty 200, also when none is pending. */
+export const resendPendingEmail = route({
+  id: 'resendPendingEmail',
+  method: 'POST',
+  path: '/user/pending-email/resend',
+  summary: 'Mail a new code to the pending e-mail address',
+  tag: 'identity',
+  response: null,
+});
+
+/** DELETE /user/pending-email: forgets the pending address and kills its code; the bare user object. */
+export const cancelPendingEmail = route({
+  id: 'cancelPendingEmail',
+  method: 'DELETE',
+  path: '/user/pending-email',
+  summary: 'Cancel a pending e-mail change',
+  tag: 'identity',
+  response: userAccount,
+});
+
+/**
+ * POST /password/update {password, passwordConfirmation}: the register password rules (checked by
+ * the identity domain); every other session of the user ends. Empty 200.
+ */
+export const updatePassword = route({
+  id: 'updatePassword',
+  method: 'POST',
+  path: '/password/update',
+  summary: 'Set a new password (ends the other sessions)',
+  tag: 'identity',
+  body: z.object({
+    password: formText({ type: 'The password must be text.', tooLong: 'Passwords must be less than 65 characters long' }).optional(),
+    passwordConfirmation: formText({ type: 'The password confirmation must be text.', tooLong: 'Passwords must match the confirmed password' }).optional(),
+  }),
+  response: null,
+});
+
+/** DELETE /user: erases the caller's account, events and read-model rows; empty 200 once all is gone. */
+export const deleteUser = route({
+  id: 'deleteUser',
+  method: 'DELETE',
+  path: '/user',
+  summary: 'Delete the signed-in user and everything of theirs',
+  tag: 'identity',
+  response: null,
+});
