@@ -1,23 +1,37 @@
 import { Controller, Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { health, type RouteResponse } from '@budget/contracts';
-import { Endpoint, PG_POOL, type Pool } from '@budget/platform';
+import { CLOCK, DEFAULT_CHECKPOINT_NAME, Endpoint, PG_POOL, type Clock, type Pool } from '@budget/platform';
 
 type Health = RouteResponse<typeof health>;
 
 export class HealthQuery extends Query<Health> {}
 
+/** The database answers; the projector's lag in events and in the age of the oldest event it has not applied. */
 @QueryHandler(HealthQuery)
 export class HealthHandler implements IQueryHandler<HealthQuery, Health> {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  constructor(
+    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async execute(): Promise<Health> {
-    await this.pool.query('SELECT 1');
-    return { status: 'ok' };
+    const { rows } = await this.pool.query<{ checkpoint: string; head: string; behind: string; oldest: string | null }>(
+      `WITH c AS (SELECT coalesce((SELECT position FROM projector_checkpoint WHERE name = $1), 0) AS position)
+       SELECT c.position::text AS checkpoint,
+              coalesce((SELECT max(position) FROM es_events), 0)::text AS head,
+              (SELECT count(*) FROM es_events e WHERE e.position > c.position)::text AS behind,
+              (SELECT e.metadata->>'recordedAt' FROM es_events e WHERE e.position > c.position ORDER BY e.position LIMIT 1) AS oldest
+         FROM c`,
+      [DEFAULT_CHECKPOINT_NAME],
+    );
+    const row = rows[0]!;
+    const lagMs = row.oldest ? Math.max(0, this.clock.now().getTime() - Date.parse(row.oldest)) : 0;
+    return { status: 'ok', projector: { checkpoint: row.checkpoint, head: row.head, lagEvents: Number(row.behind), lagMs } };
   }
 }
 
-/** GET /api/v1/health: 200 `{status:"ok"}` when the database answers (not in the original spec). */
+/** GET /api/v1/health: 200 when the database answers, with the projector's lag (not in the original spec). */
 @Controller()
 export class HealthController {
   constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}

@@ -8,7 +8,17 @@ export const health = route({
   summary: 'Liveness: the database answers',
   tag: 'system',
   public: true,
-  response: z.object({ status: z.literal('ok') }),
+  response: z.object({
+    status: z.literal('ok'),
+    projector: z
+      .object({
+        checkpoint: z.string(),
+        head: z.string(),
+        lagEvents: z.number().int(),
+        lagMs: z.number().int(),
+      })
+      .meta({ description: 'How far the read models are behind the event log: events, and the age of the oldest unprojected event.' }),
+  }),
 });
 
 export const systemRoutes = [health];

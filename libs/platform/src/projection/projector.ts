@@ -22,6 +22,8 @@ export interface ProjectorOptions {
   /** First delay before retrying after a failure; doubles on each failure in a row, up to 30 s. */
   retryDelayMs?: number;
   logger?: ProjectorLogger;
+  /** A batch slower than this is logged with the event types it held (default 1000 ms). */
+  slowBatchMs?: number;
 }
 
 export interface ProjectorHandle {
@@ -35,6 +37,13 @@ export interface ProjectorHandle {
   readonly position: bigint | null;
 }
 
+/** `TransactionRecorded×97, AccountStartDateChanged×1`: what a slow batch held. */
+function describeTypes(batch: readonly StoredEvent[]): string {
+  const counts = new Map<string, number>();
+  for (const event of batch) counts.set(event.type, (counts.get(event.type) ?? 0) + 1);
+  return [...counts].map(([type, n]) => `${type}×${n}`).join(', ');
+}
+
 const silent: ProjectorLogger = { log: () => undefined, error: () => undefined };
 
 /**
@@ -45,7 +54,7 @@ const silent: ProjectorLogger = { log: () => undefined, error: () => undefined }
  */
 export async function startProjector(options: ProjectorOptions): Promise<ProjectorHandle> {
   const { pool, store, projections, batchSize = 100, checkpointName = DEFAULT_CHECKPOINT_NAME } = options;
-  const { retryDelayMs = 200, logger = silent } = options;
+  const { retryDelayMs = 200, logger = silent, slowBatchMs = 1000 } = options;
   if (!Number.isInteger(batchSize) || batchSize < 1) throw new Error(`batchSize must be a positive integer, got ${batchSize}`);
   await migrateProjections(pool, projections);
 
@@ -79,7 +88,10 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
       while (!stopped) {
         const batch = await current.take(batchSize);
         if (batch.length === 0) return;
+        const started = Date.now();
         const reached = await commitBatch(pool, checkpointName, projections, cursor, batch);
+        const took = Date.now() - started;
+        if (took >= slowBatchMs) logger.log(`projector: slow batch of ${batch.length} events took ${took} ms (${describeTypes(batch)})`);
         progress.reached(reached);
         if (reached !== batch[batch.length - 1]!.position) return;
         cursor = reached;

@@ -99,6 +99,9 @@ describe('honest answers while read models catch up', () => {
       const stored = await t.db.pool.query('SELECT type FROM es_events WHERE position = $1', [body.position]);
       expect(stored.rows[0]?.type).toBe('TransactionRecorded');
       const count = await eventCount();
+      const lag = (await t.http.get('health')).json().projector;
+      expect(lag.lagEvents).toBeGreaterThanOrEqual(1);
+      expect(BigInt(lag.head)).toBeGreaterThanOrEqual(BigInt(body.position));
       await t.resumeProjector();
       const retried = await write('POST', `account/${accountId}/transactions`, purchase(-40), key);
       expect(retried.statusCode).toBe(201);
