@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { money, pathId, text, wholeNumber } from '../common/fields.js';
+import { route } from '../common/route.js';
+import { ledgerAccountBalance, ledgerCategoryBalance } from './views.js';
+
+const TAG = 'ledger: imports';
+
+/** Largest bank file we read (the HTTP body limit is 10 MB). */
+export const MAX_BANK_FILE = 5 * 1024 * 1024;
+const MISSING_FILE = 'missing file data';
+
+/** The text of a bank file: not blank, at most 5 MB, no NUL or lone surrogates. */
+export function bankFile() {
+  return z
+    .string({ error: MISSING_FILE })
+    .max(MAX_BANK_FILE, { error: 'The file is larger than 5 MB.' })
+    .refine((value) => value.trim() !== '', { error: MISSING_FILE })
+    .pipe(text({ max: MAX_BANK_FILE }));
+}
+
+const accountParams = z.object({ id: pathId() });
+
+/** What an import answers: the counts, our balance against the file's, and the balances that moved. */
+export const importResult = z
+  .object({
+    data: z.object({
+      added: z.number().int(),
+      updated: z.number().int(),
+      unchanged: z.number().int(),
+      balance: money,
+      fileBalance: money.nullable(),
+      balanceMatches: z.boolean().nullable(),
+      categories: z.array(ledgerCategoryBalance),
+      acctBalances: z.array(ledgerAccountBalance),
+    }),
+  })
+  .meta({ id: 'LedgerImportResult' });
+
+/**
+ * POST /account/{id}/ofx: the OFX/QFX file as the raw body (product-spec §7), or `{ofx: text}` as
+ * JSON. New rows go to Unassigned; rows already stored are not added again.
+ */
+export const importOfx = route({
+  id: 'importOfx',
+  method: 'POST',
+  path: '/account/{id}/ofx',
+  summary: 'Import an OFX/QFX file into an account',
+  tag: TAG,
+  status: 201,
+  params: accountParams,
+  bodyType: 'text',
+  body: z.union([bankFile(), z.object({ ofx: bankFile() }).transform(({ ofx }) => ofx)], { error: MISSING_FILE }),
+  response: importResult,
+  errors: [404, 413],
+});
+
+/** The columns a CSV mapping names (0-based). */
+const column = (name: string) =>
+  wholeNumber({ min: 0, max: 999, message: `The ${name} column is not valid.` }).nullable().optional().transform((value) => value ?? undefined);
+
+export const csvMapping = z.object(
+  {
+    date: wholeNumber({ min: 0, max: 999, message: 'Choose the date column.' }),
+    payee: wholeNumber({ min: 0, max: 999, message: 'Choose the payee column.' }),
+    amount: column('amount'),
+    inflow: column('inflow'),
+    outflow: column('outflow'),
+    dateFormat: z.enum(['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY'], { error: 'The date format is not one we read.' }).optional().default('MM/DD/YYYY'),
+    hasHeader: z.boolean({ error: 'hasHeader must be true or false.' }).optional().default(true),
+  },
+  { error: 'Choose the columns to import.' },
+);
+
+export const previewCsv = route({
+  id: 'previewCsv',
+  method: 'POST',
+  path: '/account/{id}/csv/preview',
+  summary: "A CSV file's header, first rows and a suggested column mapping",
+  tag: TAG,
+  status: 201,
+  params: accountParams,
+  body: z.object({ text: bankFile() }),
+  response: z.object({
+    data: z.object({
+      header: z.array(z.string()),
+      rows: z.array(z.array(z.string())),
+      rowCount: z.number().int(),
+      mapping: z.object({
+        date: z.number().int().optional(),
+        payee: z.number().int().optional(),
+        amount: z.number().int().optional(),
+        inflow: z.number().int().optional(),
+        outflow: z.number().int().optional(),
+      }),
+    }),
+  }),
+  errors: [404, 413],
+});
+
+/** POST /account/{id}/csv `{text, mapping}`: either an amount column, or inflow and/or outflow columns. */
+export const importCsv = route({
+  id: 'importCsv',
+  method: 'POST',
+  path: '/account/{id}/csv',
+  summary: 'Import a CSV file into an account with a column mapping',
+  tag: TAG,
+  status: 201,
+  params: accountParams,
+  body: z.object({
+    text: bankFile(),
+    mapping: csvMapping.refine((m) => m.amount !== undefined || m.inflow !== undefined || m.outflow !== undefined, {
+      error: 'Choose an amount column, or inflow and outflow columns.',
+      path: ['amount'],
+    }),
+  }),
+  response: importResult,
+  errors: [404, 413],
+});

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { date, dollars, idOut, isoDate, money, pathId } from '../common/fields.js';
+import { route } from '../common/route.js';
+import { ledgerStatement } from './views.js';
+
+const TAG = 'ledger: statements and balances';
+const START_DATE = 'The start date is not a valid date.';
+const END_DATE = 'The end date is not a valid date.';
+const DATE = 'A valid date must be provided.';
+
+const accountParams = z.object({ id: pathId() });
+
+export const listStatements = route({
+  id: 'listStatements',
+  method: 'GET',
+  path: '/account/{id}/statements',
+  summary: "An account's statements, newest first",
+  tag: TAG,
+  params: accountParams,
+  response: z.array(ledgerStatement),
+  errors: [404],
+});
+
+/** POST /account/{id}/statements: the unreconciled posted rows of the period join it. */
+export const createStatement = route({
+  id: 'createStatement',
+  method: 'POST',
+  path: '/account/{id}/statements',
+  summary: 'Add a statement; the unreconciled rows of its period join it',
+  tag: TAG,
+  status: 201,
+  params: accountParams,
+  body: z.object({ startDate: date(START_DATE), endDate: date(END_DATE), startingBalance: dollars(), endingBalance: dollars() }),
+  response: ledgerStatement.extend({ transactions: z.array(idOut).meta({ description: 'The rows the statement holds' }) }),
+  errors: [404],
+});
+
+/** PATCH /statements/{id}: field changes, and `reconcile` All (take in the period's rows) or None (let go of all). */
+export const changeStatement = route({
+  id: 'changeStatement',
+  method: 'PATCH',
+  path: '/statements/{id}',
+  summary: 'Change a statement, or reconcile all or none of its rows',
+  tag: TAG,
+  params: z.object({ id: pathId() }),
+  body: z.object({
+    startDate: date(START_DATE).optional(),
+    endDate: date(END_DATE).optional(),
+    startingBalance: dollars().optional(),
+    endingBalance: dollars().optional(),
+    reconcile: z.enum(['All', 'None'], { error: 'reconcile must be All or None.' }).optional(),
+  }),
+  response: ledgerStatement,
+  errors: [404],
+});
+
+/** A balance-history row; the end-of-day balances of other accounts carry no id. */
+export const ledgerBalanceEntry = z
+  .object({ id: idOut.optional(), accountId: idOut.optional(), date: isoDate, balance: money })
+  .meta({ id: 'LedgerBalanceEntry' });
+
+export const listBalances = route({
+  id: 'listBalances',
+  method: 'GET',
+  path: '/account/{id}/balances',
+  summary: "A Balances account's history, or another account's end-of-day balances over its last 90 days",
+  tag: TAG,
+  params: accountParams,
+  response: z.array(ledgerBalanceEntry),
+  errors: [404],
+});
+
+const balanceBody = z.object({ date: date(DATE), balance: dollars() });
+
+export const recordBalance = route({
+  id: 'recordBalance',
+  method: 'POST',
+  path: '/account/{id}/balances',
+  summary: 'Record the balance of a Balances account on a date (one per date)',
+  tag: TAG,
+  status: 201,
+  params: accountParams,
+  body: balanceBody,
+  response: z.object({ data: z.object({ id: idOut, date: isoDate, balance: money, accountBalance: money }) }),
+  errors: [404],
+});
+
+export const changeBalance = route({
+  id: 'changeBalance',
+  method: 'PATCH',
+  path: '/account/{id}/balances/{balanceId}',
+  summary: 'Change a balance-history row',
+  tag: TAG,
+  params: z.object({ id: pathId(), balanceId: pathId() }),
+  body: balanceBody,
+  response: z.object({ data: z.object({ id: idOut, accountId: idOut, balance: money, date: isoDate }) }),
+  errors: [404],
+});
+
+export const removeBalance = route({
+  id: 'removeBalance',
+  method: 'DELETE',
+  path: '/balance/{id}',
+  summary: 'Delete a balance-history row',
+  tag: TAG,
+  status: 204,
+  params: z.object({ id: pathId() }),
+  response: null,
+  errors: [404],
+});
+
+/** The same as DELETE /balance/{id}, under the account. */
+export const removeAccountBalance = route({
+  id: 'removeAccountBalance',
+  method: 'DELETE',
+  path: '/account/{accountId}/balances/{id}',
+  summary: 'Delete a balance-history row of an account',
+  tag: TAG,
+  status: 204,
+  params: z.object({ accountId: pathId(), id: pathId() }),
+  response: null,
+  errors: [404],
+});

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { idOut, isoDate, money, timestamp } from '../common/fields.js';
+
+/**
+ * The ledger's answer shapes that several routes share: a category's or an account's balance,
+ * the full transaction (server-behaviour §4.3), an account, an institution and a statement.
+ */
+
+/** `{id, balance}` of a category; `count` (visible register rows) where an answer asks for it. */
+export const ledgerCategoryBalance = z
+  .object({ id: idOut, balance: money, count: z.number().int().optional() })
+  .meta({ id: 'LedgerCategoryBalance' });
+export type LedgerCategoryBalance = z.infer<typeof ledgerCategoryBalance>;
+
+/** `{id, balance}` of an account. */
+export const ledgerAccountBalance = z.object({ id: idOut, balance: money }).meta({ id: 'LedgerAccountBalance' });
+export type LedgerAccountBalance = z.infer<typeof ledgerAccountBalance>;
+
+/** A funding source of a Bill line: cents for a fixed amount, basis points when `percentage`. */
+export const ledgerFundingSource = z.object({ categoryId: idOut, amount: z.number(), percentage: z.boolean() });
+
+/** One category line of a transaction. */
+export const ledgerTransactionSplit = z.object({
+  categoryId: idOut,
+  amount: money,
+  comment: z.string().nullable(),
+  funder: z.boolean().optional(),
+  fundingCategories: z.array(ledgerFundingSource).optional(),
+  includeFundingTransfers: z.boolean().optional(),
+  baseAmount: money.optional(),
+});
+
+/** The account side of a transaction; null for fundings and rebalances. */
+export const ledgerAccountTransaction = z.object({
+  name: z.string().nullable(),
+  amount: money.nullable(),
+  principle: money.nullable(),
+  paymentChannel: z.null(),
+  location: z.null(),
+  accountOwner: z.null(),
+  pending: z.boolean(),
+  statementId: idOut.nullable(),
+  account: z.object({ id: idOut, name: z.string().nullable(), institution: z.object({ name: z.string().nullable() }) }),
+});
+
+/** The full transaction; `runningBalance` in register pages only. */
+export const ledgerTransaction = z
+  .object({
+    id: idOut,
+    date: isoDate,
+    sortOrder: z.number().int().nullable(),
+    type: z.number().int().meta({ description: '0 regular, 1 transfer, 2 funding, 3 rebalance, 4 starting balance, 5 manual' }),
+    comment: z.string().nullable(),
+    categories: z.array(ledgerTransactionSplit),
+    duplicateOfTransactionId: idOut.nullable(),
+    version: z.number().int(),
+    accountTransaction: ledgerAccountTransaction.nullable(),
+    runningBalance: money.optional(),
+  })
+  .meta({ id: 'LedgerTransaction' });
+export type LedgerTransaction = z.infer<typeof ledgerTransaction>;
+
+/** An account as the institution list shows it. */
+export const ledgerAccount = z
+  .object({
+    id: idOut,
+    plaidId: z.null(),
+    name: z.string(),
+    closed: z.boolean(),
+    type: z.string(),
+    subtype: z.string(),
+    tracking: z.string(),
+    balance: money,
+    pendingBalance: money,
+    plaidBalance: z.null(),
+    startDate: isoDate,
+    rate: z.number().nullable().meta({ description: 'APR in percent (loans only)' }),
+  })
+  .meta({ id: 'LedgerAccount' });
+export type LedgerAccount = z.infer<typeof ledgerAccount>;
+
+/** An institution with its accounts, sorted by name. */
+export const ledgerInstitution = z
+  .object({
+    id: idOut,
+    plaidInstitutionId: z.string().nullable(),
+    name: z.string(),
+    offline: z.boolean(),
+    syncDate: timestamp.nullable(),
+    accounts: z.array(ledgerAccount),
+  })
+  .meta({ id: 'LedgerInstitution' });
+export type LedgerInstitution = z.infer<typeof ledgerInstitution>;
+
+/** A statement with the credits and debits of the rows it holds. */
+export const ledgerStatement = z
+  .object({
+    id: idOut,
+    accountId: idOut,
+    startDate: isoDate,
+    endDate: isoDate,
+    startingBalance: money,
+    endingBalance: money,
+    credits: money,
+    debits: money,
+  })
+  .meta({ id: 'LedgerStatement' });
+export type LedgerStatement = z.infer<typeof ledgerStatement>;
