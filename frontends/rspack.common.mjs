@@ -45,6 +45,7 @@ export function appConfig({ name, dir, publicPath, exposes, plugins = [] }) {
       alias: {
         '@budget/web$': resolve(root, 'libs/web/src/index.ts'),
         '@budget/money$': resolve(root, 'libs/money/src/index.ts'),
+        '@budget/contracts$': resolve(root, 'libs/contracts/src/index.ts'),
       },
     },
     module: {

@@ -1,4 +1,9 @@
+import type { RouteContract, RouteResponse } from '@budget/contracts';
+import { z } from 'zod';
+import { ApiError } from './api-error.js';
+import { IDEMPOTENCY_KEY, isWrite, newIdempotencyKey } from './idempotency.js';
 import { readBody } from './read-body.js';
+import { routeUrl, type CallRequest } from './route-url.js';
 import { toServerError, type ServerError } from './server-error.js';
 import { readTokens } from './read-tokens.js';
 import type { TokenStore } from './token-store.js';
@@ -12,6 +17,15 @@ export interface ApiResponse<T = unknown> {
   body: T;
 }
 
+/** What `api.send(contract, …)` answers: the parsed success answer, or the error status with its body. */
+export type RouteResult<C extends RouteContract> =
+  | { ok: true; status: number; body: RouteResponse<C> }
+  | { ok: false; status: number; body: unknown };
+
+/** The request argument of `send` and `call`: left out when the route needs nothing. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export type CallArgs<C extends RouteContract> = {} extends CallRequest<C> ? [request?: CallRequest<C>] : [request: CallRequest<C>];
+
 export interface ApiClientOptions {
   fetch: typeof globalThis.fetch;
   tokens: TokenStore;
@@ -20,6 +34,8 @@ export interface ApiClientOptions {
   /** Receives a server crash report (spec §8) before the call throws 'server error'. */
   onServerError: (error: ServerError) => void;
   baseUrl?: string;
+  /** Makes the Idempotency-Key of each write (tests pass a counter). */
+  newKey?: () => string;
 }
 
 /** A body sent as is, without JSON encoding (e.g. an OFX file). */
@@ -62,21 +78,49 @@ export class ApiClient {
     return this.request<T>('DELETE', path);
   }
 
+  /**
+   * One call of a route contract: builds the URL from its path, params and query, sends the body
+   * (raw for `bodyType: 'text'`), and parses a success answer with the route's response schema.
+   * Error statuses come back as `{ok: false}` for forms to show; an ok answer that breaks the
+   * contract throws an `ApiError` ('invalid response'), never passes as an empty result.
+   */
+  async send<C extends RouteContract>(contract: C, ...[request = {} as CallRequest<C>]: CallArgs<C>): Promise<RouteResult<C>> {
+    const url = routeUrl(contract, request);
+    const body = request.body === undefined ? undefined : contract.bodyType === 'text' ? new RawBody(request.body as BodyInit) : request.body;
+    const response = await this.request(contract.method, url, body);
+    if (!response.ok) return { ok: false, status: response.status, body: response.body };
+    return { ok: true, status: response.status, body: parseAnswer(contract, response) };
+  }
+
+  /** Like `send`, but an error status throws an `ApiError` too: for reads, whose only outcome is the data. */
+  async call<C extends RouteContract>(contract: C, ...args: CallArgs<C>): Promise<RouteResponse<C>> {
+    const result = await this.send(contract, ...args);
+    if (!result.ok) throw ApiError.status(result.status, result.body);
+    return result.body;
+  }
+
   async request<T = unknown>(method: Method, path: string, body?: unknown): Promise<ApiResponse<T>> {
     const { tokens } = this.options;
     const sentWith = tokens.access;
-    let response = await this.send(method, path, body, sentWith);
+    // One key per user action: the retry after a token refresh is the same action, so the same key.
+    const key = isWrite(method) ? this.newKey() : null;
+    let response = await this.transmit(method, path, body, sentWith, key);
     if (response.status === 401 && tokens.refresh !== null) {
       // Another call may already have refreshed while this one was in flight.
       const renewed = tokens.access !== sentWith || (await this.refreshOnce());
-      if (renewed) response = await this.send(method, path, body, tokens.access);
+      if (renewed) response = await this.transmit(method, path, body, tokens.access, key);
     }
     return this.finish<T>(response);
   }
 
-  private send(method: Method, path: string, body: unknown, access: string | null): Promise<Response> {
+  private newKey(): string {
+    return (this.options.newKey ?? newIdempotencyKey)();
+  }
+
+  private transmit(method: Method, path: string, body: unknown, access: string | null, key: string | null): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (access !== null) headers.Authorization = `Bearer ${access}`;
+    if (key !== null) headers[IDEMPOTENCY_KEY] = key;
     const init: RequestInit = { method, headers };
     if (body instanceof RawBody) {
       init.body = body.value;
@@ -96,7 +140,7 @@ export class ApiClient {
 
   private async refresh(): Promise<boolean> {
     const { tokens } = this.options;
-    const response = await this.send('POST', REFRESH_PATH, { data: { refresh: tokens.refresh } }, null);
+    const response = await this.transmit('POST', REFRESH_PATH, { data: { refresh: tokens.refresh } }, null, this.newKey());
     const renewed = response.ok ? readTokens(await readBody(response)) : null;
     if (renewed !== null) {
       tokens.set(renewed);
@@ -116,4 +160,15 @@ export class ApiClient {
     }
     return { ok: response.ok, status: response.status, body: body as T };
   }
+}
+
+/** The success answer read with the route's response schema; a mismatch is an error, not an empty result. */
+function parseAnswer<C extends RouteContract>(contract: C, response: ApiResponse): RouteResponse<C> {
+  if (contract.response === null) return undefined as RouteResponse<C>;
+  const parsed = contract.response.safeParse(response.body);
+  if (!parsed.success) {
+    console.error(`${contract.method} ${contract.path} answered outside its contract`, parsed.error.issues);
+    throw ApiError.invalidResponse(response.status, response.body, `${contract.id}: ${z.prettifyError(parsed.error)}`);
+  }
+  return parsed.data as RouteResponse<C>;
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiClient } from './api-client.js';
+import { fakeFetch, jsonResponse } from './fake-fetch.testing.js';
+import { newIdempotencyKey } from './idempotency.js';
+import { ACCESS_TOKEN_KEY, memoryStorage, REFRESH_TOKEN_KEY, TokenStore } from './token-store.js';
+
+function setUp(accessOk = (auth: string | undefined) => auth !== undefined) {
+  const storage = memoryStorage();
+  storage.setItem(ACCESS_TOKEN_KEY, 'A1');
+  storage.setItem(REFRESH_TOKEN_KEY, 'R1');
+  let next = 0;
+  const { fetch, calls } = fakeFetch((call) => {
+    if (call.url === '/api/v1/refresh') return jsonResponse(200, { data: { access: 'A2', refresh: 'R2' } });
+    return accessOk(call.headers.Authorization) ? jsonResponse(200, {}) : jsonResponse(401, {});
+  });
+  const client = new ApiClient({ fetch, tokens: new TokenStore(storage), onServerError: vi.fn(), onUnauthorized: vi.fn(), newKey: () => `key-${++next}` });
+  return { client, calls };
+}
+
+describe('Idempotency-Key', () => {
+  it('sends a fresh key with every write and none with a read', async () => {
+    const { client, calls } = setUp();
+    await client.post('/a', {});
+    await client.put('/b', {});
+    await client.patch('/c', {});
+    await client.delete('/d');
+    await client.get('/e');
+    expect(calls.map((call) => call.headers['Idempotency-Key'])).toEqual(['key-1', 'key-2', 'key-3', 'key-4', undefined]);
+  });
+
+  it('sends the same key again when the write is retried after a token refresh', async () => {
+    const { client, calls } = setUp((auth) => auth === 'Bearer A2');
+    await client.post('/api/v1/institution', { name: 'Bank' });
+    const writes = calls.filter((call) => call.url === '/api/v1/institution');
+    expect(writes).toHaveLength(2);
+    expect(writes.map((call) => call.headers['Idempotency-Key'])).toEqual(['key-1', 'key-1']);
+    const refresh = calls.find((call) => call.url === '/api/v1/refresh');
+    expect(refresh?.headers['Idempotency-Key']).toBe('key-2');
+  });
+
+  it('makes random version 4 UUIDs, also without crypto.randomUUID', () => {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(newIdempotencyKey()).toMatch(uuid);
+    const original = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const [a, b] = [newIdempotencyKey(), newIdempotencyKey()];
+      expect(a).toMatch(uuid);
+      expect(a).not.toBe(b);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
+    }
+  });
+});
