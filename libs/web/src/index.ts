@@ -1,6 +1,9 @@
 import './ui/theme.css';
 
-export { ApiClient, type ApiClientOptions, type ApiResponse, type Method } from './api/api-client.js';
+export { ApiClient, type ApiClientOptions, type ApiResponse, type Method, type RouteResult, type CallArgs } from './api/api-client.js';
+export { ApiError, isApiError, INVALID_RESPONSE, type ApiErrorKind } from './api/api-error.js';
+export { API_BASE, routeUrl, queryString, type CallRequest } from './api/route-url.js';
+export { IDEMPOTENCY_KEY } from './api/idempotency.js';
 export { readTokens } from './api/read-tokens.js';
 export { type ServerError } from './api/server-error.js';
 export { TokenStore, memoryStorage, type KeyValueStorage, type Tokens } from './api/token-store.js';
@@ -15,6 +18,8 @@ export { useSession, type Session } from './session/session-context.js';
 export { isAdmin, type User, USER_PATH } from './session/user.js';
 export { recall, remember, rememberedRoute, forgetSelections, type RememberedKey } from './session/remembered.js';
 export { useApiData } from './data/use-api-data.js';
+export { useRouteQuery, routeQuery, routeQueryKey, type RouteQueryOptions } from './data/route-query.js';
+export { loadErrorText, loadState, type LoadState } from './data/load-error.js';
 export { readList } from './data/read-list.js';
 
 export { AuthCard } from './auth/AuthCard.js';
@@ -35,6 +40,8 @@ export { ConfirmDialog, type ConfirmDialogProps } from './ui/ConfirmDialog.js';
 export { SelectField, type SelectOption } from './ui/SelectField.js';
 export { ProgressBar } from './ui/ProgressBar.js';
 export { FormError } from './ui/FormError.js';
+export { LoadError, Loaded, type LoadErrorProps, type LoadedQuery } from './ui/LoadError.js';
+export { NotAvailable } from './ui/NotAvailable.js';
 export { Icon, type IconName } from './ui/Icon.js';
 export { ListDetail } from './ui/ListDetail.js';
 export { Menu, type MenuItem } from './ui/Menu.js';

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { SERVER_ERROR } from '../api/api-client.js';
+import { retryLoad } from '../data/load-error.js';
 import { memoryStorage, TokenStore, type KeyValueStorage } from '../api/token-store.js';
 import { ServerErrorScreen } from './ServerErrorScreen.js';
 import { SessionProvider } from './SessionProvider.js';
@@ -14,12 +14,9 @@ function browserStorage(): KeyValueStorage {
   }
 }
 
-/** Retries a failed load once, but not a server crash: it is already on screen. */
-const retry = (failures: number, error: Error) => failures < 1 && error.message !== SERVER_ERROR;
-
 function createQueryClient(): QueryClient {
   return new QueryClient({
-    defaultOptions: { queries: { retry, refetchOnWindowFocus: false, staleTime: 30_000 } },
+    defaultOptions: { queries: { retry: retryLoad, refetchOnWindowFocus: false, staleTime: 30_000 } },
   });
 }
 
