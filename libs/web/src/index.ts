@@ -11,7 +11,7 @@ export { TokenStore, memoryStorage, type KeyValueStorage, type Tokens } from './
 export { wireCents, moneyDisplay } from './money/money.js';
 export { formatDate, lastYear, toIsoDate } from './dates/format-date.js';
 export { toFormErrors, hasErrorList, type FormErrors } from './forms/form-errors.js';
-export { useServerForm, GENERIC_ERROR } from './forms/use-server-form.js';
+export { useServerForm, GENERIC_ERROR, sendFailure } from './forms/use-server-form.js';
 
 export { AppProviders } from './session/AppProviders.js';
 export { useSession, type Session } from './session/session-context.js';

@@ -1,4 +1,6 @@
+import { route } from '@budget/contracts';
 import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { ApiClient } from './api-client.js';
 import { fakeFetch, jsonResponse } from './fake-fetch.testing.js';
 import { newIdempotencyKey } from './idempotency.js';
@@ -36,6 +38,31 @@ describe('Idempotency-Key', () => {
     expect(writes.map((call) => call.headers['Idempotency-Key'])).toEqual(['key-1', 'key-1']);
     const refresh = calls.find((call) => call.url === '/api/v1/refresh');
     expect(refresh?.headers['Idempotency-Key']).toBe('key-2');
+  });
+
+  it('re-sends a write answered 202 pending with the same key until it answers in full', async () => {
+    const pending = { pending: true, position: '42', message: 'Saved — updating balances…' };
+    let sent = 0;
+    const { fetch, calls } = fakeFetch(() => (++sent < 3 ? jsonResponse(202, pending) : jsonResponse(201, { data: { id: 'g1' } })));
+    const client = new ApiClient({ fetch, tokens: new TokenStore(memoryStorage()), onServerError: vi.fn(), onUnauthorized: vi.fn(), newKey: () => 'k', pendingRetryMs: [0, 0, 0] });
+    await expect(client.post('/api/v1/groups', { name: 'Food' })).resolves.toEqual({ ok: true, status: 201, body: { data: { id: 'g1' } } });
+    expect(calls.map((call) => call.headers['Idempotency-Key'])).toEqual(['k', 'k', 'k']);
+  });
+
+  it('says the write is saved when the read models never catch up', async () => {
+    const pending = { pending: true, position: '42', message: 'Saved — updating balances…' };
+    const { fetch, calls } = fakeFetch(() => jsonResponse(202, pending));
+    const client = new ApiClient({ fetch, tokens: new TokenStore(memoryStorage()), onServerError: vi.fn(), onUnauthorized: vi.fn(), pendingRetryMs: [0] });
+    const addGroup = route({ id: 'testAdd', method: 'POST', path: '/groups', summary: 'Add', tag: 'test', body: z.object({ name: z.string() }), response: z.object({ data: z.object({ id: z.string() }) }) });
+    await expect(client.send(addGroup, { body: { name: 'Food' } })).rejects.toMatchObject({ kind: 'pending', message: 'Saved — updating balances…' });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('does not re-send a read answered 202', async () => {
+    const { fetch, calls } = fakeFetch(() => jsonResponse(202, { pending: true, position: '1', message: 'x' }));
+    const client = new ApiClient({ fetch, tokens: new TokenStore(memoryStorage()), onServerError: vi.fn(), onUnauthorized: vi.fn(), pendingRetryMs: [0] });
+    await client.get('/api/v1/groups');
+    expect(calls).toHaveLength(1);
   });
 
   it('makes random version 4 UUIDs, also without crypto.randomUUID', () => {

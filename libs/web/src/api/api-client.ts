@@ -1,4 +1,4 @@
-import type { RouteContract, RouteResponse } from '@budget/contracts';
+import { pendingAnswer, type RouteContract, type RouteResponse } from '@budget/contracts';
 import { z } from 'zod';
 import { ApiError } from './api-error.js';
 import { IDEMPOTENCY_KEY, isWrite, newIdempotencyKey } from './idempotency.js';
@@ -36,7 +36,19 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** Makes the Idempotency-Key of each write (tests pass a counter). */
   newKey?: () => string;
+  /**
+   * How long to wait before each re-send of a write the server stored but answered 202 "pending"
+   * (read models still catching up); the re-send carries the same key and gets the full answer.
+   */
+  pendingRetryMs?: readonly number[];
 }
+
+const PENDING_RETRY_MS = [250, 500, 1000, 2000, 4000];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A 202 `{pending, position, message}`: the write is stored, the read models have not caught up. */
+const isPending = (answer: ApiResponse): boolean => answer.status === 202 && pendingAnswer.safeParse(answer.body).success;
 
 /** A body sent as is, without JSON encoding (e.g. an OFX file). */
 class RawBody {
@@ -89,6 +101,7 @@ export class ApiClient {
     const body = request.body === undefined ? undefined : contract.bodyType === 'text' ? new RawBody(request.body as BodyInit) : request.body;
     const response = await this.request(contract.method, url, body);
     if (!response.ok) return { ok: false, status: response.status, body: response.body };
+    if (isPending(response)) throw ApiError.pending(response.body);
     return { ok: true, status: response.status, body: parseAnswer(contract, response) };
   }
 
@@ -99,18 +112,31 @@ export class ApiClient {
     return result.body;
   }
 
+  /**
+   * Sends one request. A write carries a fresh Idempotency-Key, and every re-send of the same user
+   * action carries the same key: after a token refresh, and after a 202 "pending" answer (stored,
+   * read models catching up), whose re-send answers in full once they have caught up.
+   */
   async request<T = unknown>(method: Method, path: string, body?: unknown): Promise<ApiResponse<T>> {
+    const key = isWrite(method) ? this.newKey() : null;
+    const waits = this.options.pendingRetryMs ?? PENDING_RETRY_MS;
+    for (let attempt = 0; ; attempt += 1) {
+      const answer = await this.finish<T>(await this.attempt(method, path, body, key));
+      const wait = waits[attempt];
+      if (key === null || wait === undefined || !isPending(answer)) return answer;
+      await sleep(wait);
+    }
+  }
+
+  /** One send, and once more with a renewed access token after a 401. */
+  private async attempt(method: Method, path: string, body: unknown, key: string | null): Promise<Response> {
     const { tokens } = this.options;
     const sentWith = tokens.access;
-    // One key per user action: the retry after a token refresh is the same action, so the same key.
-    const key = isWrite(method) ? this.newKey() : null;
-    let response = await this.transmit(method, path, body, sentWith, key);
-    if (response.status === 401 && tokens.refresh !== null) {
-      // Another call may already have refreshed while this one was in flight.
-      const renewed = tokens.access !== sentWith || (await this.refreshOnce());
-      if (renewed) response = await this.transmit(method, path, body, tokens.access, key);
-    }
-    return this.finish<T>(response);
+    const response = await this.transmit(method, path, body, sentWith, key);
+    if (response.status !== 401 || tokens.refresh === null) return response;
+    // Another call may already have refreshed while this one was in flight.
+    const renewed = tokens.access !== sentWith || (await this.refreshOnce());
+    return renewed ? this.transmit(method, path, body, tokens.access, key) : response;
   }
 
   private newKey(): string {

@@ -5,7 +5,9 @@ export type ApiErrorKind =
   /** A non-ok status (404, 422, 409…): `body` holds the server's error list. */
   | 'status'
   /** An ok status whose body does not match the route's response schema. */
-  | 'invalid-response';
+  | 'invalid-response'
+  /** A write the server stored but whose read models had not caught up after every re-send (202). */
+  | 'pending';
 
 export const INVALID_RESPONSE = 'invalid response';
 
@@ -37,6 +39,12 @@ export class ApiError extends Error {
   /** A non-ok answer, with the server's first message when it sent one. */
   static status(status: number, body: unknown): ApiError {
     return new ApiError('status', status, body, firstMessage(body) ?? `The server answered ${status}.`);
+  }
+
+  /** A write that is stored but not visible yet: the message says so (never "try again": it is saved). */
+  static pending(body: unknown): ApiError {
+    const message = (body as { message?: unknown } | null)?.message;
+    return new ApiError('pending', 202, body, typeof message === 'string' ? message : 'Saved — updating balances…');
   }
 
   /** An ok answer that is not what the route's contract describes. */

@@ -39,3 +39,12 @@ describe('toFormErrors', () => {
     expect(toFormErrors(undefined, fields)).toBeNull();
   });
 });
+
+describe('sendFailure', () => {
+  it('says a stored-but-pending write is saved, and anything else failed', async () => {
+    const { sendFailure, GENERIC_ERROR } = await import('./use-server-form.js');
+    const { ApiError } = await import('../api/api-error.js');
+    expect(sendFailure(ApiError.pending({ pending: true, position: '1', message: 'Saved — updating balances…' }))).toBe('Saved — updating balances…');
+    expect(sendFailure(new TypeError('Failed to fetch'))).toBe(GENERIC_ERROR);
+  });
+});

@@ -1,8 +1,17 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ApiResponse } from '../api/api-client.js';
+import { isApiError } from '../api/api-error.js';
 import { toFormErrors, type FormErrors } from './form-errors.js';
 
 export const GENERIC_ERROR = 'An error occured. Please try again later.';
+
+/**
+ * What a form says when sending threw: a write the server stored but could not show yet says so
+ * (sending it again would not help), anything else is the generic error.
+ */
+export function sendFailure(error: unknown): string {
+  return isApiError(error) && error.kind === 'pending' ? error.message : GENERIC_ERROR;
+}
 
 /**
  * State of a form sent to the server: values, submitting flag, and the server's errors mapped
@@ -34,8 +43,8 @@ export function useServerForm<F extends string>(initial: Record<F, string>) {
         const response = await send(values);
         if (response.ok) onSuccess(response.body);
         else setErrors(toFormErrors(response.body, names) ?? { fields: {}, general: fallback });
-      } catch {
-        fail(GENERIC_ERROR);
+      } catch (error) {
+        fail(sendFailure(error));
       } finally {
         setSubmitting(false);
       }
