@@ -17,7 +17,8 @@ const STRENGTH = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/;
 /**
  * The password rules of register and password update (server-behaviour §4.1): trimmed, 8–64
  * characters, a lowercase letter, an uppercase letter and a digit, equal to the confirmation.
- * Like the original validator, only the first failing rule is reported.
+ * Like the original validator, only the first failing rule of the password is reported (one entry
+ * per field; register adds the other fields' entries to the same answer).
  */
 export function checkNewPassword(password: string, confirmation: string | undefined): FieldProblem | null {
   const problem = (code: keyof typeof PASSWORD_MESSAGES): FieldProblem => ({ field: 'password', code, message: PASSWORD_MESSAGES[code] });
