@@ -5,7 +5,7 @@ import { AccessTokens } from './auth/access-tokens.js';
 import { AuthGuard } from './auth/auth.guard.js';
 import { CodeIssuer } from './codes/code-issuer.js';
 import { PendingEmailCodeSender } from './codes/pending-email-code-sender.js';
-import { identityControllers, identityUseCases } from './identity.parts.js';
+import { identityControllers, identityHandlers, identityUseCaseServices } from './identity.parts.js';
 import { IDENTITY_OPTIONS, type IdentityModuleOptions } from './identity.options.js';
 import { IdentityMailer } from './infra/identity-mailer.js';
 import { PasswordHasher } from './infra/password-hasher.js';
@@ -20,8 +20,9 @@ import { SessionTokens } from './session/session-tokens.js';
 
 /**
  * Sign-up, sign-in, sessions and the user record (server-behaviour §4.1). Importing it installs
- * the global auth guard. Needs PlatformModule (with MAIL_SENDER and PROJECTION_WAITER among its
- * extra providers) and, through `options.providers`, BUDGET_PROVISIONER and PROJECTIONS.
+ * the global auth guard. Needs `CqrsModule.forRoot()` (its controllers dispatch on the buses),
+ * PlatformModule (with MAIL_SENDER and PROJECTION_WAITER among its extra providers) and, through
+ * `options.providers`, BUDGET_PROVISIONER and PROJECTIONS.
  */
 @Module({})
 export class IdentityModule implements OnModuleInit {
@@ -39,7 +40,7 @@ export class IdentityModule implements OnModuleInit {
         AccessTokens, SessionTokens, CodeIssuer, PendingEmailCodeSender,
         PasswordHasher, RateLimiter, IdentityMailer,
         UsersRepository, SessionsRepository, RefreshTokensRepository, CodesRepository,
-        ...identityUseCases,
+        ...identityHandlers, ...identityUseCaseServices,
         ...(options.providers ?? []),
       ],
       exports: [AccessTokens],

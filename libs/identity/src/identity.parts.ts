@@ -1,35 +1,45 @@
 import type { Provider, Type } from '@nestjs/common';
 import { CancelPendingEmailController } from './commands/cancel-pending-email/cancel-pending-email.controller.js';
+import { CancelPendingEmailHandler } from './commands/cancel-pending-email/cancel-pending-email.handler.js';
 import { ChangeEmailController } from './commands/change-email/change-email.controller.js';
-import { ChangeEmailService } from './commands/change-email/change-email.service.js';
+import { ChangeEmailHandler } from './commands/change-email/change-email.handler.js';
 import { DeleteUserController } from './commands/delete-user/delete-user.controller.js';
-import { DeleteUserService } from './commands/delete-user/delete-user.service.js';
+import { DeleteUserHandler } from './commands/delete-user/delete-user.handler.js';
 import { LoginController } from './commands/login/login.controller.js';
-import { LoginService } from './commands/login/login.service.js';
+import { LoginHandler } from './commands/login/login.handler.js';
 import { LogoutController } from './commands/logout/logout.controller.js';
-import { LogoutService } from './commands/logout/logout.service.js';
+import { LogoutHandler } from './commands/logout/logout.handler.js';
 import { RefreshController } from './commands/refresh/refresh.controller.js';
-import { RefreshService } from './commands/refresh/refresh.service.js';
+import { RefreshHandler } from './commands/refresh/refresh.handler.js';
+import { NewAccounts } from './commands/register/new-accounts.js';
 import { RegisterController } from './commands/register/register.controller.js';
-import { RegisterService } from './commands/register/register.service.js';
+import { RegisterHandler } from './commands/register/register.handler.js';
+import { RegistrationCheck } from './commands/register/registration-check.js';
 import { RequestCodeController } from './commands/request-code/request-code.controller.js';
-import { RequestCodeService } from './commands/request-code/request-code.service.js';
+import { RequestCodeHandler } from './commands/request-code/request-code.handler.js';
 import { ResendPendingEmailController } from './commands/resend-pending-email/resend-pending-email.controller.js';
+import { ResendPendingEmailHandler } from './commands/resend-pending-email/resend-pending-email.handler.js';
 import { UpdatePasswordController } from './commands/update-password/update-password.controller.js';
-import { UpdatePasswordService } from './commands/update-password/update-password.service.js';
+import { UpdatePasswordHandler } from './commands/update-password/update-password.handler.js';
+import { CodeJudge } from './commands/verify-code/code-judge.js';
 import { CodeOutcomeApplier } from './commands/verify-code/code-outcome-applier.js';
 import { VerifyCodeController } from './commands/verify-code/verify-code.controller.js';
-import { VerifyCodeService } from './commands/verify-code/verify-code.service.js';
+import { VerifyCodeHandler } from './commands/verify-code/verify-code.handler.js';
 import { GetUserController } from './queries/get-user/get-user.controller.js';
+import { GetUserHandler } from './queries/get-user/get-user.handler.js';
 
-/** One controller per use case (server-behaviour §4.1). */
+/** One controller per route of `identityRoutes` (libs/contracts); each only dispatches on a bus. */
 export const identityControllers: Type[] = [
   RegisterController, RequestCodeController, VerifyCodeController, LoginController, RefreshController, LogoutController,
   GetUserController, ChangeEmailController, ResendPendingEmailController, CancelPendingEmailController,
   UpdatePasswordController, DeleteUserController,
 ];
 
-export const identityUseCases: Provider[] = [
-  RegisterService, RequestCodeService, VerifyCodeService, CodeOutcomeApplier, LoginService, RefreshService, LogoutService,
-  ChangeEmailService, UpdatePasswordService, DeleteUserService,
+/** The command and query handlers the buses find, and the use-case services they call. */
+export const identityHandlers: Provider[] = [
+  RegisterHandler, RequestCodeHandler, VerifyCodeHandler, LoginHandler, RefreshHandler, LogoutHandler,
+  GetUserHandler, ChangeEmailHandler, ResendPendingEmailHandler, CancelPendingEmailHandler,
+  UpdatePasswordHandler, DeleteUserHandler,
 ];
+
+export const identityUseCaseServices: Provider[] = [RegistrationCheck, NewAccounts, CodeJudge, CodeOutcomeApplier];

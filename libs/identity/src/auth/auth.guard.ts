@@ -11,7 +11,7 @@ interface HttpRequest extends RequestWithCaller {
 }
 
 /**
- * Global guard: every route needs `Authorization: Bearer <access token>` unless marked `@Public()`.
+ * Global guard: every route needs `Authorization: Bearer <access token>` unless its route is public (a contract with `public: true`, or `@Public()`).
  * Besides the signature and expiry it checks that the token's session is still live, so logout,
  * a password change or account deletion also stop access tokens issued before them.
  */

@@ -1,13 +1,8 @@
+import type { UserAccount } from '@budget/contracts';
 import type { UserRecord } from '../persistence/users.repository.js';
 
 /** The serialised user (server-behaviour §2.2): never the id, password hash or codes. */
-export interface UserView {
-  username: string;
-  email: string;
-  pendingEmail: string | null;
-  roles: string[];
-  createdAt: string;
-}
+export type UserView = UserAccount;
 
 export function userView(user: UserRecord): UserView {
   return {

@@ -1,12 +1,14 @@
-import { Controller, Delete, Inject } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, PG_POOL, Unauthorized, withTransaction, type Clock, type Pool } from '@budget/platform';
-import { CurrentUserId } from '../../auth/current-user.decorator.js';
 import { userView, type UserView } from '../../http/user-view.js';
 import { CodesRepository } from '../../persistence/codes.repository.js';
 import { UsersRepository } from '../../persistence/users.repository.js';
+import { CancelPendingEmailCommand } from './cancel-pending-email.command.js';
 
-@Controller()
-export class CancelPendingEmailController {
+/** Clears the pending address and kills its code; answers the bare user object. */
+@CommandHandler(CancelPendingEmailCommand)
+export class CancelPendingEmailHandler implements ICommandHandler<CancelPendingEmailCommand> {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -14,9 +16,7 @@ export class CancelPendingEmailController {
     @Inject(CodesRepository) private readonly codes: CodesRepository,
   ) {}
 
-  /** Clears the pending address and kills its code; answers the bare user object. */
-  @Delete('user/pending-email')
-  async cancel(@CurrentUserId() userId: string): Promise<UserView> {
+  async execute({ userId }: CancelPendingEmailCommand): Promise<UserView> {
     const user = await withTransaction(this.pool, async (client) => {
       await this.users.setPendingEmail(client, userId, null, this.clock.now());
       await this.codes.discard(client, userId, 'email-change');

@@ -1,23 +1,16 @@
-import { Body, Controller, Inject, Patch } from '@nestjs/common';
-import { CurrentUserId } from '../../auth/current-user.decorator.js';
-import { isEmailAddress, normalizeEmail } from '../../domain/email-address.js';
-import { RequestBody } from '../../http/request-body.js';
-import type { UserView } from '../../http/user-view.js';
-import { ChangeEmailService } from './change-email.service.js';
+import { Controller, Inject } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { changeEmail, type RouteInput } from '@budget/contracts';
+import { CurrentUserId, Endpoint, Input } from '@budget/platform';
+import { ChangeEmailCommand } from './change-email.command.js';
 
-const NOT_VALID = 'The email address is not valid.';
-
+/** PATCH /api/v1/user {email}: the bare user object (server-behaviour §4.1), with the new `pendingEmail`. */
 @Controller()
 export class ChangeEmailController {
-  constructor(@Inject(ChangeEmailService) private readonly service: ChangeEmailService) {}
+  constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
-  /** Answers the bare user object (server-behaviour §4.1), with the new `pendingEmail`. */
-  @Patch('user')
-  async change(@Body() raw: unknown, @CurrentUserId() userId: string): Promise<UserView> {
-    const body = new RequestBody(raw);
-    const email = normalizeEmail(body.string('email', NOT_VALID) ?? '');
-    if (!body.hasProblem('email') && !isEmailAddress(email)) body.fail('email', 'email', NOT_VALID);
-    body.done();
-    return this.service.change(userId, email);
+  @Endpoint(changeEmail, ChangeEmailCommand)
+  change(@CurrentUserId() userId: string, @Input(changeEmail) { body }: RouteInput<typeof changeEmail>) {
+    return this.commands.execute(new ChangeEmailCommand(userId, body));
   }
 }

@@ -1,17 +1,22 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, PG_POOL, Unauthorized, ValidationFailed, withTransaction, type Clock, type Pool } from '@budget/platform';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, fieldError, PG_POOL, Unauthorized, ValidationFailed, withTransaction, type Clock, type Pool } from '@budget/platform';
 import { PendingEmailCodeSender } from '../../codes/pending-email-code-sender.js';
+import { isEmailAddress, normalizeEmail } from '../../domain/email-address.js';
 import { userView, type UserView } from '../../http/user-view.js';
 import { CodesRepository } from '../../persistence/codes.repository.js';
 import { UsersRepository } from '../../persistence/users.repository.js';
+import { ChangeEmailCommand } from './change-email.command.js';
+
+const NOT_VALID = 'The email address is not valid.';
 
 /**
  * PATCH /user {email}: the new address becomes `pendingEmail` and gets an e-mail-change code.
  * It replaces `email` only when that code is entered on code-verify with the new address.
  * Asking for the current address again simply cancels any pending change.
  */
-@Injectable()
-export class ChangeEmailService {
+@CommandHandler(ChangeEmailCommand)
+export class ChangeEmailHandler implements ICommandHandler<ChangeEmailCommand> {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -20,7 +25,9 @@ export class ChangeEmailService {
     @Inject(PendingEmailCodeSender) private readonly sender: PendingEmailCodeSender,
   ) {}
 
-  async change(userId: string, email: string): Promise<UserView> {
+  async execute({ userId, body }: ChangeEmailCommand): Promise<UserView> {
+    const email = normalizeEmail(body.email);
+    if (!isEmailAddress(email)) throw new ValidationFailed([fieldError('email', NOT_VALID, 'email')]);
     const user = await this.users.byId(this.pool, userId);
     if (!user) throw new Unauthorized();
     if (email === user.email) {
@@ -30,7 +37,7 @@ export class ChangeEmailService {
       });
     } else {
       if (await this.users.emailTaken(this.pool, email, userId)) {
-        throw new ValidationFailed([{ field: 'email', code: 'database.unique', message: 'The email has already been taken' }]);
+        throw new ValidationFailed([fieldError('email', 'The email has already been taken', 'database.unique')]);
       }
       await this.sender.assertAllowed(userId);
       const sendMail = await withTransaction(this.pool, async (client) => {

@@ -1,15 +1,16 @@
-import { Controller, Delete, HttpCode, Inject } from '@nestjs/common';
-import { CurrentUserId } from '../../auth/current-user.decorator.js';
-import { DeleteUserService } from './delete-user.service.js';
+import { Controller, Inject } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { deleteUser } from '@budget/contracts';
+import { CurrentUserId, Endpoint } from '@budget/platform';
+import { DeleteUserCommand } from './delete-user.command.js';
 
+/** DELETE /api/v1/user: only ever the caller's account; empty 200 once everything is gone. */
 @Controller()
 export class DeleteUserController {
-  constructor(@Inject(DeleteUserService) private readonly service: DeleteUserService) {}
+  constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
-  /** Deletes the caller's account (only ever the caller's); empty 200 once everything is gone. */
-  @Delete('user')
-  @HttpCode(200)
-  async delete(@CurrentUserId() userId: string): Promise<void> {
-    await this.service.erase(userId);
+  @Endpoint(deleteUser, DeleteUserCommand)
+  delete(@CurrentUserId() userId: string): Promise<void> {
+    return this.commands.execute(new DeleteUserCommand(userId));
   }
 }

@@ -1,9 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   EVENT_STORE, PG_POOL, PROJECTION_WAITER, PROJECTIONS, eraseUserReadModels, withTransaction,
   type EventStore, type Pool, type Projection, type ProjectionWaiter,
 } from '@budget/platform';
 import { UsersRepository } from '../../persistence/users.repository.js';
+import { DeleteUserCommand } from './delete-user.command.js';
 
 /** How long erasure waits for the projector to pass the events it may already have read. */
 const PROJECTOR_WAIT_MS = 10_000;
@@ -16,8 +18,8 @@ const PROJECTOR_WAIT_MS = 10_000;
  * leaves the user row in place, so signing in and deleting again finishes the job (every step is
  * idempotent). Nothing is ever reported as deleted when it was not.
  */
-@Injectable()
-export class DeleteUserService {
+@CommandHandler(DeleteUserCommand)
+export class DeleteUserHandler implements ICommandHandler<DeleteUserCommand> {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -26,7 +28,7 @@ export class DeleteUserService {
     @Inject(UsersRepository) private readonly users: UsersRepository,
   ) {}
 
-  async erase(userId: string): Promise<void> {
+  async execute({ userId }: DeleteUserCommand): Promise<void> {
     await this.store.deleteUserStreams(userId);
     await this.waiter.waitFor(await this.store.headPosition(), PROJECTOR_WAIT_MS);
     await withTransaction(this.pool, async (client) => {

@@ -1,4 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { login, RouteResponse } from '@budget/contracts';
 import { PG_POOL, ValidationFailed, type Pool } from '@budget/platform';
 import { BAD_CREDENTIALS_MESSAGE, decideSignIn, UNVERIFIED_EMAIL_MESSAGE } from '../../domain/sign-in-policy.js';
 import { PasswordHasher } from '../../infra/password-hasher.js';
@@ -6,7 +8,8 @@ import { RateLimiter } from '../../infra/rate-limiter.js';
 import { RATE_LIMITS, type RateLimitTable } from '../../infra/rate-limits.js';
 import { sha256Hex } from '../../infra/secrets.js';
 import { UsersRepository } from '../../persistence/users.repository.js';
-import { SessionTokens, type TokenPair } from '../../session/session-tokens.js';
+import { SessionTokens } from '../../session/session-tokens.js';
+import { LoginCommand } from './login.command.js';
 
 const badCredentials = () =>
   new ValidationFailed(
@@ -21,8 +24,8 @@ const badCredentials = () =>
  * POST /login by username (exact match) and password. Failed attempts are counted per username
  * and IP address; the 11th within 15 minutes answers 429 until the window ends.
  */
-@Injectable()
-export class LoginService {
+@CommandHandler(LoginCommand)
+export class LoginHandler implements ICommandHandler<LoginCommand> {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(UsersRepository) private readonly users: UsersRepository,
@@ -32,7 +35,7 @@ export class LoginService {
     @Inject(RATE_LIMITS) private readonly limits: RateLimitTable,
   ) {}
 
-  async login(username: string, password: string, clientIp: string): Promise<TokenPair> {
+  async execute({ body: { username, password }, clientIp }: LoginCommand): Promise<RouteResponse<typeof login>> {
     const failuresKey = `login-fail:${sha256Hex(username)}:${clientIp}`;
     await this.limiter.consume(`login:ip:${clientIp}`, this.limits.loginPerIp);
     await this.limiter.assertBelow(failuresKey, this.limits.loginFailuresPerUserAndIp);
@@ -47,6 +50,6 @@ export class LoginService {
       throw new ValidationFailed([{ field: 'username', code: 'E_EMAIL_NOT_VERIFIED', message: UNVERIFIED_EMAIL_MESSAGE }], 401);
     }
     await this.limiter.reset(failuresKey);
-    return this.sessions.start(this.pool, user.id);
+    return { data: await this.sessions.start(this.pool, user.id) };
   }
 }

@@ -1,16 +1,20 @@
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
-import { CurrentSessionId, CurrentUserId } from '../../auth/current-user.decorator.js';
-import { RequestBody } from '../../http/request-body.js';
-import { LogoutService } from './logout.service.js';
+import { Controller, Inject } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { logout, type RouteInput } from '@budget/contracts';
+import { CurrentSessionId, CurrentUserId, Endpoint, Input } from '@budget/platform';
+import { LogoutCommand } from './logout.command.js';
 
+/** POST /api/v1/logout `{data:{refresh}}`: empty 200. */
 @Controller()
 export class LogoutController {
-  constructor(@Inject(LogoutService) private readonly service: LogoutService) {}
+  constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
-  /** Body `{data:{refresh}}`; empty 200. */
-  @Post('logout')
-  @HttpCode(200)
-  async logout(@Body() raw: unknown, @CurrentUserId() userId: string, @CurrentSessionId() sessionId: string): Promise<void> {
-    await this.service.logout(userId, sessionId, new RequestBody(raw).nested('data').string('refresh'));
+  @Endpoint(logout, LogoutCommand)
+  logout(
+    @CurrentUserId() userId: string,
+    @CurrentSessionId() sessionId: string,
+    @Input(logout) { body }: RouteInput<typeof logout>,
+  ): Promise<void> {
+    return this.commands.execute(new LogoutCommand(userId, sessionId, body.data?.refresh));
   }
 }

@@ -1,15 +1,17 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CLOCK, PG_POOL, withTransaction, type Clock, type Pool } from '@budget/platform';
 import { sha256Hex } from '../../infra/secrets.js';
 import { RefreshTokensRepository } from '../../persistence/refresh-tokens.repository.js';
 import { SessionsRepository } from '../../persistence/sessions.repository.js';
+import { LogoutCommand } from './logout.command.js';
 
 /**
  * POST /logout: ends the caller's current session and the session (family) of the refresh token
  * given, when that token is the caller's. Another user's token is left alone.
  */
-@Injectable()
-export class LogoutService {
+@CommandHandler(LogoutCommand)
+export class LogoutHandler implements ICommandHandler<LogoutCommand> {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -17,7 +19,7 @@ export class LogoutService {
     @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
   ) {}
 
-  async logout(userId: string, currentSessionId: string, refreshToken: string | undefined): Promise<void> {
+  async execute({ userId, sessionId: currentSessionId, refreshToken }: LogoutCommand): Promise<void> {
     await withTransaction(this.pool, async (client) => {
       const now = this.clock.now();
       await this.sessions.revoke(client, currentSessionId, 'logout', now);

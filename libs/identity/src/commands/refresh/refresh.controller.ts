@@ -1,23 +1,18 @@
-import { Body, Controller, HttpCode, Inject, Post, UseFilters } from '@nestjs/common';
-import { Public } from '../../auth/public.decorator.js';
-import { RequestBody } from '../../http/request-body.js';
-import type { TokenPair } from '../../session/session-tokens.js';
-import { RefreshRefused, RefreshRefusedFilter } from './refresh-refused.js';
-import { RefreshService } from './refresh.service.js';
+import { Controller, Inject, UseFilters } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { refreshTokens, type RouteInput } from '@budget/contracts';
+import { Endpoint, Input } from '@budget/platform';
+import { RefreshRefusedFilter } from './refresh-refused.js';
+import { RefreshCommand } from './refresh.command.js';
 
-@Public()
+/** POST /api/v1/refresh (public) `{data:{refresh}}`: `{data:{access, refresh}}` or 401 with an empty body. */
 @Controller()
 @UseFilters(RefreshRefusedFilter)
 export class RefreshController {
-  constructor(@Inject(RefreshService) private readonly service: RefreshService) {}
+  constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
-  /** Body `{data:{refresh}}`; answer `{data:{access, refresh}}` or 401 with an empty body. */
-  @Post('refresh')
-  @HttpCode(200)
-  async refresh(@Body() raw: unknown): Promise<{ data: TokenPair }> {
-    const token = new RequestBody(raw).nested('data').string('refresh');
-    const pair = token ? await this.service.refresh(token) : null;
-    if (!pair) throw new RefreshRefused();
-    return { data: pair };
+  @Endpoint(refreshTokens, RefreshCommand)
+  refresh(@Input(refreshTokens) { body }: RouteInput<typeof refreshTokens>) {
+    return this.commands.execute(new RefreshCommand(body.data?.refresh));
   }
 }

@@ -1,18 +1,17 @@
-import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
-import { Public } from '../../auth/public.decorator.js';
-import { clientAddress } from '../../http/client-address.js';
-import { parseRegisterRequest } from './register.request.js';
-import { RegisterService } from './register.service.js';
+import { Controller, Inject } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { registerUser, type RouteInput } from '@budget/contracts';
+import { Endpoint, Input } from '@budget/platform';
+import { ClientAddress } from '../../http/client-address.js';
+import { RegisterCommand } from './register.command.js';
 
-@Public()
+/** POST /api/v1/register (public): empty 200; 422 with one entry per bad field. */
 @Controller()
 export class RegisterController {
-  constructor(@Inject(RegisterService) private readonly service: RegisterService) {}
+  constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
-  /** Empty 200; the "Welcome!" mail carries the code that verifies the address. */
-  @Post('register')
-  @HttpCode(200)
-  async register(@Body() body: unknown, @Req() request: { ip?: string }): Promise<void> {
-    await this.service.register(parseRegisterRequest(body), clientAddress(request));
+  @Endpoint(registerUser, RegisterCommand)
+  register(@Input(registerUser) { body }: RouteInput<typeof registerUser>, @ClientAddress() clientIp: string): Promise<void> {
+    return this.commands.execute(new RegisterCommand(body, clientIp));
   }
 }

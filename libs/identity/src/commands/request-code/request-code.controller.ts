@@ -1,25 +1,17 @@
-import { Body, Controller, HttpCode, Inject, Post, Req } from '@nestjs/common';
-import { Public } from '../../auth/public.decorator.js';
-import { isEmailAddress, normalizeEmail } from '../../domain/email-address.js';
-import { clientAddress } from '../../http/client-address.js';
-import { RequestBody } from '../../http/request-body.js';
-import { RequestCodeService } from './request-code.service.js';
+import { Controller, Inject } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { requestCode, type RouteInput } from '@budget/contracts';
+import { Endpoint, Input } from '@budget/platform';
+import { ClientAddress } from '../../http/client-address.js';
+import { RequestCodeCommand } from './request-code.command.js';
 
-const INVALID_EMAIL = 'A valid email address must be provided';
-
-@Public()
+/** POST /api/v1/code-request (public): always an empty 200 for a well-formed address, known or not. */
 @Controller()
 export class RequestCodeController {
-  constructor(@Inject(RequestCodeService) private readonly service: RequestCodeService) {}
+  constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
-  /** Always an empty 200 for a well-formed address, known or not. */
-  @Post('code-request')
-  @HttpCode(200)
-  async request(@Body() raw: unknown, @Req() request: { ip?: string }): Promise<void> {
-    const body = new RequestBody(raw);
-    const email = normalizeEmail(body.string('email', INVALID_EMAIL) ?? '');
-    if (!body.hasProblem('email') && !isEmailAddress(email)) body.fail('email', 'email', INVALID_EMAIL);
-    body.done();
-    await this.service.request(email, clientAddress(request));
+  @Endpoint(requestCode, RequestCodeCommand)
+  request(@Input(requestCode) { body }: RouteInput<typeof requestCode>, @ClientAddress() clientIp: string): Promise<void> {
+    return this.commands.execute(new RequestCodeCommand(body, clientIp));
   }
 }

@@ -1,20 +1,25 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { PG_POOL, type Pool } from '@budget/platform';
-import { verificationCodeMail } from '../../domain/identity-mails.js';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { fieldError, PG_POOL, ValidationFailed, type Pool } from '@budget/platform';
 import { CodeIssuer } from '../../codes/code-issuer.js';
+import { isEmailAddress, normalizeEmail } from '../../domain/email-address.js';
+import { verificationCodeMail } from '../../domain/identity-mails.js';
 import { IdentityMailer } from '../../infra/identity-mailer.js';
 import { RateLimiter } from '../../infra/rate-limiter.js';
 import { RATE_LIMITS, type RateLimitTable } from '../../infra/rate-limits.js';
 import { sha256Hex } from '../../infra/secrets.js';
 import { UsersRepository } from '../../persistence/users.repository.js';
+import { RequestCodeCommand } from './request-code.command.js';
+
+const INVALID_EMAIL = 'A valid email address must be provided';
 
 /**
  * POST /code-request: when a user has this address, a new sign-in code replaces any older one and
  * is mailed. The answer is the same whether or not the address is known (no enumeration); the
  * limits count the address even when nobody has it.
  */
-@Injectable()
-export class RequestCodeService {
+@CommandHandler(RequestCodeCommand)
+export class RequestCodeHandler implements ICommandHandler<RequestCodeCommand> {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(UsersRepository) private readonly users: UsersRepository,
@@ -24,7 +29,9 @@ export class RequestCodeService {
     @Inject(RATE_LIMITS) private readonly limits: RateLimitTable,
   ) {}
 
-  async request(email: string, clientIp: string): Promise<void> {
+  async execute({ body, clientIp }: RequestCodeCommand): Promise<void> {
+    const email = normalizeEmail(body.email);
+    if (!isEmailAddress(email)) throw new ValidationFailed([fieldError('email', INVALID_EMAIL, 'email')]);
     await this.limiter.consume(`code-request:ip:${clientIp}`, this.limits.codeRequestPerIp);
     await this.limiter.consume(`code-request:email:${sha256Hex(email)}`, this.limits.codeRequestPerEmail);
     const user = await this.users.byEmail(this.pool, email);

@@ -1,21 +1,20 @@
-import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PG_POOL, type Pool } from '@budget/platform';
-import { CurrentUserId } from '../../auth/current-user.decorator.js';
 import { PendingEmailCodeSender } from '../../codes/pending-email-code-sender.js';
 import { UsersRepository } from '../../persistence/users.repository.js';
+import { ResendPendingEmailCommand } from './resend-pending-email.command.js';
 
-@Controller()
-export class ResendPendingEmailController {
+/** Mails a new e-mail-change code to the pending address (the old code dies); nothing when none is pending. */
+@CommandHandler(ResendPendingEmailCommand)
+export class ResendPendingEmailHandler implements ICommandHandler<ResendPendingEmailCommand> {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(PendingEmailCodeSender) private readonly sender: PendingEmailCodeSender,
   ) {}
 
-  /** Mails a new code (replacing the old one) to the pending address; empty 200, also when none is pending. */
-  @Post('user/pending-email/resend')
-  @HttpCode(200)
-  async resend(@CurrentUserId() userId: string): Promise<void> {
+  async execute({ userId }: ResendPendingEmailCommand): Promise<void> {
     const user = await this.users.byId(this.pool, userId);
     if (!user?.pendingEmail) return;
     await this.sender.assertAllowed(userId);

@@ -1,21 +1,20 @@
-import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
-import { CurrentSessionId, CurrentUserId } from '../../auth/current-user.decorator.js';
-import { checkNewPassword } from '../../domain/password-policy.js';
-import { RequestBody } from '../../http/request-body.js';
-import { UpdatePasswordService } from './update-password.service.js';
+import { Controller, Inject } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { updatePassword, type RouteInput } from '@budget/contracts';
+import { CurrentSessionId, CurrentUserId, Endpoint, Input } from '@budget/platform';
+import { UpdatePasswordCommand } from './update-password.command.js';
 
+/** POST /api/v1/password/update {password, passwordConfirmation}: empty 200; the register password rules. */
 @Controller()
 export class UpdatePasswordController {
-  constructor(@Inject(UpdatePasswordService) private readonly service: UpdatePasswordService) {}
+  constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
-  /** Body `{password, passwordConfirmation}` with the register rules; empty 200. */
-  @Post('password/update')
-  @HttpCode(200)
-  async update(@Body() raw: unknown, @CurrentUserId() userId: string, @CurrentSessionId() sessionId: string): Promise<void> {
-    const body = new RequestBody(raw);
-    const password = body.string('password') ?? '';
-    body.add(checkNewPassword(password, body.string('passwordConfirmation')));
-    body.done();
-    await this.service.update(userId, sessionId, password);
+  @Endpoint(updatePassword, UpdatePasswordCommand)
+  update(
+    @CurrentUserId() userId: string,
+    @CurrentSessionId() sessionId: string,
+    @Input(updatePassword) { body }: RouteInput<typeof updatePassword>,
+  ): Promise<void> {
+    return this.commands.execute(new UpdatePasswordCommand(userId, sessionId, body));
   }
 }

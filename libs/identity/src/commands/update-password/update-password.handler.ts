@@ -1,16 +1,20 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, PG_POOL, withTransaction, type Clock, type Pool } from '@budget/platform';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { CLOCK, PG_POOL, ValidationFailed, withTransaction, type Clock, type Pool } from '@budget/platform';
+import { checkNewPassword } from '../../domain/password-policy.js';
 import { PasswordHasher } from '../../infra/password-hasher.js';
 import { SessionsRepository } from '../../persistence/sessions.repository.js';
 import { UsersRepository } from '../../persistence/users.repository.js';
+import { UpdatePasswordCommand } from './update-password.command.js';
 
 /**
  * POST /password/update: stores the new Argon2id hash and revokes every other session of the
  * user (their refresh tokens and, at the guard, their access tokens). The session making the
- * change stays signed in: it is the last step of password recovery.
+ * change stays signed in: it is the last step of password recovery. The password rules are
+ * register's (`checkNewPassword`).
  */
-@Injectable()
-export class UpdatePasswordService {
+@CommandHandler(UpdatePasswordCommand)
+export class UpdatePasswordHandler implements ICommandHandler<UpdatePasswordCommand> {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -19,7 +23,10 @@ export class UpdatePasswordService {
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
   ) {}
 
-  async update(userId: string, currentSessionId: string, password: string): Promise<void> {
+  async execute({ userId, sessionId: currentSessionId, body }: UpdatePasswordCommand): Promise<void> {
+    const password = body.password ?? '';
+    const problem = checkNewPassword(password, body.passwordConfirmation);
+    if (problem) throw new ValidationFailed([problem]);
     const passwordHash = await this.hasher.hash(password);
     await withTransaction(this.pool, async (client) => {
       const now = this.clock.now();
