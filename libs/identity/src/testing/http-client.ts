@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 export interface TestResponse {
   status: number;
   body: string;
+  headers: Record<string, string | string[] | number | undefined>;
   json<T = any>(): T; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
@@ -20,7 +21,7 @@ export class TestHttp {
       ...(options.body !== undefined ? { payload: options.body as object } : {}),
       ...(options.ip ? { remoteAddress: options.ip } : {}),
     });
-    return { status: response.statusCode, body: response.body, json: () => JSON.parse(response.body) };
+    return { status: response.statusCode, body: response.body, headers: response.headers, json: () => JSON.parse(response.body) };
   }
 
   get(path: string, token?: string) {

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Module, type DynamicModule } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { APP_INTERCEPTOR, NestFactory } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Redis } from 'ioredis';
 import {
-  EVENT_STORE, FixedClock, HttpErrorFilter, loadConfig, MAIL_SENDER, PlatformModule, PROJECTION_WAITER, PROJECTIONS, REDIS,
+  ContractResponseInterceptor, EVENT_STORE, FixedClock, HttpErrorFilter, loadConfig, MAIL_SENDER, PlatformModule, PROJECTION_WAITER, PROJECTIONS,
+  REDIS, RESPONSE_CHECK,
   type AppConfig, type EventStore, type ProjectionWaiter,
 } from '@budget/platform';
 import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
@@ -31,7 +33,10 @@ export interface IdentityTestApp {
 
 const instantWaiter: ProjectionWaiter = { waitFor: async () => undefined, close: async () => undefined };
 
-/** Identity alone on a fresh database and real Redis: a fake budget provisioner, recorded mail. */
+/**
+ * Identity alone on a fresh database and real Redis: a fake budget provisioner, recorded mail, and
+ * every answer checked against its route's contract (a mismatch answers 500).
+ */
 export async function startIdentityTestApp(options: { rateLimits?: Partial<RateLimitTable> } = {}): Promise<IdentityTestApp> {
   const db = await createTestDatabase('identity');
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, JWT_SECRET: TEST_JWT_SECRET });
@@ -44,6 +49,7 @@ export async function startIdentityTestApp(options: { rateLimits?: Partial<RateL
       return {
         module: IdentityTestModule,
         imports: [
+          CqrsModule.forRoot(),
           PlatformModule.forRoot({
             config, pool: db.pool, clock,
             extraProviders: [{ provide: MAIL_SENDER, useValue: mail }, { provide: PROJECTION_WAITER, useValue: instantWaiter }],
@@ -56,6 +62,10 @@ export async function startIdentityTestApp(options: { rateLimits?: Partial<RateL
               { provide: PROJECTIONS, useValue: [] },
             ],
           }),
+        ],
+        providers: [
+          { provide: RESPONSE_CHECK, useValue: 'fail' },
+          { provide: APP_INTERCEPTOR, useClass: ContractResponseInterceptor },
         ],
       };
     }

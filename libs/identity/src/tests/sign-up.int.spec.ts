@@ -3,7 +3,8 @@ import { GOOD_PASSWORD, newIdentity, signUp, startIdentityTestApp, type Identity
 
 let t: IdentityTestApp;
 beforeAll(async () => {
-  t = await startIdentityTestApp();
+  // Every register here counts against the per-address sign-up limit; these tests are not about it.
+  t = await startIdentityTestApp({ rateLimits: { registerPerIp: { limit: 1000, windowSeconds: 3600 } } });
 });
 afterAll(async () => {
   await t.close();
@@ -35,6 +36,26 @@ describe('POST /register validation (server-behaviour §4.1)', () => {
     expect(messagesOf(response.json())).toEqual([
       ['username', 'The username has already been taken'],
       ['email', 'The email has already been taken'],
+    ]);
+  });
+
+  test('a taken username and a weak password are both reported in one 422', async () => {
+    const user = await signUp(t.http, t.mail);
+    const response = await register({ username: user.username, email: newIdentity().email, password: 'weakpassword', passwordConfirmation: 'weakpassword' });
+    expect(response.status).toBe(422);
+    expect(response.json().errors).toEqual([
+      expect.objectContaining({ field: 'username', code: 'database.unique', message: 'The username has already been taken' }),
+      expect.objectContaining({ field: 'password', code: 'regex', message: 'Passswords must contain at least one lowercase letter, one uppercase letter and one digit' }),
+    ]);
+  });
+
+  test('every bad field at once: too long a username, a malformed address, a short password', async () => {
+    const response = await register({ username: 'x'.repeat(81), email: 'not-an-email', password: 'Ab1', passwordConfirmation: 'Ab1' });
+    expect(response.status).toBe(422);
+    expect(messagesOf(response.json())).toEqual([
+      ['username', 'The username must be at most 80 characters long'],
+      ['email', 'The email field must be a valid email address'],
+      ['password', 'Passwords must be at least eight characters long'],
     ]);
   });
 
