@@ -78,6 +78,14 @@ describe('recording funding (rule 12)', () => {
     ]);
   });
 
+  test('given a Fund save whose amounts are all 0, then nothing is recorded (no 422); with no line at all it is still refused', () => {
+    const nothing = [{ categoryId: 'groceries', amount: 0, baseAmount: 0 }, { categoryId: 'rent', amount: 0 }, { categoryId: 'pool', amount: 0, funder: true }];
+    expect(when({ type: 'funding', lines: nothing })).toEqual([]);
+    expect(() => when({ type: 'funding', lines: [] })).toThrow(violation('There must be at least one adjustment.'));
+    expect(() => when({ type: 'funding', lines: [{ categoryId: 'theirs', amount: 0 }] })).toThrow(UnknownReference);
+    expect(() => when({ type: 'funding', date: null, lines: nothing })).toThrow(violation('A date must be specified.'));
+  });
+
   test('then funding that does not balance, or a funder that receives, is refused', () => {
     expect(() => when({ type: 'funding', lines: [{ categoryId: 'groceries', amount: 40000 }, { categoryId: 'pool', amount: -30000, funder: true }] })).toThrow(
       violation('The funded amounts must equal the amounts drawn from the funding categories.'),
@@ -108,6 +116,11 @@ describe('changing a category transfer', () => {
     expect(() => decideChangeCategoryTransfer(change, deleted, mine)).toThrow(UnknownReference);
     const bank = { ...state, kind: 'manual' as const, account: { accountId: 'a', name: 'x', amount: 1, principle: null, pending: false, provider: 'NONE' as const, providerTransactionId: null, statementId: null } };
     expect(() => decideChangeCategoryTransfer(change, bank, mine)).toThrow(UnknownReference);
+  });
+
+  test('given a funding, when it is saved again with every amount 0, then nothing changes', () => {
+    const funding = foldTransaction(decideRecordCategoryTransfer(record({ type: 'funding', lines: [{ categoryId: 'groceries', amount: 100 }, { categoryId: 'pool', amount: -100, funder: true }] }), foldTransaction([]), mine));
+    expect(decideChangeCategoryTransfer({ type: 'funding', date: '2025-07-20', lines: [{ categoryId: 'groceries', amount: 0 }, { categoryId: 'pool', amount: 0, funder: true }] }, funding, mine)).toEqual([]);
   });
 
   test('then the same content records nothing', () => {

@@ -16,7 +16,8 @@ export interface ChangeCategoryTransfer {
 
 /**
  * PATCH /category-transfer/{id}: replaces the date and splits of a live funding or rebalance, with
- * the same checks as when it was recorded. Its kind stays; a change bumps the version.
+ * the same checks as when it was recorded. Its kind stays; a change bumps the version. A funding
+ * whose amounts are all 0 changes nothing (the Fund dialog's save of nothing).
  */
 export function decideChangeCategoryTransfer(command: ChangeCategoryTransfer, state: TransactionState, context: TransferContext): TransactionChanged[] {
   const isTransfer = state.account === null && (state.kind === 'funding' || state.kind === 'rebalance');
@@ -25,6 +26,7 @@ export function decideChangeCategoryTransfer(command: ChangeCategoryTransfer, st
   if (KIND_OF_TRANSFER[command.type] !== state.kind) throw new RuleViolation('type', TRANSFER_MESSAGES.typeChange, 'invalid');
   const date = transferDate(command.date);
   const splits = transferSplits(command.type, command.lines, context);
+  if (splits.length === 0) return [];
 
   const changes: TransactionChanges = {};
   if (date !== state.date) changes.date = { from: state.date, to: date };

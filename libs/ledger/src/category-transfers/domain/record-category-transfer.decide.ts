@@ -12,12 +12,14 @@ export interface RecordCategoryTransfer {
 
 /**
  * POST /category-transfer: funding (rules 12–14) or a rebalance or transfer (rule 15) becomes a
- * transaction without an account part, whose splits move money between categories.
+ * transaction without an account part, whose splits move money between categories. A funding
+ * whose amounts are all 0 moves nothing and records nothing.
  */
 export function decideRecordCategoryTransfer(command: RecordCategoryTransfer, state: TransactionState, context: TransferContext): TransactionRecorded[] {
   if (state.exists) return [];
   const date = transferDate(command.date);
   const splits = transferSplits(command.type, command.lines, context);
+  if (splits.length === 0) return [];
   return [
     {
       type: 'TransactionRecorded',

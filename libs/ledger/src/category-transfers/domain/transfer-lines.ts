@@ -64,7 +64,9 @@ function toSplit(type: TransferType, line: TransferLine & { categoryId: string }
  * The splits of a category transfer, checked on the server (weak points 13 and 37): every line
  * names one of the user's categories (funding sources too), funders give rather than receive, and
  * the lines add up to zero in cents — money moves between categories, it is never made or lost.
- * Lines of 0.00 move nothing and are not stored; at least one line must move something.
+ * Lines of 0.00 move nothing and are not stored; at least one line must move something — except
+ * a funding whose lines are all 0.00 (the spec's Fund dialog saves one): it moves nothing, so there
+ * are no splits and the deciders record nothing.
  */
 export function transferSplits(type: TransferType, lines: readonly TransferLine[], context: TransferContext): Split[] {
   const named = lines.map((line, index) => {
@@ -75,7 +77,10 @@ export function transferSplits(type: TransferType, lines: readonly TransferLine[
     return { ...line, categoryId: line.categoryId };
   });
   const moving = named.filter((line) => line.amount !== 0);
-  if (moving.length === 0) throw new RuleViolation('categories', TRANSFER_MESSAGES.noAdjustment, 'required');
+  if (moving.length === 0) {
+    if (type === 'funding' && named.length > 0) return [];
+    throw new RuleViolation('categories', TRANSFER_MESSAGES.noAdjustment, 'required');
+  }
   if (sumCents(moving.map((line) => line.amount)) !== 0) throw new RuleViolation('categories', SUM_MESSAGE[type], 'sum');
   return moving.map((line) => toSplit(type, line));
 }
