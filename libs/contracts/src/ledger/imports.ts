@@ -116,3 +116,6 @@ export const importCsv = route({
   response: importResult,
   errors: [404, 413],
 });
+
+/** OFX and CSV import. */
+export const importRoutes = [importOfx, previewCsv, importCsv];

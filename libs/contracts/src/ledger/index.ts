@@ -1,7 +1,13 @@
 import type { RouteContract } from '../common/route.js';
 import { categoryTransferRoutes } from './category-transfers.js';
+import { institutionRoutes } from './institutions.js';
 
 export * from './category-transfers.js';
+export * from './views.js';
+export * from './institutions.js';
+export * from './transactions.js';
+export * from './statements.js';
+export * from './imports.js';
 
 /** Every route of the ledger context (product-spec §7). */
-export const ledgerRoutes: RouteContract[] = [...categoryTransferRoutes];
+export const ledgerRoutes: RouteContract[] = [...institutionRoutes, ...categoryTransferRoutes];

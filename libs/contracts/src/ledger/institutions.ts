@@ -147,3 +147,8 @@ export const listAccountTypes = route({
   tag: TAG,
   response: z.object({ data: z.object({ types: z.record(z.string(), z.array(z.string())), tracking: z.array(z.string()) }) }),
 });
+
+/** Institutions and accounts (product-spec §7 "Institutions and accounts"). */
+export const institutionRoutes = [
+  listConnectedAccounts, addInstitution, renameInstitution, deleteInstitution, addAccount, deleteAccount, changeAccount, listAccountTypes,
+];

@@ -121,3 +121,8 @@ export const removeAccountBalance = route({
   response: null,
   errors: [404],
 });
+
+/** Statements with reconciliation, and balance history. */
+export const statementRoutes = [
+  listStatements, createStatement, changeStatement, listBalances, recordBalance, changeBalance, removeBalance, removeAccountBalance,
+];

@@ -155,3 +155,8 @@ export const listTransactionLogs = route({
   query: pageQuery,
   response: z.array(transactionLogEntry),
 });
+
+/** Registers, account transactions and the transaction log (product-spec §7 "Transactions, statements, balances"). */
+export const transactionRoutes = [
+  accountRegister, categoryRegister, recordTransaction, getTransaction, editTransaction, deleteTransaction, listTransactionLogs,
+];

@@ -10,11 +10,11 @@ import { idOut, isoDate, money, timestamp } from '../common/fields.js';
 export const ledgerCategoryBalance = z
   .object({ id: idOut, balance: money, count: z.number().int().optional() })
   .meta({ id: 'LedgerCategoryBalance' });
-export type LedgerCategoryBalance = z.infer<typeof ledgerCategoryBalance>;
+export type LedgerCategoryBalanceView = z.infer<typeof ledgerCategoryBalance>;
 
 /** `{id, balance}` of an account. */
 export const ledgerAccountBalance = z.object({ id: idOut, balance: money }).meta({ id: 'LedgerAccountBalance' });
-export type LedgerAccountBalance = z.infer<typeof ledgerAccountBalance>;
+export type LedgerAccountBalanceView = z.infer<typeof ledgerAccountBalance>;
 
 /** A funding source of a Bill line: cents for a fixed amount, basis points when `percentage`. */
 export const ledgerFundingSource = z.object({ categoryId: idOut, amount: z.number(), percentage: z.boolean() });
@@ -58,7 +58,7 @@ export const ledgerTransaction = z
     runningBalance: money.optional(),
   })
   .meta({ id: 'LedgerTransaction' });
-export type LedgerTransaction = z.infer<typeof ledgerTransaction>;
+export type LedgerTransactionView = z.infer<typeof ledgerTransaction>;
 
 /** An account as the institution list shows it. */
 export const ledgerAccount = z
@@ -77,7 +77,7 @@ export const ledgerAccount = z
     rate: z.number().nullable().meta({ description: 'APR in percent (loans only)' }),
   })
   .meta({ id: 'LedgerAccount' });
-export type LedgerAccount = z.infer<typeof ledgerAccount>;
+export type LedgerAccountView = z.infer<typeof ledgerAccount>;
 
 /** An institution with its accounts, sorted by name. */
 export const ledgerInstitution = z
@@ -90,7 +90,7 @@ export const ledgerInstitution = z
     accounts: z.array(ledgerAccount),
   })
   .meta({ id: 'LedgerInstitution' });
-export type LedgerInstitution = z.infer<typeof ledgerInstitution>;
+export type LedgerInstitutionView = z.infer<typeof ledgerInstitution>;
 
 /** A statement with the credits and debits of the rows it holds. */
 export const ledgerStatement = z
@@ -105,4 +105,4 @@ export const ledgerStatement = z
     debits: money,
   })
   .meta({ id: 'LedgerStatement' });
-export type LedgerStatement = z.infer<typeof ledgerStatement>;
+export type LedgerStatementView = z.infer<typeof ledgerStatement>;

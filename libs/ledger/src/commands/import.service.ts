@@ -75,7 +75,7 @@ export class ImportService {
         providerTransactionId: row.providerId, pending: false,
       },
       foldTransaction([]),
-      { categoryExists: (id) => id === unassigned, unassignedCategoryId: unassigned, tracksTransactions: account.tracking === 'Transactions' },
+      { categoryExists: (id) => id === unassigned, unassignedCategoryId: unassigned, tracksTransactions: account.tracking === 'Transactions', loanAccount: account.type === 'loan' },
     );
     return this.writer.append(transactionStream(transactionId), events, 'no_stream', caller);
   }

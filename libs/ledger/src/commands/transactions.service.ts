@@ -5,7 +5,8 @@ import { decideDeleteTransaction } from '../domain/delete-transaction.decide.js'
 import { RuleViolation } from '../domain/domain-error.js';
 import { decideEditTransaction, type EditTransaction } from '../domain/edit-transaction.decide.js';
 import { decideRecordAccountTransaction } from '../domain/record-transaction.decide.js';
-import type { SplitContext, SplitInput } from '../domain/splits.js';
+import type { TransactionContext } from '../domain/record-transaction.decide.js';
+import type { SplitInput } from '../domain/splits.js';
 import { transactionStream, type TransactionEvent } from '../domain/transaction.events.js';
 import { foldTransaction } from '../domain/transaction.state.js';
 import { LedgerLookups, type AccountRow } from '../queries/ledger-lookups.js';
@@ -27,13 +28,14 @@ export class TransactionsService {
     @Inject(LedgerLookups) private readonly lookups: LedgerLookups,
   ) {}
 
-  async splitContext(userId: string, account: Pick<AccountRow, 'tracking'> | null, splits: readonly SplitInput[]): Promise<SplitContext> {
+  async splitContext(userId: string, account: Pick<AccountRow, 'tracking' | 'type'> | null, splits: readonly SplitInput[]): Promise<TransactionContext> {
     const ids = splits.map((s) => s.categoryId).filter((id): id is string => typeof id === 'string');
     const [existing, system] = await Promise.all([this.lookups.existingCategories(userId, ids), this.lookups.systemCategories(userId)]);
     return {
       categoryExists: (id) => existing.has(id),
       unassignedCategoryId: system.unassigned,
       tracksTransactions: account?.tracking === 'Transactions',
+      loanAccount: account?.type === 'loan',
     };
   }
 

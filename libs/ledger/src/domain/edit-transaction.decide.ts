@@ -1,7 +1,8 @@
 import type { Cents } from '@budget/money';
 import { isCalendarDate } from './dates.js';
 import { ForbiddenChange, MESSAGES, RuleViolation, UnknownReference } from './domain-error.js';
-import { normaliseSplits, sameSplits, type SplitContext, type SplitInput } from './splits.js';
+import type { TransactionContext } from './record-transaction.decide.js';
+import { normaliseSplits, sameSplits, type SplitInput } from './splits.js';
 import type { TransactionChanged, TransactionChanges } from './transaction.events.js';
 import type { TransactionState } from './transaction.state.js';
 
@@ -27,7 +28,7 @@ export class StaleVersion extends Error {
  * rows keep their date, name and amount, starting balances are not edited by hand, funding and
  * rebalances are edited as category transfers, and the splits always sum to the amount.
  */
-export function decideEditTransaction(command: EditTransaction, state: TransactionState, context: SplitContext): TransactionChanged[] {
+export function decideEditTransaction(command: EditTransaction, state: TransactionState, context: TransactionContext): TransactionChanged[] {
   if (!state.exists || state.deleted || !state.account) throw new UnknownReference('Transaction');
   if (command.version !== state.version) throw new StaleVersion(command.version, state.version);
   if (state.kind === 'starting-balance') throw new ForbiddenChange('A starting balance is changed through the account, not by hand.');
@@ -49,7 +50,8 @@ export function decideEditTransaction(command: EditTransaction, state: Transacti
     if (bankFed) throw new RuleViolation('amount', 'The amount of a bank transaction cannot be changed.', 'readonly');
     changes.amount = { from: account.amount, to: command.amount };
   }
-  if (command.principle !== undefined && command.principle !== account.principle) {
+  // `principle` counts on loans only; elsewhere the client's `principle: 0` is ignored.
+  if (command.principle !== undefined && context.loanAccount && command.principle !== account.principle) {
     changes.principle = { from: account.principle, to: command.principle };
   }
   if (command.comment !== undefined && (command.comment?.trim() || null) !== state.comment) {

@@ -3,6 +3,7 @@ export * from './account.events.js';
 export * from './account.state.js';
 export * from './balance-history.decide.js';
 export * from './change-account.decide.js';
+export * from './institution.decide.js';
 export * from './dates.js';
 export * from './delete-transaction.decide.js';
 export * from './domain-error.js';

@@ -37,7 +37,9 @@ export function decideOpenAccount(command: OpenAccount): [AccountOpened, ...Bala
   if (!isSubtypeOf(type, subtype)) throw new RuleViolation(at('subtype'), `The subtype is not valid for ${type} accounts.`, 'enum');
   const tracking = command.tracking ?? 'Transactions';
   if (!isTracking(tracking)) throw new RuleViolation(at('tracking'), 'The tracking must be Transactions, Uncategorized Transactions or Balances.', 'enum');
-  if (command.rate !== null && (type !== 'loan' || !Number.isInteger(command.rate) || command.rate < 0)) {
+  // The spec's client sends `rate: 0` (or null) with every account: on a non-loan it means none.
+  const rate = type !== 'loan' && command.rate === 0 ? null : command.rate;
+  if (rate !== null && (type !== 'loan' || !Number.isInteger(rate) || rate < 0)) {
     throw new RuleViolation(at('rate'), 'A rate is given only for loans, as a non-negative percentage with up to three decimals.', 'rate');
   }
   const opened: AccountOpened = {
@@ -51,7 +53,7 @@ export function decideOpenAccount(command: OpenAccount): [AccountOpened, ...Bala
       tracking,
       startDate: command.startDate,
       balance: command.balance,
-      rate: command.rate,
+      rate,
     },
   };
   if (tracking !== 'Balances') return [opened];

@@ -20,11 +20,21 @@ export interface RecordAccountTransaction {
   pending: boolean;
 }
 
+/** What the deciders of account transactions know besides the splits' categories. */
+export interface TransactionContext extends SplitContext {
+  /**
+   * Whether the account is a loan: only there does `principle` (the part of a payment that moves
+   * the balance) mean anything. Elsewhere it is ignored: the spec's client sends `principle: 0`
+   * with every transaction, which would otherwise keep it from moving the balance.
+   */
+  loanAccount: boolean;
+}
+
 /** A manual entry or an imported bank row (server-behaviour §3.3 "Manual add", §4.2.5). */
 export function decideRecordAccountTransaction(
   command: RecordAccountTransaction,
   state: TransactionState,
-  context: SplitContext,
+  context: TransactionContext,
 ): TransactionRecorded[] {
   if (state.exists) return [];
   if (!isCalendarDate(command.date)) throw new RuleViolation('date', MESSAGES.date, 'date');
@@ -44,7 +54,7 @@ export function decideRecordAccountTransaction(
           accountId: command.accountId,
           name,
           amount: command.amount,
-          principle: command.principle,
+          principle: context.loanAccount ? command.principle : null,
           pending: command.pending,
           provider: command.provider,
           providerTransactionId: command.providerTransactionId,

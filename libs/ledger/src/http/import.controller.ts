@@ -1,8 +1,7 @@
-import { Body, Controller, Get, Inject, Param, Post, UseFilters } from '@nestjs/common';
-import { CurrentUserId } from '@budget/identity';
+import { Body, Controller, Inject, Param, Post, UseFilters } from '@nestjs/common';
+import { CurrentUserId } from '@budget/platform';
 import { dollarsFromCents } from '@budget/money';
 import { ImportService, type ImportResult } from '../commands/import.service.js';
-import { ACCOUNT_SUBTYPES, TRACKING_MODES } from '../domain/account.catalogue.js';
 import { RuleViolation } from '../domain/domain-error.js';
 import { parseCsv, readCsv, suggestMapping, type CsvMapping, type DateFormat } from '../domain/import/csv-parser.js';
 import { ImportFileError } from '../domain/import/imported-row.js';
@@ -100,10 +99,5 @@ export class ImportController {
     const mapping = mappingOf(b.mapping);
     const rows = parsing(() => parseCsv(fileText(b, 'text'), mapping, account.id));
     return this.answer(userId, account.id, await this.imports.import({ userId }, account, { rows, ledgerBalance: null }, 'CSV'));
-  }
-
-  @Get('account-types')
-  catalogue() {
-    return { data: { types: ACCOUNT_SUBTYPES, tracking: TRACKING_MODES } };
   }
 }

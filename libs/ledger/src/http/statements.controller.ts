@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, UseFilters } from '@nestjs/common';
-import { CurrentUserId } from '@budget/identity';
+import { CurrentUserId } from '@budget/platform';
 import { dollarsFromCents } from '@budget/money';
 import { StatementsService } from '../commands/statements.service.js';
 import { RuleViolation } from '../domain/domain-error.js';

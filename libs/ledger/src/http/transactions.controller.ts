@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Inject, Param, Patch, Post, Query, UseFilters } from '@nestjs/common';
-import { CurrentUserId } from '@budget/identity';
+import { CurrentUserId } from '@budget/platform';
 import { TransactionsService } from '../commands/transactions.service.js';
 import { RuleViolation } from '../domain/domain-error.js';
 import { HistoryQuery } from '../queries/history.query.js';

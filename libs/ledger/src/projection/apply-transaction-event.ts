@@ -30,15 +30,21 @@ export async function applyTransactionEvent(client: PoolClient, event: Stored<Tr
   await writeTransactionLog(client, event, before, after);
 }
 
+/** A principle is kept on loan accounts only (the spec's client sends `principle: 0` everywhere). */
+async function onLoan(client: PoolClient, accountId: string | null | undefined): Promise<boolean> {
+  return (await loadAccountFacts(client, accountId ?? null))?.type === 'loan';
+}
+
 async function record(client: PoolClient, event: Stored<TransactionEvent & { type: 'TransactionRecorded' }>, userId: string): Promise<void> {
   const { transactionId, kind, date, comment, splits, account } = event.data;
+  const principle = account && (await onLoan(client, account.accountId)) ? account.principle : null;
   await client.query(
     `INSERT INTO ledger_transactions (user_id, id, kind, type, date, comment, version, account_id, name, amount_cents,
        principle_cents, pending, provider, provider_transaction_id, statement_id, splits, seq, recorded_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
     [
       userId, transactionId, kind, TRANSACTION_TYPE[kind], date, comment, event.revision, account?.accountId ?? null, account?.name ?? null,
-      account?.amount ?? null, account?.principle ?? null, account?.pending ?? false, account?.provider ?? null,
+      account?.amount ?? null, principle, account?.pending ?? false, account?.provider ?? null,
       account?.providerTransactionId ?? null, account?.statementId ?? null, JSON.stringify(splits), event.position.toString(),
       event.metadata.recordedAt,
     ],
@@ -56,6 +62,7 @@ async function change(client: PoolClient, event: Stored<TransactionEvent>, befor
       return;
     case 'TransactionChanged': {
       const c = event.data.changes;
+      const principle = c.principle !== undefined && (await onLoan(client, before.accountId)) ? c.principle : undefined;
       await client.query(
         `UPDATE ledger_transactions SET
            date = COALESCE($2::date, date), name = COALESCE($3, name), amount_cents = COALESCE($4::bigint, amount_cents),
@@ -66,7 +73,7 @@ async function change(client: PoolClient, event: Stored<TransactionEvent>, befor
            pending = COALESCE($12::boolean, pending)
          WHERE id = $1`,
         [
-          id, c.date?.to ?? null, c.name?.to ?? null, c.amount?.to ?? null, c.principle !== undefined, c.principle?.to ?? null,
+          id, c.date?.to ?? null, c.name?.to ?? null, c.amount?.to ?? null, principle !== undefined, principle?.to ?? null,
           c.comment !== undefined, c.comment?.to ?? null, c.splits ? JSON.stringify(c.splits.to) : null,
           c.statementId !== undefined, c.statementId?.to ?? null, c.pending?.to ?? null,
         ],

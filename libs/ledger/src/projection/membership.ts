@@ -17,6 +17,13 @@ export interface TransactionRow {
 export interface AccountFacts {
   tracking: string;
   startDate: string;
+  /** The account type: a `loan` moves by a transaction's principle, every other account by its amount. */
+  type: string;
+}
+
+/** What a posted row adds to its account's balance: the principle on a loan, the amount elsewhere. */
+export function balanceMove(tx: Pick<TransactionRow, 'amount' | 'principle'>, account: Pick<AccountFacts, 'type'>): number {
+  return account.type === 'loan' ? (tx.principle ?? tx.amount ?? 0) : (tx.amount ?? 0);
 }
 
 export interface Membership {
@@ -57,7 +64,7 @@ export function membershipsOf(tx: TransactionRow, account: AccountFacts | null):
   if (tx.deleted) return [];
   const out: Membership[] = [];
   if (tx.accountId !== null && account !== null && tx.kind !== 'starting-balance') {
-    const moves = tx.principle ?? tx.amount ?? 0;
+    const moves = balanceMove(tx, account);
     out.push(
       tx.pending
         ? { register: pendingAccountRegister(tx.accountId), sortDate: tx.date, kindOrder: 0, seq: tx.seq, delta: tx.amount ?? 0 }

@@ -62,7 +62,7 @@ export async function loadTransaction(client: PoolClient, id: string): Promise<L
 export async function loadAccountFacts(client: PoolClient, accountId: string | null): Promise<AccountFacts | null> {
   if (accountId === null) return null;
   const { rows } = await client.query<AccountFacts>(
-    `SELECT tracking, to_char(start_date, 'YYYY-MM-DD') AS "startDate" FROM ledger_accounts WHERE id = $1`,
+    `SELECT tracking, to_char(start_date, 'YYYY-MM-DD') AS "startDate", type FROM ledger_accounts WHERE id = $1`,
     [accountId],
   );
   return rows[0] ?? null;
@@ -137,8 +137,6 @@ export async function refreshBalances(client: PoolClient, userId: string, accoun
        ON CONFLICT (category_id) DO UPDATE SET balance_cents = EXCLUDED.balance_cents`,
       [userId, categoryId, total.toString()],
     );
-    // The category read model shows this balance; the ledger owns that one column of it.
-    await client.query('UPDATE budget_categories SET balance_cents = $3 WHERE user_id = $1 AND id = $2', [userId, categoryId, total.toString()]);
   }
 }
 

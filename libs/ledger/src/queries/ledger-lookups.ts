@@ -82,8 +82,9 @@ export class LedgerLookups {
   /** Σ posted, live, non-starting amounts (principle for loans) dated on or after `date` (rule 6). */
   async postedSince(accountId: string, date: string): Promise<Cents> {
     const { rows } = await this.pool.query<{ s: string | null }>(
-      `SELECT sum(COALESCE(principle_cents, amount_cents)) AS s FROM ledger_transactions
-        WHERE account_id = $1 AND NOT deleted AND NOT pending AND kind <> 'starting-balance' AND date >= $2`,
+      `SELECT sum(CASE WHEN a.type = 'loan' THEN COALESCE(t.principle_cents, t.amount_cents) ELSE t.amount_cents END) AS s
+         FROM ledger_transactions t JOIN ledger_accounts a ON a.id = t.account_id
+        WHERE t.account_id = $1 AND NOT t.deleted AND NOT t.pending AND t.kind <> 'starting-balance' AND t.date >= $2`,
       [accountId, date],
     );
     return centsFromDb(rows[0]?.s ?? 0);

@@ -5,6 +5,7 @@ import { evolveTransaction, initialTransactionState, type TransactionState } fro
 
 interface OracleAccount {
   institutionId: string;
+  type: string;
   tracking: string;
   startDate: string;
   opening: number;
@@ -18,7 +19,9 @@ export interface Expected {
   starting: Map<string, number>;
 }
 
-const moves = (tx: TransactionState) => tx.account!.principle ?? tx.account!.amount;
+/** A loan moves by the principle; every other account by the amount (its `principle` means nothing). */
+const moves = (tx: TransactionState, account: OracleAccount | undefined) =>
+  account?.type === 'loan' ? (tx.account!.principle ?? tx.account!.amount) : tx.account!.amount;
 
 /**
  * The ledger's balances folded straight from the event log with the rules of server-behaviour
@@ -30,7 +33,7 @@ export function expectedFromLog(events: readonly StoredEvent[]): Expected {
   const posted = (accountId: string, from: string) =>
     [...transactions.values()]
       .filter((t) => t.account?.accountId === accountId && !t.deleted && !t.account.pending && t.kind !== 'starting-balance' && t.date >= from)
-      .reduce((sum, t) => sum + moves(t), 0);
+      .reduce((sum, t) => sum + moves(t, accounts.get(accountId)), 0);
 
   const forget = (accountId: string) => {
     accounts.delete(accountId);
@@ -48,7 +51,7 @@ export function expectedFromLog(events: readonly StoredEvent[]): Expected {
     const e = event as unknown as AccountEvent | { type: 'InstitutionDeleted'; data: { institutionId: string } };
     switch (e.type) {
       case 'AccountOpened':
-        accounts.set(e.data.accountId, { institutionId: e.data.institutionId, tracking: e.data.tracking, startDate: e.data.startDate, opening: e.data.balance, history: new Map() });
+        accounts.set(e.data.accountId, { institutionId: e.data.institutionId, type: e.data.type, tracking: e.data.tracking, startDate: e.data.startDate, opening: e.data.balance, history: new Map() });
         break;
       case 'AccountStartDateChanged': {
         const account = accounts.get(e.data.accountId)!;

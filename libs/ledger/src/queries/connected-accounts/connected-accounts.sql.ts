@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import type { LedgerAccountView, LedgerInstitutionView } from '@budget/contracts';
 import { centsFromDb, dollarsFromCents } from '@budget/money';
-import { PG_POOL, type Pool } from '@budget/platform';
-import { requireUuid } from './ledger-lookups.js';
+import type { Pool } from '@budget/platform';
 
 interface AccountDb {
   id: string;
@@ -17,7 +16,7 @@ interface AccountDb {
   rate: number | null;
 }
 
-const toAccountJson = (a: AccountDb) => ({
+const toAccountJson = (a: AccountDb): LedgerAccountView => ({
   id: a.id,
   plaidId: null,
   name: a.name,
@@ -35,36 +34,49 @@ const toAccountJson = (a: AccountDb) => ({
 const ACCOUNT_COLUMNS = `a.id, a.institution_id, a.name, a.closed, a.type, a.subtype, a.tracking, a.balance_cents,
   a.pending_balance_cents, to_char(a.start_date, 'YYYY-MM-DD') AS start_date, a.rate`;
 
-/** Institutions with their accounts (GET /connected-accounts), sorted by name then id. */
-@Injectable()
-export class AccountsQuery {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+interface InstitutionDb {
+  id: string;
+  name: string;
+  plaid_institution_id: string | null;
+  sync_date: string | null;
+}
 
-  async connectedAccounts(userId: string) {
-    const institutions = await this.pool.query<{ id: string; name: string; plaid_institution_id: string | null; sync_date: string | null }>(
-      'SELECT id, name, plaid_institution_id, sync_date FROM ledger_institutions WHERE user_id = $1 ORDER BY name, id',
-      [userId],
-    );
-    const accounts = await this.pool.query<AccountDb>(`SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts a WHERE a.user_id = $1 ORDER BY a.name, a.id`, [userId]);
-    return institutions.rows.map((i) => ({
-      id: i.id,
-      plaidInstitutionId: i.plaid_institution_id,
-      name: i.name,
-      offline: i.plaid_institution_id === null,
-      syncDate: i.sync_date,
-      accounts: accounts.rows.filter((a) => a.institution_id === i.id).map(toAccountJson),
-    }));
-  }
+const INSTITUTION_COLUMNS = `id, name, plaid_institution_id, to_char(sync_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS sync_date`;
 
-  async institution(userId: string, institutionId: string) {
-    requireUuid(institutionId, 'Institution');
-    const all = await this.connectedAccounts(userId);
-    return all.find((i) => i.id === institutionId) ?? null;
-  }
+function withAccounts(institutions: InstitutionDb[], accounts: AccountDb[]): LedgerInstitutionView[] {
+  return institutions.map((i) => ({
+    id: i.id,
+    plaidInstitutionId: i.plaid_institution_id,
+    name: i.name,
+    offline: i.plaid_institution_id === null,
+    syncDate: i.sync_date,
+    accounts: accounts.filter((a) => a.institution_id === i.id).map(toAccountJson),
+  }));
+}
 
-  async account(userId: string, accountId: string) {
-    requireUuid(accountId, 'Account');
-    const { rows } = await this.pool.query<AccountDb>(`SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts a WHERE a.user_id = $1 AND a.id = $2`, [userId, accountId]);
-    return rows[0] ? toAccountJson(rows[0]) : null;
-  }
+/** GET /connected-accounts: the caller's institutions with their accounts, each sorted by name then id. */
+export async function connectedAccounts(pool: Pool, userId: string): Promise<LedgerInstitutionView[]> {
+  const institutions = await pool.query<InstitutionDb>(`SELECT ${INSTITUTION_COLUMNS} FROM ledger_institutions WHERE user_id = $1 ORDER BY name, id`, [userId]);
+  const accounts = await pool.query<AccountDb>(`SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts a WHERE a.user_id = $1 ORDER BY a.name, a.id`, [userId]);
+  return withAccounts(institutions.rows, accounts.rows);
+}
+
+/** One institution of the caller's with its accounts, or null. */
+export async function findInstitution(pool: Pool, userId: string, institutionId: string): Promise<LedgerInstitutionView | null> {
+  const institutions = await pool.query<InstitutionDb>(`SELECT ${INSTITUTION_COLUMNS} FROM ledger_institutions WHERE user_id = $1 AND id = $2`, [
+    userId,
+    institutionId,
+  ]);
+  if (institutions.rows.length === 0) return null;
+  const accounts = await pool.query<AccountDb>(
+    `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts a WHERE a.user_id = $1 AND a.institution_id = $2 ORDER BY a.name, a.id`,
+    [userId, institutionId],
+  );
+  return withAccounts(institutions.rows, accounts.rows)[0] ?? null;
+}
+
+/** One account of the caller's, or null. */
+export async function findAccount(pool: Pool, userId: string, accountId: string): Promise<LedgerAccountView | null> {
+  const { rows } = await pool.query<AccountDb>(`SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts a WHERE a.user_id = $1 AND a.id = $2`, [userId, accountId]);
+  return rows[0] ? toAccountJson(rows[0]) : null;
 }

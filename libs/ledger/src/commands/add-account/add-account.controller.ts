@@ -1,0 +1,18 @@
+import { Controller, Inject, UseFilters } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { addAccount, type RouteInput } from '@budget/contracts';
+import { CurrentUserId, Endpoint, Input } from '@budget/platform';
+import { LedgerErrorFilter } from '../../http/ledger-error.filter.js';
+import { AddAccountCommand } from './add-account.command.js';
+
+/** POST /api/v1/institution/{id}/accounts {name, balance, type, subtype, tracking, rate, startDate}: 201 `{data: {account, categories}}`. */
+@Controller()
+@UseFilters(LedgerErrorFilter)
+export class AddAccountController {
+  constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
+
+  @Endpoint(addAccount, AddAccountCommand)
+  add(@CurrentUserId() userId: string, @Input(addAccount) { params, body }: RouteInput<typeof addAccount>) {
+    return this.commands.execute(new AddAccountCommand(userId, params.id, body));
+  }
+}

@@ -1,0 +1,18 @@
+import { Controller, Inject, UseFilters } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { addInstitution, type RouteInput } from '@budget/contracts';
+import { CurrentUserId, Endpoint, Input } from '@budget/platform';
+import { LedgerErrorFilter } from '../../http/ledger-error.filter.js';
+import { AddInstitutionCommand } from './add-institution.command.js';
+
+/** POST /api/v1/institution {institution:{name}, accounts, startDate}: 201 `{data: {...institution, categories}}`. */
+@Controller()
+@UseFilters(LedgerErrorFilter)
+export class AddInstitutionController {
+  constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
+
+  @Endpoint(addInstitution, AddInstitutionCommand)
+  add(@CurrentUserId() userId: string, @Input(addInstitution) { body }: RouteInput<typeof addInstitution>) {
+    return this.commands.execute(new AddInstitutionCommand(userId, body));
+  }
+}

@@ -1,0 +1,18 @@
+import { Controller, Inject, UseFilters } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { changeAccount, type RouteInput } from '@budget/contracts';
+import { CurrentUserId, Endpoint, Input } from '@budget/platform';
+import { LedgerErrorFilter } from '../../http/ledger-error.filter.js';
+import { ChangeAccountCommand } from './change-account.command.js';
+
+/** PATCH /api/v1/account/{id} {name?, closed?, startDate?}: `{data: {account, categories}}`. */
+@Controller()
+@UseFilters(LedgerErrorFilter)
+export class ChangeAccountController {
+  constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
+
+  @Endpoint(changeAccount, ChangeAccountCommand)
+  change(@CurrentUserId() userId: string, @Input(changeAccount) { params, body }: RouteInput<typeof changeAccount>) {
+    return this.commands.execute(new ChangeAccountCommand(userId, params.id, { name: body.name, closed: body.closed, startDate: body.startDate }));
+  }
+}

@@ -1,0 +1,18 @@
+import { Controller, Inject, UseFilters } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { deleteInstitution, type RouteInput } from '@budget/contracts';
+import { CurrentUserId, Endpoint, Input } from '@budget/platform';
+import { LedgerErrorFilter } from '../../http/ledger-error.filter.js';
+import { DeleteInstitutionCommand } from './delete-institution.command.js';
+
+/** DELETE /api/v1/institution/{id}: the balances of the categories that moved. */
+@Controller()
+@UseFilters(LedgerErrorFilter)
+export class DeleteInstitutionController {
+  constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
+
+  @Endpoint(deleteInstitution, DeleteInstitutionCommand)
+  remove(@CurrentUserId() userId: string, @Input(deleteInstitution) { params }: RouteInput<typeof deleteInstitution>) {
+    return this.commands.execute(new DeleteInstitutionCommand(userId, params.id));
+  }
+}

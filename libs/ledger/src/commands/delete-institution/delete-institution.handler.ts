@@ -1,0 +1,28 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EventWriter } from '@budget/platform';
+import { institutionStream, type InstitutionEvent } from '../../domain/account.events.js';
+import { decideDeleteInstitution, foldInstitution } from '../../domain/institution.decide.js';
+import { LedgerLookups } from '../../queries/ledger-lookups.js';
+import { LedgerViews } from '../../queries/transaction-view.js';
+import { DeleteInstitutionCommand } from './delete-institution.command.js';
+
+/** Load the institution, decide the delete, append; answer the balances of the categories its rows touched. */
+@CommandHandler(DeleteInstitutionCommand)
+export class DeleteInstitutionHandler implements ICommandHandler<DeleteInstitutionCommand> {
+  constructor(
+    @Inject(EventWriter) private readonly writer: EventWriter,
+    @Inject(LedgerLookups) private readonly lookups: LedgerLookups,
+    @Inject(LedgerViews) private readonly views: LedgerViews,
+  ) {}
+
+  async execute({ userId, institutionId }: DeleteInstitutionCommand) {
+    const caller = { userId };
+    const stream = institutionStream(institutionId);
+    const loaded = await this.writer.load<InstitutionEvent>(stream, caller, 'Institution');
+    const events = decideDeleteInstitution(foldInstitution(loaded.events));
+    const touched = await this.lookups.categoriesOfInstitution(userId, institutionId);
+    await this.writer.settle(await this.writer.append(stream, events, loaded.revision, caller));
+    return this.views.categoryBalances(userId, touched);
+  }
+}

@@ -1,0 +1,59 @@
+import type { Cents } from '@budget/money';
+import type { Caller, EventWriter } from '@budget/platform';
+import { accountStream } from '../domain/account.events.js';
+import { decideOpenAccount } from '../domain/open-account.decide.js';
+import { decideSetStartingBalance } from '../domain/starting-balance.decide.js';
+import { transactionStream } from '../domain/transaction.events.js';
+import { foldTransaction } from '../domain/transaction.state.js';
+import type { LedgerLookups } from '../queries/ledger-lookups.js';
+
+/** An account to open, as the contracts read it (cents, rate in thousandths of a percent). */
+export interface NewAccount {
+  name?: string | undefined;
+  balance?: Cents | null | undefined;
+  type?: string | undefined;
+  subtype?: string | undefined;
+  tracking?: string | undefined;
+  rate?: number | null | undefined;
+  startDate?: string | undefined;
+}
+
+export type AccountPlan = ReturnType<typeof planAccount>;
+
+/** Decides the opening of one account (nothing is written yet), so every account is checked before any is stored. */
+export function planAccount(writer: EventWriter, institutionId: string, account: NewAccount, fieldPrefix: string) {
+  const accountId = writer.newId();
+  const balance = account.balance ?? 0;
+  const events = decideOpenAccount({
+    name: account.name,
+    type: account.type,
+    subtype: account.subtype,
+    tracking: account.tracking,
+    startDate: account.startDate,
+    balance,
+    rate: account.rate ?? null,
+    accountId,
+    institutionId,
+    balanceId: writer.newId(),
+    fieldPrefix,
+  });
+  return { accountId, events, tracking: events[0].data.tracking, startDate: events[0].data.startDate, balance };
+}
+
+/**
+ * Appends a planned account, and for a Transactions-tracked one its starting balance into the
+ * Funding Pool (rule 6). Returns the positions to wait for.
+ */
+export async function openAccount(writer: EventWriter, lookups: LedgerLookups, caller: Caller, plan: AccountPlan): Promise<(bigint | null)[]> {
+  const positions = [await writer.append(accountStream(plan.accountId), plan.events, 'no_stream', caller)];
+  if (plan.tracking === 'Transactions') {
+    const { fundingPool } = await lookups.systemCategories(caller.userId);
+    const transactionId = writer.newId();
+    const events = decideSetStartingBalance(
+      { transactionId, accountId: plan.accountId, fundingPoolCategoryId: fundingPool, startDate: plan.startDate, amount: plan.balance },
+      foldTransaction([]),
+    );
+    positions.push(await writer.append(transactionStream(transactionId), events, 'no_stream', { ...caller, actor: 'system' }));
+  }
+  return positions;
+}

@@ -1,0 +1,20 @@
+import type { TransactionContext } from '../domain/record-transaction.decide.js';
+import type { SplitInput } from '../domain/splits.js';
+import type { AccountRow, LedgerLookups } from '../queries/ledger-lookups.js';
+
+/** What the transaction deciders need to know: the caller's categories among the splits, Unassigned, the account's tracking and type. */
+export async function transactionContext(
+  lookups: LedgerLookups,
+  userId: string,
+  account: Pick<AccountRow, 'tracking' | 'type'> | null,
+  splits: readonly SplitInput[],
+): Promise<TransactionContext> {
+  const ids = splits.map((s) => s.categoryId).filter((id): id is string => typeof id === 'string');
+  const [existing, system] = await Promise.all([lookups.existingCategories(userId, ids), lookups.systemCategories(userId)]);
+  return {
+    categoryExists: (id) => existing.has(id),
+    unassignedCategoryId: system.unassigned,
+    tracksTransactions: account?.tracking === 'Transactions',
+    loanAccount: account?.type === 'loan',
+  };
+}
