@@ -5,7 +5,10 @@ import type { Caller } from '@budget/platform';
 import { RuleViolation, UnknownReference } from '../domain/domain-error.js';
 import { StaleVersion } from '../domain/edit-transaction.decide.js';
 import { expectedFromLog } from '../testing/ledger-oracle.js';
-import { TransfersTestbed } from './testing/transfers-testbed.js';
+import { ChangeCategoryTransferCommand } from './commands/change-category-transfer/change-category-transfer.command.js';
+import { RecordCategoryTransferCommand } from './commands/record-category-transfer/record-category-transfer.command.js';
+import type { TransferLine, TransferType } from './domain/transfer-lines.js';
+import { transferBody, TransfersTestbed } from './testing/transfers-testbed.js';
 
 /**
  * Property: funding, rebalances and category transfers never create or destroy money. After any
@@ -59,6 +62,14 @@ async function run(caller: Caller, cat: (n: string) => string, commands: Command
   const transfers: string[] = [];
   const all: string[] = [];
   const pick = <T>(list: T[], n: number) => (list.length === 0 ? undefined : list[n % list.length]);
+  /** Records through the handler; a funding of all 0.00 records nothing (transaction null). */
+  const record = async (type: TransferType, date: string, lines: TransferLine[]) => {
+    const answer = await tb.record.execute(new RecordCategoryTransferCommand(caller.userId, transferBody(type, date, lines)));
+    const id = answer.data.transaction?.id;
+    if (!id) return;
+    transfers.push(id);
+    all.push(id);
+  };
   for (const c of commands) {
     const head = await tb.bed.store.headPosition();
     try {
@@ -77,9 +88,7 @@ async function run(caller: Caller, cat: (n: string) => string, commands: Command
         }
         case 'rebalance': {
           const lines = linesOf(cat, c.moves, c.skew);
-          const { transactionId } = await tb.transfers.record(caller, { type: c.transfer ? 'transfer' : 'rebalance', date: day(c.day), comment: null, lines });
-          transfers.push(transactionId);
-          all.push(transactionId);
+          await record(c.transfer ? 'transfer' : 'rebalance', day(c.day), lines);
           break;
         }
         case 'fund': {
@@ -91,9 +100,7 @@ async function run(caller: Caller, cat: (n: string) => string, commands: Command
             includeFundingTransfers: l.pass,
           }));
           const splits = buildFunding(funding, pool).map((s, i) => ({ ...s, amount: s.amount + (i === 0 ? c.skew : 0) }));
-          const { transactionId } = await tb.transfers.record(caller, { type: 'funding', date: day(c.day), comment: null, lines: splits });
-          transfers.push(transactionId);
-          all.push(transactionId);
+          await record('funding', day(c.day), splits);
           break;
         }
         case 'edit': {
@@ -101,7 +108,8 @@ async function run(caller: Caller, cat: (n: string) => string, commands: Command
           if (!tx) break;
           const { rows } = await tb.bed.db.pool.query<{ version: number; kind: string }>('SELECT version, kind FROM ledger_transactions WHERE id = $1', [tx]);
           const type = rows[0]?.kind === 'funding' ? 'funding' : 'rebalance';
-          await tb.transfers.change(caller, tx, { version: (rows[0]?.version ?? 0) - (c.stale ? 1 : 0), type, date: day(c.day), lines: linesOf(cat, c.moves, 0) });
+          const version = (rows[0]?.version ?? 0) - (c.stale ? 1 : 0);
+          await tb.change.execute(new ChangeCategoryTransferCommand(caller.userId, tx, transferBody(type, day(c.day), linesOf(cat, c.moves, 0), version)));
           break;
         }
         case 'delete': {

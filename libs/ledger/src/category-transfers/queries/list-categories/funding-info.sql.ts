@@ -1,22 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { centsFromDb, dollarsFromCents, firstOfMonth, monthStartAfter } from '@budget/money';
-import { PG_POOL, type Pool } from '@budget/platform';
-
-interface InfoRow {
-  id: string;
-  name: string;
-  balance: string;
-  funding: string;
-  base: string;
-  spending: string;
-  rebalances: string;
-}
-
-const dollars = (v: string) => dollarsFromCents(centsFromDb(v));
+import { firstOfMonth, monthStartAfter } from '@budget/money';
 
 /**
  * Per category of $1: the balance at the start of the month $2 and last month's ($3..$2) funding,
- * funded base amounts, other flows and rebalances. Exported for the benchmark's raw-SQL baseline.
+ * funded base amounts, other flows and rebalances, from the per-category monthly sums: a few rows
+ * per category, whatever the month. Exported for the benchmark's raw-SQL baseline.
  */
 export const FUNDING_INFO_SQL = `SELECT c.id, c.name,
               COALESCE(b.balance_cents, 0) - COALESCE(cur.amount, 0) AS balance,
@@ -37,28 +24,12 @@ export const FUNDING_INFO_SQL = `SELECT c.id, c.name,
 
 export const fundingInfoParams = (userId: string, date: string) => [userId, firstOfMonth(date), monthStartAfter(date, -1)];
 
-/**
- * GET /categories?date=D (rule 17): per category the balance at the start of D's month, and last
- * month's funding, funded base amounts, other flows (spending and income) and rebalances, from the
- * per-category monthly sums: a few rows per category, whatever the month.
- */
-@Injectable()
-export class FundingInfoQuery {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
-
-  async forMonth(userId: string, date: string) {
-    const { rows } = await this.pool.query<InfoRow>(
-      FUNDING_INFO_SQL,
-      fundingInfoParams(userId, date),
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      balance: dollars(r.balance),
-      previousFunding: dollars(r.funding),
-      previousBaseAmount: dollars(r.base),
-      previousSum: dollars(r.spending),
-      previousCatTransfers: dollars(r.rebalances),
-    }));
-  }
+export interface FundingInfoRow {
+  id: string;
+  name: string;
+  balance: string;
+  funding: string;
+  base: string;
+  spending: string;
+  rebalances: string;
 }
