@@ -73,6 +73,23 @@ describe('a rebalance over its lifetime', () => {
     expect(first).toHaveLength(30);
     expect(second).toHaveLength(2);
     expect(new Set([...first, ...second].map((tx) => tx.id)).size).toBe(32);
+    expect((await t.http.get('rebalances', user.access)).json().data.transactions).toHaveLength(30);
+    for (const query of ['offset=1e21', 'offset=-1', 'limit=0', 'limit=1001']) {
+      expect((await t.http.get(`rebalances?${query}`, user.access)).status, query).toBe(422);
+    }
+  });
+
+  test('a Fund save whose amounts are all 0 records nothing: 201 with the current balances and no transaction', async () => {
+    const before = await balance('Groceries');
+    const count = async () => (await t.http.get(`category/${cat('Groceries')}/transactions?pending=2`, user.access)).json();
+    const register = await count();
+    const zero = { categoryId: cat('Groceries'), amount: 0, baseAmount: 0, funder: false, fundingCategories: [], includeFundingTransfers: false };
+    const pool = { categoryId: cat('Funding Pool'), amount: 0, baseAmount: 0, funder: true, fundingCategories: [], includeFundingTransfers: false };
+    const response = await t.http.post('category-transfer', { date: '2025-08-01', type: 2, categories: [zero, pool] }, user.access);
+    expect(response.status).toBe(201);
+    expect(response.json().data).toEqual({ balances: expect.arrayContaining([{ id: cat('Groceries'), balance: before }]), transaction: null });
+    expect(response.json().data.balances).toHaveLength(2);
+    expect(await count()).toEqual(register);
   });
 });
 
@@ -113,5 +130,16 @@ describe('funding plans and bills', () => {
     const proposed = (await t.http.get('funding-plans/proposed?date=2025-08-14', user.access)).json().data as { categoryId: string; amount: number }[];
     expect(proposed.find((p) => p.categoryId === cat('Gasoline'))).toMatchObject({ amount: 0, adjusted: false, adjustedReason: null, fundingCategories: [], includeFundingTransfers: true });
     expect((await t.http.get('funding-plans/proposed', user.access)).json().errors[0].message).toBe('A date must be specified.');
+  });
+
+  test('bad input is refused per field before any read: a bad date, a history out of range, a malformed plan item id', async () => {
+    const badDate = await t.http.get('funding-plans/proposed?date=2025-02-30', user.access);
+    expect([badDate.status, badDate.json().errors[0].field]).toEqual([422, 'date']);
+    const history = await t.http.get('funding-plans?h=121', user.access);
+    expect(history.json().errors[0]).toMatchObject({ field: 'h', message: 'The history must be a whole number of months from 1 to 120.' });
+    expect((await t.http.get('funding-plans', user.access)).json().history[0].history).toHaveLength(12);
+    expect((await put('funding-plans/item/not-an-id', { amount: 1, recurrence: 1 })).statusCode).toBe(404);
+    const amount = await put(`funding-plans/item/${cat('Electric')}`, { amount: -1, recurrence: 1, goalDate: 'soon' });
+    expect(amount.json().errors.map((e: { field: string }) => e.field)).toEqual(['amount', 'goalDate']);
   });
 });
