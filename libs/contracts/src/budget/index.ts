@@ -1,7 +1,18 @@
 import type { RouteContract } from '../common/route.js';
-import { addGroup } from './groups.js';
+import { listBills } from './bills.js';
+import { addCategory, changeCategory, deleteCategory } from './categories.js';
+import { fundingPlan, proposedFunding, setPlanItem } from './funding-plans.js';
+import { addGroup, changeGroup, deleteGroup, listGroups } from './groups.js';
 
 export * from './groups.js';
+export * from './categories.js';
+export * from './funding-plans.js';
+export * from './bills.js';
 
 /** Every route of the budget context (product-spec §7 "Categories and funding", bills). */
-export const budgetRoutes: RouteContract[] = [addGroup];
+export const budgetRoutes: RouteContract[] = [
+  listGroups, addGroup, changeGroup, deleteGroup,
+  addCategory, changeCategory, deleteCategory,
+  setPlanItem, proposedFunding, fundingPlan,
+  listBills,
+];
