@@ -57,6 +57,15 @@ export function isWithin(state: CreatedBudget, groupId: string, ancestorId: stri
   return false;
 }
 
+/**
+ * The parent a group goes under: the No Group group's id means the top level (null), as null does
+ * — the spec's client creates a top-level group that way. Any other id is kept as given.
+ */
+export function parentOrTopLevel(state: CreatedBudget, parentGroupId: string | null): string | null {
+  if (parentGroupId === null) return null;
+  return state.groups.get(parentGroupId)?.type === 'NO GROUP' ? null : parentGroupId;
+}
+
 /** A parent group is null (top level) or one of the user's REGULAR groups. */
 export function requireParentGroup(state: CreatedBudget, parentGroupId: string | null): void {
   if (parentGroupId === null) return;

@@ -1,13 +1,14 @@
 import { BUDGET_MESSAGES, BudgetRuleViolation } from '../budget-error.js';
 import type { GroupHiddenChanged, GroupMoved, GroupRenamed } from '../budget.events.js';
 import type { BudgetState } from '../budget.state.js';
-import { created, isWithin, requiredName, requireGroup, requireParentGroup, requireUniqueGroupName } from '../tree-rules.js';
+import { created, isWithin, parentOrTopLevel, requiredName, requireGroup, requireParentGroup, requireUniqueGroupName } from '../tree-rules.js';
 
 export interface ChangeGroup {
   type: 'ChangeGroup';
   groupId: string;
   /** Each field left out keeps its value (a missing parent no longer means "top level"). */
   name?: string;
+  /** Null, or the No Group group's id, for the top level. */
   parentGroupId?: string | null;
   hidden?: boolean;
 }
@@ -20,7 +21,7 @@ export function decideChangeGroup(command: ChangeGroup, state: BudgetState): (Gr
   const budget = created(state);
   const group = requireGroup(budget, command.groupId);
   const name = command.name === undefined ? group.name : requiredName(command.name, BUDGET_MESSAGES.groupName);
-  const parentGroupId = command.parentGroupId === undefined ? group.parentGroupId : command.parentGroupId;
+  const parentGroupId = command.parentGroupId === undefined ? group.parentGroupId : parentOrTopLevel(budget, command.parentGroupId);
   const renamed = name !== group.name;
   const moved = parentGroupId !== group.parentGroupId;
   if ((renamed || moved) && group.type !== 'REGULAR') {

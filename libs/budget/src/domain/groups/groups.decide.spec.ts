@@ -46,6 +46,30 @@ describe('adding a group', () => {
   });
 });
 
+describe('the No Group group as a parent (the spec client’s way of saying "top level")', () => {
+  test('given a budget, when a group is added with the No Group group as its parent, then it is added at the top level', () => {
+    const state = given();
+    expect(when(state, { type: 'AddGroup', groupId: 'g1', name: 'Bills 2', parentGroupId: groupId(state, 'NoGroup') })).toEqual([
+      { type: 'GroupAdded', data: { groupId: 'g1', name: 'Bills 2', type: 'REGULAR', parentGroupId: null } },
+    ]);
+  });
+
+  test('then the name is checked among the top-level groups', () => {
+    const state = given();
+    expect(() => when(state, { type: 'AddGroup', groupId: 'g1', name: 'bills', parentGroupId: groupId(state, 'NoGroup') })).toThrow(
+      expect.objectContaining({ field: 'name', code: 'database.unique' }),
+    );
+  });
+
+  test('given a sub-group, when moved under the No Group group, then it moves to the top level; a top-level group does not move', () => {
+    const state = given(added('a', 'Trips'), added('b', 'Kids', 'a'));
+    expect(when(state, { type: 'ChangeGroup', groupId: 'b', parentGroupId: groupId(state, 'NoGroup') })).toEqual([
+      { type: 'GroupMoved', data: { groupId: 'b', parentGroupId: null } },
+    ]);
+    expect(when(state, { type: 'ChangeGroup', groupId: 'a', parentGroupId: groupId(state, 'NoGroup') })).toEqual([]);
+  });
+});
+
 describe('changing a group', () => {
   test('given a group, when renamed and moved, then GroupRenamed and GroupMoved', () => {
     const state = given(added('a', 'Trips'));
