@@ -47,6 +47,32 @@ describe('groups', () => {
     expect((await t.http.delete(`groups/${await groupId('NoGroup')}`, user.access)).status).toBe(422);
   });
 
+  test('the spec client’s top-level group: the No Group group’s id as parentGroupId means the top level, on POST and PATCH', async () => {
+    const noGroup = await groupId('NoGroup');
+    const taken = await t.http.post('groups', { name: 'Bills', parentGroupId: noGroup }, user.access);
+    expect(taken.status).toBe(422);
+    expect(taken.json().errors[0]).toMatchObject({ field: 'name', code: 'database.unique' });
+    expect((await t.http.patch(`groups/${await groupId('Bills')}`, { name: 'Utilities' }, user.access)).status).toBe(200);
+
+    const response = await t.http.post('groups', { name: 'Bills', parentGroupId: noGroup }, user.access);
+
+    expect(response.status).toBe(201);
+    expect(response.json().data).toEqual({ id: expect.any(String), name: 'Bills', type: 'REGULAR', hidden: false, parentGroupId: null });
+    const nested = (await t.http.post('groups', { name: 'Nested', parentGroupId: await groupId('Utilities') }, user.access)).json().data.id;
+    const moved = await t.http.patch(`groups/${nested}`, { parentGroupId: noGroup }, user.access);
+    expect(moved.json().data).toMatchObject({ id: nested, parentGroupId: null });
+    expect((await tree()).groups.find((g) => g.id === nested)).toMatchObject({ parentGroupId: null });
+  });
+
+  test('malformed input answers 422 per field, a malformed path id 404', async () => {
+    const bad = await t.http.post('groups', { name: 5, parentGroupId: 'not-an-id' }, user.access);
+    expect(bad.status).toBe(422);
+    expect(bad.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['name', 'parentGroupId']);
+    expect((await t.http.patch('groups/not-an-id', { name: 'X' }, user.access)).status).toBe(404);
+    expect((await t.http.patch(`groups/${trips}`, { hidden: 'yes' }, user.access)).json().errors[0]).toMatchObject({ field: 'hidden' });
+    expect((await t.http.delete('groups/42', user.access)).status).toBe(404);
+  });
+
   test('DELETE answers 409 HAS_CHILDREN while a sub-group or category is inside, 204 when empty', async () => {
     const refused = await t.http.delete(`groups/${trips}`, user.access);
     expect(refused.status).toBe(409);
@@ -82,7 +108,12 @@ describe('categories', () => {
     expect(await first({ name: 'A', recurrence: 0 })).toMatchObject({ field: 'recurrence', message: 'The recurrence must be a whole number of at least 1.' });
     expect(await first({ name: 'A', recurrence: 1.5 })).toMatchObject({ field: 'recurrence' });
     expect(await first({ name: 'A', type: 'LOAN' })).toMatchObject({ field: 'type' });
-    expect(await first({ name: 'A', fundingCategories: [{ categoryId: 'x', amount: 101, percentage: true }] })).toMatchObject({ field: 'fundingCategories.0.amount' });
+    // One entry per bad field: the malformed id and the percentage over 100 are both refused.
+    const funding = (await t.http.post(`groups/${food}/categories`, { name: 'A', fundingCategories: [{ categoryId: 'x', amount: 101, percentage: true }] }, user.access)).json().errors;
+    expect(funding).toEqual([
+      expect.objectContaining({ field: 'fundingCategories.0.categoryId', message: 'There are one or more items not assigned a category.' }),
+      expect.objectContaining({ field: 'fundingCategories.0.amount', message: 'A percentage must be at most 100.' }),
+    ]);
     expect(await first({ name: 'Groceries' })).toMatchObject({ field: 'name', code: 'database.unique' });
   });
 

@@ -121,7 +121,7 @@ export const REFRESH_ACCOUNT_BALANCES = `
 
 /**
  * `refreshBalances`, categories: every category named by a new split (visible or not) gets its
- * posted + pending total, in the ledger's table and in the budget's category row. $2 'c:', $3 'cp:'.
+ * posted + pending total in the ledger's table. $2 'c:', $3 'cp:'.
  */
 export const REFRESH_CATEGORY_BALANCES = `
   WITH touched AS (
@@ -130,13 +130,10 @@ export const REFRESH_CATEGORY_BALANCES = `
      WHERE t.seq > $1),
   totals AS (
     SELECT user_id, category_id, ${total('$2::text || touched.category_id')} + ${total('$3::text || touched.category_id')} AS balance_cents
-      FROM touched),
-  upserted AS (
-    INSERT INTO ${TABLES.categoryBalances} (user_id, category_id, balance_cents)
-    SELECT user_id, category_id, balance_cents FROM totals
-    ON CONFLICT (category_id) DO UPDATE SET balance_cents = EXCLUDED.balance_cents)
-  UPDATE ${TABLES.budgetCategories} c SET balance_cents = totals.balance_cents
-    FROM totals WHERE c.user_id = totals.user_id AND c.id = totals.category_id`;
+      FROM touched)
+  INSERT INTO ${TABLES.categoryBalances} (user_id, category_id, balance_cents)
+  SELECT user_id, category_id, balance_cents FROM totals
+  ON CONFLICT (category_id) DO UPDATE SET balance_cents = EXCLUDED.balance_cents`;
 
 /**
  * `writeTransactionLog` for a recorded account transaction with a name: '<who> added "<name>" for

@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { PG_POOL, type Pool } from '@budget/platform';
-import { findGroup } from '../../queries/list-groups/list-groups.query.js';
+import { BudgetReads } from '../../queries/list-groups/budget-reads.js';
 import { BudgetCommands } from '../budget-commands.js';
 import { AddGroupCommand } from './add-group.command.js';
 
@@ -10,13 +9,13 @@ import { AddGroupCommand } from './add-group.command.js';
 export class AddGroupHandler implements ICommandHandler<AddGroupCommand> {
   constructor(
     @Inject(BudgetCommands) private readonly commands: BudgetCommands,
-    @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(BudgetReads) private readonly reads: BudgetReads,
   ) {}
 
   async execute({ userId, body }: AddGroupCommand) {
     const groupId = this.commands.newId();
     await this.commands.run({ userId }, { type: 'AddGroup', groupId, name: body.name ?? '', parentGroupId: body.parentGroupId ?? null });
-    const group = await findGroup(this.pool, userId, groupId);
+    const group = await this.reads.group(userId, groupId);
     if (!group) throw new Error(`group ${groupId} was added but is not in the read model`);
     return { data: group };
   }

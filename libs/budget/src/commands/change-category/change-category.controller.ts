@@ -1,23 +1,18 @@
-import { Body, Controller, Inject, Param, Patch, UseFilters } from '@nestjs/common';
-import { CurrentUserId } from '@budget/identity';
-import { PG_POOL, type Pool } from '@budget/platform';
+import { Controller, Inject, UseFilters } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { changeCategory, type RouteInput } from '@budget/contracts';
+import { CurrentUserId, Endpoint, Input } from '@budget/platform';
 import { BudgetErrorFilter } from '../../http/budget-error.filter.js';
-import { categoryFields } from '../../http/category-body.js';
-import { findCategory } from '../../queries/list-groups/list-groups.query.js';
-import { BudgetCommands } from '../budget-commands.js';
+import { ChangeCategoryCommand } from './change-category.command.js';
 
 /** PATCH /api/v1/groups/{groupId}/categories/{id}: changes it and moves it into the route's group. */
-@Controller('groups/:groupId/categories')
+@Controller()
 @UseFilters(BudgetErrorFilter)
 export class ChangeCategoryController {
-  constructor(
-    @Inject(BudgetCommands) private readonly commands: BudgetCommands,
-    @Inject(PG_POOL) private readonly pool: Pool,
-  ) {}
+  constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
-  @Patch(':id')
-  async change(@CurrentUserId() userId: string, @Param('groupId') groupId: string, @Param('id') categoryId: string, @Body() body: unknown) {
-    await this.commands.run({ userId }, { type: 'ChangeCategory', categoryId, groupId, fields: categoryFields(body), today: this.commands.today() });
-    return { data: await findCategory(this.pool, userId, categoryId) };
+  @Endpoint(changeCategory, ChangeCategoryCommand)
+  change(@CurrentUserId() userId: string, @Input(changeCategory) { params, body }: RouteInput<typeof changeCategory>) {
+    return this.commands.execute(new ChangeCategoryCommand(userId, params.groupId, params.id, body));
   }
 }

@@ -1,23 +1,18 @@
-import { Controller, Delete, HttpCode, Inject, Param, UseFilters } from '@nestjs/common';
-import { CurrentUserId } from '@budget/identity';
-import { PG_POOL, type Pool } from '@budget/platform';
+import { Controller, Inject, UseFilters } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { deleteCategory, type RouteInput } from '@budget/contracts';
+import { CurrentUserId, Endpoint, Input } from '@budget/platform';
 import { BudgetErrorFilter } from '../../http/budget-error.filter.js';
-import { BudgetCommands } from '../budget-commands.js';
-import { categoryInUse } from './category-in-use.query.js';
+import { DeleteCategoryCommand } from './delete-category.command.js';
 
 /** DELETE /api/v1/groups/{groupId}/categories/{id}: 204, or 409 HAS_CHILDREN while transactions use it. */
-@Controller('groups/:groupId/categories')
+@Controller()
 @UseFilters(BudgetErrorFilter)
 export class DeleteCategoryController {
-  constructor(
-    @Inject(BudgetCommands) private readonly commands: BudgetCommands,
-    @Inject(PG_POOL) private readonly pool: Pool,
-  ) {}
+  constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
-  @Delete(':id')
-  @HttpCode(204)
-  async delete(@CurrentUserId() userId: string, @Param('groupId') groupId: string, @Param('id') categoryId: string): Promise<void> {
-    const inUse = await categoryInUse(this.pool, userId, categoryId);
-    await this.commands.run({ userId }, { type: 'DeleteCategory', categoryId, groupId, inUse });
+  @Endpoint(deleteCategory, DeleteCategoryCommand)
+  delete(@CurrentUserId() userId: string, @Input(deleteCategory) { params }: RouteInput<typeof deleteCategory>): Promise<void> {
+    return this.commands.execute(new DeleteCategoryCommand(userId, params.groupId, params.id));
   }
 }

@@ -10,7 +10,7 @@ import {
 } from '@budget/platform';
 import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
 import { budgetProjections } from '../../projections.js';
-import { listGroups } from '../../queries/list-groups/list-groups.query.js';
+import { readTree } from '../../queries/list-groups/list-groups.sql.js';
 import { budgetTestAppModule } from '../../testing/budget-test-app.js';
 import { BudgetProvisioner } from './budget-provisioner.js';
 
@@ -54,7 +54,7 @@ describe('BudgetProvisioner', () => {
     });
 
     await projector.caughtUp(position, 10_000);
-    const view = await listGroups(db.pool, 'user-a');
+    const view = await readTree(db.pool, 'user-a');
     expect(view.groups).toHaveLength(9);
     expect(view.categories.map((c) => c.name)).toContain('Funding Pool');
   });

@@ -1,18 +1,16 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { CurrentUserId } from '@budget/identity';
-import { CLOCK, type Clock } from '@budget/platform';
+import { Controller, Inject } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { listBills } from '@budget/contracts';
+import { CurrentUserId, Endpoint } from '@budget/platform';
 import { BillsQuery } from './bills.query.js';
 
 /** GET /api/v1/bills: the bill overview, a bare array. */
-@Controller('bills')
+@Controller()
 export class BillsController {
-  constructor(
-    @Inject(BillsQuery) private readonly bills: BillsQuery,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
 
-  @Get()
+  @Endpoint(listBills, BillsQuery)
   list(@CurrentUserId() userId: string) {
-    return this.bills.bills(userId, this.clock.now().toISOString().slice(0, 10));
+    return this.queries.execute(new BillsQuery(userId));
   }
 }

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@budget/platform/testing'
 import { appendBudgetEvents } from '../../commands/budget-stream.js';
 import { decideBudget, foldBudget, initialBudgetState, type BudgetCommand, type BudgetEvent, type BudgetState } from '../../domain/index.js';
 import { listGroupsProjection } from './list-groups.projection.js';
-import { listGroups } from './list-groups.query.js';
+import { readTree } from './list-groups.sql.js';
 
 let db: TestDatabase;
 let store: PostgresEventStore;
@@ -50,7 +50,7 @@ describe('list-groups read model under changes', () => {
       () => ({ type: 'DeleteGroup', groupId: 'g-empty' }),
     ]);
     await rebuildReadModels({ pool: db.pool, store, projections });
-    const view = await listGroups(db.pool, 'u1');
+    const view = await readTree(db.pool, 'u1');
     if (final.status !== 'created') throw new Error('no budget');
 
     expect(view.groups.map((g) => [g.id, g.name, g.parentGroupId, g.hidden]).sort()).toEqual(

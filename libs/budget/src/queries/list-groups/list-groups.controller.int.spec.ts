@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@budget/platform/testing'
 import { BudgetProvisioner } from '../../commands/provision-budget/budget-provisioner.js';
 import { budgetProjections } from '../../projections.js';
 import { budgetTestAppModule } from '../../testing/budget-test-app.js';
+import { LedgerStandIn } from '../../testing/ledger-stand-in.js';
 
 /** Stands in for identity's auth guard: the caller is whoever the test header names. */
 const headerCaller: CanActivate = {
@@ -23,11 +24,12 @@ const headerCaller: CanActivate = {
 let db: TestDatabase;
 let store: PostgresEventStore;
 let app: NestFastifyApplication;
+const ledger = new LedgerStandIn();
 
 beforeAll(async () => {
   db = await createTestDatabase('groups_http');
   store = await PostgresEventStore.create(db.pool, db.url);
-  const module = budgetTestAppModule({ pool: db.pool, store, clock: new FixedClock(new Date(0)) });
+  const module = budgetTestAppModule({ pool: db.pool, store, clock: new FixedClock(new Date(0)), ledger });
   app = await NestFactory.create<NestFastifyApplication>(module, new FastifyAdapter(), { logger: false });
   app.setGlobalPrefix('api/v1');
   app.useGlobalGuards(headerCaller);
@@ -67,5 +69,17 @@ describe('GET /api/v1/groups', () => {
 
     const aliceIds = new Set(alice.data.groups.map((g) => g.id));
     expect(bob.data.groups.some((g) => aliceIds.has(g.id))).toBe(false);
+  });
+
+  test('answers each category’s balance as the ledger’s public query gives it, in dollars; 0 for a category the ledger has not seen', async () => {
+    const get = async () => (await app.inject({ method: 'GET', url: '/api/v1/groups', headers: { 'x-test-user': 'alice' } })).json() as { data: { categories: { id: string; name: string; balance: number }[] } };
+    const groceries = (await get()).data.categories.find((c) => c.name === 'Groceries')!;
+    ledger.balances.set(groceries.id, -1234);
+
+    const categories = (await get()).data.categories;
+
+    expect(categories.find((c) => c.id === groceries.id)!.balance).toBe(-12.34);
+    expect(categories.filter((c) => c.id !== groceries.id).every((c) => c.balance === 0)).toBe(true);
+    ledger.balances.clear();
   });
 });

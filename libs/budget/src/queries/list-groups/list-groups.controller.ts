@@ -1,15 +1,16 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { CurrentUserId } from '@budget/identity';
-import { PG_POOL, type Pool } from '@budget/platform';
-import { listGroups, type GroupsView } from './list-groups.query.js';
+import { Controller, Inject } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { listGroups } from '@budget/contracts';
+import { CurrentUserId, Endpoint } from '@budget/platform';
+import { ListGroupsQuery } from './list-groups.query.js';
 
 /** GET /api/v1/groups: the signed-in user's whole category tree (the client builds the tree). */
-@Controller('groups')
+@Controller()
 export class ListGroupsController {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+  constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
 
-  @Get()
-  async list(@CurrentUserId() userId: string): Promise<{ data: GroupsView }> {
-    return { data: await listGroups(this.pool, userId) };
+  @Endpoint(listGroups, ListGroupsQuery)
+  list(@CurrentUserId() userId: string) {
+    return this.queries.execute(new ListGroupsQuery(userId));
   }
 }

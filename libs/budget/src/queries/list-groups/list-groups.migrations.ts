@@ -52,4 +52,10 @@ export const listGroupsMigrations: Migration[] = [
       CREATE INDEX IF NOT EXISTS budget_categories_user_type ON budget_categories (user_id, type);
     `,
   },
+  {
+    // A category's balance is the ledger's (its public query LedgerCategoryBalances), no longer a
+    // column the ledger wrote into this read model.
+    id: 'budget-003-no-balance',
+    sql: `ALTER TABLE budget_categories DROP COLUMN IF EXISTS balance_cents;`,
+  },
 ];

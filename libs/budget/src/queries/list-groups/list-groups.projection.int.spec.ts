@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@budget/platform/testing'
 import { decideBudget, initialBudgetState, type BudgetEvent } from '../../domain/index.js';
 import { appendBudgetEvents } from '../../commands/budget-stream.js';
 import { listGroupsProjection } from './list-groups.projection.js';
-import { listGroups } from './list-groups.query.js';
+import { readTree } from './list-groups.sql.js';
 
 let db: TestDatabase;
 let store: PostgresEventStore;
@@ -40,11 +40,11 @@ async function rows(): Promise<unknown[]> {
 }
 
 describe('list-groups read model', () => {
-  test('given a new budget, when projected, then GET /groups data holds its whole tree with zero balances', async () => {
+  test('given a new budget, when projected, then the read model holds its whole tree', async () => {
     await createBudget('u1');
     await applyAll(await store.readAll());
 
-    const view = await listGroups(db.pool, 'u1');
+    const view = await readTree(db.pool, 'u1');
 
     expect(view.groups.map((g) => [g.name, g.type, g.hidden, g.parentGroupId])).toEqual([
       ['System', 'SYSTEM', false, null],
@@ -56,7 +56,6 @@ describe('list-groups read model', () => {
       id: expect.any(String),
       groupId: view.groups[0]!.id,
       name: 'Unassigned',
-      balance: 0,
       type: 'UNASSIGNED',
       hidden: false,
       fundingAmount: 0,
@@ -86,12 +85,12 @@ describe('list-groups read model', () => {
     await createBudget('u2');
     await rebuildReadModels({ pool: db.pool, store, projections });
 
-    const [mine, theirs] = await Promise.all([listGroups(db.pool, 'u1'), listGroups(db.pool, 'u2')]);
+    const [mine, theirs] = await Promise.all([readTree(db.pool, 'u1'), readTree(db.pool, 'u2')]);
 
     expect(mine.groups).toHaveLength(9);
     expect(theirs.groups).toHaveLength(9);
     expect(mine.groups.map((g) => g.id).filter((id) => theirs.groups.some((t) => t.id === id))).toEqual([]);
-    expect((await listGroups(db.pool, 'nobody')).categories).toEqual([]);
+    expect((await readTree(db.pool, 'nobody')).categories).toEqual([]);
   });
 
   test('money is stored in cents and answered in dollars with two decimals', async () => {
@@ -119,13 +118,11 @@ describe('list-groups read model', () => {
       },
     ]);
     await rebuildReadModels({ pool: db.pool, store, projections });
-    await db.pool.query('UPDATE budget_categories SET balance_cents = -1234 WHERE id = $1', [categoryId]);
 
-    const trip = (await listGroups(db.pool, 'u1')).categories.find((c) => c.id === categoryId);
+    const trip = (await readTree(db.pool, 'u1')).categories.find((c) => c.id === categoryId);
 
     expect(trip).toMatchObject({
       groupId: 'g-x',
-      balance: -12.34,
       fundingAmount: 1234.56,
       goalDate: '2026-03-01',
       recurrence: 12,
@@ -137,6 +134,18 @@ describe('list-groups read model', () => {
         { categoryId: 'other', amount: 50, percentage: true },
       ],
     });
+  });
+
+  test('the balance is not the budget’s: the read model has no balance column (the ledger answers balances)', async () => {
+    await createBudget('u1');
+    await rebuildReadModels({ pool: db.pool, store, projections });
+
+    const { rows } = await db.pool.query<{ column_name: string }>(
+      `SELECT column_name FROM information_schema.columns WHERE table_name = 'budget_categories'`,
+    );
+
+    expect(rows.map((r) => r.column_name)).not.toContain('balance_cents');
+    expect((await readTree(db.pool, 'u1')).categories[0]).not.toHaveProperty('balance');
   });
 
   test('events of other streams are ignored', async () => {

@@ -1,29 +1,16 @@
 import { dollarsFromCents, formatCents, proposeGoalFunding, type Cents } from '@budget/money';
-import { fundingCategoryToWire } from '../list-groups/list-groups.query.js';
-import type { FundingCategory } from '../../domain/index.js';
-
-/** What the proposal needs to know of a category. */
-export interface PlanCategory {
-  id: string;
-  fundingAmount: Cents;
-  includeFundingTransfers: boolean;
-  useGoal: boolean;
-  goalDate: string | null;
-  recurrence: number;
-  fundingCategories: FundingCategory[];
-  suspended: boolean;
-  /** The balance at the start of the month being funded. */
-  monthStart: Cents;
-}
+import { fundingCategoryToWire } from '../list-groups/list-groups.sql.js';
+import type { PlanCategory } from '../plan-categories.sql.js';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const monthYear = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
 
 /**
  * One row of GET /funding-plans/proposed (rule 18): a suspended category gets nothing; a goal gets
- * the shared goal formula of libs/money; any other category its funding amount.
+ * the shared goal formula of libs/money, from `monthStart`, its balance at the start of the month
+ * being funded; any other category its funding amount.
  */
-export function proposeFor(category: PlanCategory, month: string) {
+export function proposeFor(category: PlanCategory, monthStart: Cents, month: string) {
   const common = {
     categoryId: category.id,
     fundingCategories: category.fundingCategories.map(fundingCategoryToWire),
@@ -33,7 +20,7 @@ export function proposeFor(category: PlanCategory, month: string) {
   if (!category.useGoal) return { ...common, amount: dollarsFromCents(category.fundingAmount), adjusted: false, adjustedReason: null };
   const goal = proposeGoalFunding({
     target: category.fundingAmount,
-    balanceAtMonthStart: category.monthStart,
+    balanceAtMonthStart: monthStart,
     goalDate: category.goalDate,
     recurrence: category.recurrence,
     month,
