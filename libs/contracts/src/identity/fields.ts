@@ -22,6 +22,15 @@ export function requiredFormText(messages: { required: string; type?: string; to
     .pipe(text({ max }).trim().min(1, { error: messages.required }));
 }
 
+/** A new password (register, password update); its rules are the identity domain's password policy. */
+export const newPassword = formText({ type: 'The password must be text.', tooLong: 'Passwords must be less than 65 characters long' })
+  .optional()
+  .meta({ description: 'Required: 8–64 characters with a lowercase letter, an uppercase letter and a digit' });
+
+export const passwordConfirmation = formText({ type: 'The password confirmation must be text.', tooLong: 'Passwords must match the confirmed password' })
+  .optional()
+  .meta({ description: 'Required: equal to the password' });
+
 /** A refresh token in `{data:{refresh}}` (refresh, logout): 43 base64url characters when genuine. */
 export const refreshTokenBody = z.object({
   data: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '../common/route.js';
-import { codeSignIn, formText, requiredFormText } from './fields.js';
+import { codeSignIn, formText, newPassword, passwordConfirmation, requiredFormText } from './fields.js';
 
 /**
  * POST /register {username, email, password, passwordConfirmation}: empty 200, and a "Welcome!"
@@ -15,10 +15,14 @@ export const registerUser = route({
   tag: 'identity',
   public: true,
   body: z.object({
-    username: formText({ type: 'The username must be text.', tooLong: 'The username must be at most 80 characters long' }).optional(),
-    email: formText({ type: 'The email field must be a valid email address' }).optional(),
-    password: formText({ type: 'The password must be text.', tooLong: 'Passwords must be less than 65 characters long' }).optional(),
-    passwordConfirmation: formText({ type: 'The password confirmation must be text.', tooLong: 'Passwords must match the confirmed password' }).optional(),
+    username: formText({ type: 'The username must be text.', tooLong: 'The username must be at most 80 characters long' })
+      .optional()
+      .meta({ description: 'Required: at most 80 characters, not taken (exact match)' }),
+    email: formText({ type: 'The email field must be a valid email address' })
+      .optional()
+      .meta({ description: 'Required: an e-mail address, not taken (compared trimmed and lower-cased)' }),
+    password: newPassword,
+    passwordConfirmation,
   }),
   response: null,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '../common/route.js';
-import { formText, requiredFormText, userAccount } from './fields.js';
+import { newPassword, passwordConfirmation, requiredFormText, userAccount } from './fields.js';
 
 /** GET /user: the caller's account, never anyone else's. */
 export const getUser = route({
@@ -57,8 +57,8 @@ export const updatePassword = route({
   summary: 'Set a new password (ends the other sessions)',
   tag: 'identity',
   body: z.object({
-    password: formText({ type: 'The password must be text.', tooLong: 'Passwords must be less than 65 characters long' }).optional(),
-    passwordConfirmation: formText({ type: 'The password confirmation must be text.', tooLong: 'Passwords must match the confirmed password' }).optional(),
+    password: newPassword,
+    passwordConfirmation,
   }),
   response: null,
 });
