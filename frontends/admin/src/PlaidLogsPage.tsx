@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { DataTable, formatDate, LoadingBlock, useApiData, useSession, type Column } from '@budget/web';
+import { DataTable, formatDate, Loaded, LoadingBlock, useApiData, useSession, type Column } from '@budget/web';
 import { logText, readPlaidLogs, type PlaidLog } from './log-data.js';
 
 const payload = (value: unknown) => <pre className="log-json">{logText(value)}</pre>;
@@ -12,15 +12,24 @@ const columns: Column<PlaidLog>[] = [
   { header: 'Institution', render: (log) => log.institutionId ?? '' },
 ];
 
-/** /admin: every call made to the bank-linking provider, newest first. */
+/**
+ * /admin: every call made to the bank-linking provider, newest first. Not routed while the
+ * server has no `/admin/plaid-logs` (App shows "not available yet").
+ */
 export function PlaidLogsPage() {
   const { user, isAdmin } = useSession();
-  const { data: logs, isPending } = useApiData(isAdmin ? '/api/v1/admin/plaid-logs' : null, readPlaidLogs);
+  const logs = useApiData(isAdmin ? '/api/v1/admin/plaid-logs' : null, readPlaidLogs);
   if (user !== null && !isAdmin) return <Navigate to="/logs" replace />;
   return (
     <section>
       <h1>Plaid Logs</h1>
-      {isPending || !isAdmin ? <LoadingBlock /> : <DataTable label="Provider logs" columns={columns} rows={logs ?? []} rowKey={(log) => log.id} empty="No provider log entries" />}
+      {!isAdmin ? (
+        <LoadingBlock />
+      ) : (
+        <Loaded query={logs} what="The provider log">
+          {(rows) => <DataTable label="Provider logs" columns={columns} rows={rows} rowKey={(log) => log.id} empty="No provider log entries" />}
+        </Loaded>
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { DataTable, formatDate, LoadingBlock, useApiData, type Column } from '@budget/web';
+import { DataTable, formatDate, Loaded, useApiData, type Column } from '@budget/web';
 import { readTransactionLogs, type TransactionLog } from './log-data.js';
 
 const columns: Column<TransactionLog>[] = [
@@ -8,11 +8,13 @@ const columns: Column<TransactionLog>[] = [
 
 /** /logs: what happened to transactions, newest first. */
 export function TransactionLogsPage() {
-  const { data: logs, isPending } = useApiData('/api/v1/transaction-logs', readTransactionLogs);
+  const logs = useApiData('/api/v1/transaction-logs', readTransactionLogs);
   return (
     <section>
       <h1>Logs</h1>
-      {isPending ? <LoadingBlock /> : <DataTable label="Transaction logs" columns={columns} rows={logs ?? []} rowKey={(log) => log.id} empty="No log entries" />}
+      <Loaded query={logs} what="The transaction log">
+        {(rows) => <DataTable label="Transaction logs" columns={columns} rows={rows} rowKey={(log) => log.id} empty="No log entries" />}
+      </Loaded>
     </section>
   );
 }

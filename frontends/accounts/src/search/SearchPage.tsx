@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import {
   accountAmount,
   Button,
+  LoadError,
   LoadingBlock,
   PAGE_SIZE,
   readRegisterPage,
@@ -12,12 +13,15 @@ import {
 } from '@budget/web';
 import { checkSearch, searchPath } from './search-string.js';
 
-/** /search: transactions whose name contains the search string. */
+/**
+ * /search: transactions whose name contains the search string. Not routed while the server has
+ * no `/transactions/search` (App shows "not available yet").
+ */
 export function SearchPage() {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [search, setSearch] = useState<string | null>(null);
-  const { data: page, isFetching } = useApiData(search === null ? null : searchPath(search, PAGE_SIZE), readRegisterPage);
+  const { data: page, isFetching, isError, error: loadError, refetch } = useApiData(search === null ? null : searchPath(search, PAGE_SIZE), readRegisterPage);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -44,6 +48,8 @@ export function SearchPage() {
       </form>
       {search === null ? null : isFetching ? (
         <LoadingBlock />
+      ) : isError ? (
+        <LoadError what="The search" error={loadError} onRetry={() => void refetch()} />
       ) : (
         <RegisterTable rows={rows} detailHeader="Account" showBalance={false} empty="No matching transactions" label="Matches" />
       )}

@@ -1,9 +1,12 @@
-import { DataTable, LoadingBlock, useApiData, useCategories, type Column } from '@budget/web';
+import { DataTable, Loaded, useApiData, useCategories, type Column } from '@budget/web';
 import { readRules, ruleTargets, type Rule } from './rule-data.js';
 
-/** /auto-assignments: the rules that assign new bank transactions to categories. */
+/**
+ * /auto-assignments: the rules that assign new bank transactions to categories. Not routed while
+ * the server has no `/auto-assignments` (App shows "not available yet").
+ */
 export function AutoAssignmentsPage() {
-  const { data: rules, isPending } = useApiData('/api/v1/auto-assignments', readRules);
+  const rules = useApiData('/api/v1/auto-assignments', readRules);
   const { data: tree } = useCategories();
   const columns: Column<Rule>[] = [
     { header: 'Name', render: (rule) => rule.name },
@@ -13,11 +16,9 @@ export function AutoAssignmentsPage() {
   return (
     <section>
       <h1>Auto Assignments</h1>
-      {isPending ? (
-        <LoadingBlock />
-      ) : (
-        <DataTable label="Auto assignments" columns={columns} rows={rules ?? []} rowKey={(rule) => rule.id} empty="No auto-assignment rules" />
-      )}
+      <Loaded query={rules} what="The auto-assignment rules">
+        {(rows) => <DataTable label="Auto assignments" columns={columns} rows={rows} rowKey={(rule) => rule.id} empty="No auto-assignment rules" />}
+      </Loaded>
     </section>
   );
 }

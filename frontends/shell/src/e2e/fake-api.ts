@@ -34,9 +34,15 @@ function send(res: ServerResponse, status: number, body?: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
 }
 
+export interface FakeApiOptions {
+  /** Routes ("METHOD path") that crash once, as a debug-mode server error, then answer normally. */
+  crashOnce?: readonly string[];
+}
+
 /** Handles /api requests; `calls` records each as "METHOD path" for assertions. */
-export function fakeApi(calls: string[] = []) {
+export function fakeApi(calls: string[] = [], { crashOnce = [] }: FakeApiOptions = {}) {
   let pendingEmail: string | null = null;
+  const crashes = new Set(crashOnce);
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = new URL(req.url ?? '/', 'http://local').pathname;
     const route = `${req.method} ${path}`;
@@ -64,6 +70,8 @@ export function fakeApi(calls: string[] = []) {
         return send(res, 200);
     }
     if (!authorized) return send(res, 401, { errors: [{ message: 'Unauthorized access' }] });
+    // A crash in debug mode: the client must show it as the global server error.
+    if (crashes.delete(route)) return send(res, 500, { message: 'boom', stack: 'Error: boom\n    at logs.ts:1:1' });
     if (route === 'GET /api/v1/user') return send(res, 200, { data: { username: 'alice', email: 'alice@example.com', pendingEmail, roles: ['ADMIN'] } });
     if (route === 'PATCH /api/v1/user') {
       if (!String(body.email).includes('@')) return send(res, 422, { errors: [{ field: 'email', message: 'The email address is not valid.' }] });
@@ -72,8 +80,7 @@ export function fakeApi(calls: string[] = []) {
     }
     if (route === 'GET /api/v1/groups') return send(res, 200, { data: groups });
     if (route === 'GET /api/v1/connected-accounts') return send(res, 200, { data: [] });
-    // A crash in debug mode: the client must show it as the global server error.
-    if (route === 'GET /api/v1/auto-assignments') return send(res, 500, { message: 'boom', stack: 'Error: boom\n    at rules.ts:1:1' });
+    if (route === 'GET /api/v1/transaction-logs') return send(res, 200, []);
     if (/^GET \/api\/v1\/category\/\d+\/transactions$/.test(route)) return send(res, 200, { data: { transactions: [], balance: 0, transactionsCount: 0 } });
     return send(res, 404, { errors: [{ code: 'E_NOT_FOUND', message: 'Not found' }] });
   };

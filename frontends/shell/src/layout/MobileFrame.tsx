@@ -7,7 +7,6 @@ export function MobileFrame() {
   const { pathname } = useLocation();
   const { isAdmin } = useSession();
   const context = { pathname, admin: isAdmin, target: rememberedRoute };
-  const reports = { label: 'Reports', icon: 'reports' as const, onClick: () => console.log('not implemented') };
   const more = (
     <Menu
       label={<BottomBarLabel icon="more" label="More" />}
@@ -23,7 +22,7 @@ export function MobileFrame() {
       <main className="ui-frame__main">
         <Outlet />
       </main>
-      <BottomBar items={[...mobileItems(context), reports]} extra={more} />
+      <BottomBar items={mobileItems(context)} extra={more} />
     </div>
   );
 }
