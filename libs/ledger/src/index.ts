@@ -1,7 +1,6 @@
 export * from './domain/index.js';
 export * from './projection/index.js';
 export { LedgerModule } from './ledger.module.js';
-export { TransactionsService } from './commands/transactions.service.js';
 export { LedgerLookups } from './queries/ledger-lookups.js';
 export { LedgerViews } from './queries/transaction-view.js';
 export * from './category-transfers/index.js';

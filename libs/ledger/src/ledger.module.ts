@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { Module, type Provider, type Type } from '@nestjs/common';
 import { EventWriter } from '@budget/platform';
 import { CategoryTransfersModule } from './category-transfers/category-transfers.module.js';
 import { AddAccountController } from './commands/add-account/add-account.controller.js';
@@ -7,31 +7,58 @@ import { AddInstitutionController } from './commands/add-institution/add-institu
 import { AddInstitutionHandler } from './commands/add-institution/add-institution.handler.js';
 import { ChangeAccountController } from './commands/change-account/change-account.controller.js';
 import { ChangeAccountHandler } from './commands/change-account/change-account.handler.js';
+import { ChangeBalanceController } from './commands/change-balance/change-balance.controller.js';
+import { ChangeBalanceHandler } from './commands/change-balance/change-balance.handler.js';
+import { ChangeStatementController } from './commands/change-statement/change-statement.controller.js';
+import { ChangeStatementHandler } from './commands/change-statement/change-statement.handler.js';
+import { CreateStatementController } from './commands/create-statement/create-statement.controller.js';
+import { CreateStatementHandler } from './commands/create-statement/create-statement.handler.js';
 import { DeleteAccountController } from './commands/delete-account/delete-account.controller.js';
 import { DeleteAccountHandler } from './commands/delete-account/delete-account.handler.js';
 import { DeleteInstitutionController } from './commands/delete-institution/delete-institution.controller.js';
 import { DeleteInstitutionHandler } from './commands/delete-institution/delete-institution.handler.js';
+import { DeleteTransactionController } from './commands/delete-transaction/delete-transaction.controller.js';
+import { DeleteTransactionHandler } from './commands/delete-transaction/delete-transaction.handler.js';
+import { EditTransactionController } from './commands/edit-transaction/edit-transaction.controller.js';
+import { EditTransactionHandler } from './commands/edit-transaction/edit-transaction.handler.js';
 import { ImportService } from './commands/import.service.js';
+import { RecordBalanceController } from './commands/record-balance/record-balance.controller.js';
+import { RecordBalanceHandler } from './commands/record-balance/record-balance.handler.js';
+import { RecordTransactionController } from './commands/record-transaction/record-transaction.controller.js';
+import { RecordTransactionHandler } from './commands/record-transaction/record-transaction.handler.js';
+import { RemoveBalanceController } from './commands/remove-balance/remove-balance.controller.js';
+import { RemoveBalanceHandler } from './commands/remove-balance/remove-balance.handler.js';
 import { RenameInstitutionController } from './commands/rename-institution/rename-institution.controller.js';
 import { RenameInstitutionHandler } from './commands/rename-institution/rename-institution.handler.js';
-import { StatementsService } from './commands/statements.service.js';
-import { TransactionsService } from './commands/transactions.service.js';
 import { ImportController } from './http/import.controller.js';
-import { StatementsController } from './http/statements.controller.js';
-import { TransactionsController } from './http/transactions.controller.js';
 import { ledgerPublicQueryHandlers } from './public-queries/index.js';
+import { AccountRegisterController } from './queries/account-register/account-register.controller.js';
+import { AccountRegisterHandler } from './queries/account-register/account-register.handler.js';
 import { AccountTypesController } from './queries/account-types/account-types.controller.js';
 import { AccountTypesHandler } from './queries/account-types/account-types.handler.js';
+import { CategoryRegisterController } from './queries/category-register/category-register.controller.js';
+import { CategoryRegisterHandler } from './queries/category-register/category-register.handler.js';
 import { ConnectedAccountsController } from './queries/connected-accounts/connected-accounts.controller.js';
 import { ConnectedAccountsHandler } from './queries/connected-accounts/connected-accounts.handler.js';
-import { HistoryQuery } from './queries/history.query.js';
+import { GetTransactionController } from './queries/get-transaction/get-transaction.controller.js';
+import { GetTransactionHandler } from './queries/get-transaction/get-transaction.handler.js';
 import { LedgerLookups } from './queries/ledger-lookups.js';
-import { RegistersQuery } from './queries/registers.query.js';
-import { StatementsQuery } from './queries/statements.query.js';
+import { ListBalancesController } from './queries/list-balances/list-balances.controller.js';
+import { ListBalancesHandler } from './queries/list-balances/list-balances.handler.js';
+import { ListStatementsController } from './queries/list-statements/list-statements.controller.js';
+import { ListStatementsHandler } from './queries/list-statements/list-statements.handler.js';
+import { TransactionLogsController } from './queries/transaction-logs/transaction-logs.controller.js';
+import { TransactionLogsHandler } from './queries/transaction-logs/transaction-logs.handler.js';
 import { LedgerViews } from './queries/transaction-view.js';
 
+/** The controllers of a group of use cases, and the handlers they dispatch to. */
+interface UseCases {
+  controllers: Type[];
+  handlers: Provider[];
+}
+
 /** Institutions and accounts (product-spec §7 "Institutions and accounts"). */
-const institutions = {
+const institutions: UseCases = {
   controllers: [
     ConnectedAccountsController, AccountTypesController, AddInstitutionController, RenameInstitutionController, DeleteInstitutionController,
     AddAccountController, DeleteAccountController, ChangeAccountController,
@@ -42,19 +69,41 @@ const institutions = {
   ],
 };
 
+/** Registers, account transactions and the transaction log. */
+const transactions: UseCases = {
+  controllers: [
+    AccountRegisterController, CategoryRegisterController, RecordTransactionController, GetTransactionController, EditTransactionController,
+    DeleteTransactionController, TransactionLogsController,
+  ],
+  handlers: [
+    AccountRegisterHandler, CategoryRegisterHandler, RecordTransactionHandler, GetTransactionHandler, EditTransactionHandler,
+    DeleteTransactionHandler, TransactionLogsHandler,
+  ],
+};
+
+/** Statements with reconciliation, and balance history. */
+const statements: UseCases = {
+  controllers: [
+    ListStatementsController, CreateStatementController, ChangeStatementController, ListBalancesController, RecordBalanceController,
+    ChangeBalanceController, RemoveBalanceController,
+  ],
+  handlers: [
+    ListStatementsHandler, CreateStatementHandler, ChangeStatementHandler, ListBalancesHandler, RecordBalanceHandler, ChangeBalanceHandler,
+    RemoveBalanceHandler,
+  ],
+};
+
+const useCases = [institutions, transactions, statements];
+
 /**
  * The ledger context: institutions, accounts, transactions, registers, statements, balance
- * history, imports and the transaction log. Controllers dispatch through the CommandBus /
- * QueryBus of the app's CqrsModule. Needs the global PlatformModule and a PROJECTION_WAITER; its
- * read models are written by `ledgerProjection` in the projector.
+ * history, imports and the transaction log, a folder per use case. Controllers dispatch through
+ * the CommandBus / QueryBus of the app's CqrsModule. Needs the global PlatformModule and a
+ * PROJECTION_WAITER; its read models are written by `ledgerProjection` in the projector.
  */
 @Module({
   imports: [CategoryTransfersModule],
-  controllers: [...institutions.controllers, TransactionsController, StatementsController, ImportController],
-  providers: [
-    EventWriter, LedgerLookups, LedgerViews, ...institutions.handlers,
-    TransactionsService, StatementsService, ImportService, RegistersQuery, StatementsQuery, HistoryQuery,
-    ...ledgerPublicQueryHandlers,
-  ],
+  controllers: [...useCases.flatMap((u) => u.controllers), ImportController],
+  providers: [EventWriter, LedgerLookups, LedgerViews, ...useCases.flatMap((u) => u.handlers), ImportService, ...ledgerPublicQueryHandlers],
 })
 export class LedgerModule {}

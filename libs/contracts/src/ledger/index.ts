@@ -1,6 +1,8 @@
 import type { RouteContract } from '../common/route.js';
 import { categoryTransferRoutes } from './category-transfers.js';
 import { institutionRoutes } from './institutions.js';
+import { statementRoutes } from './statements.js';
+import { transactionRoutes } from './transactions.js';
 
 export * from './category-transfers.js';
 export * from './views.js';
@@ -10,4 +12,4 @@ export * from './statements.js';
 export * from './imports.js';
 
 /** Every route of the ledger context (product-spec §7). */
-export const ledgerRoutes: RouteContract[] = [...institutionRoutes, ...categoryTransferRoutes];
+export const ledgerRoutes: RouteContract[] = [...institutionRoutes, ...transactionRoutes, ...statementRoutes, ...categoryTransferRoutes];

@@ -18,3 +18,8 @@ export async function transactionContext(
     loanAccount: account?.type === 'loan',
   };
 }
+
+/** The split lines of a checked body (`categories`, cents) as the deciders take them. */
+export function splitsFrom(lines: readonly { categoryId?: string | null | undefined; amount: number; comment?: string | null | undefined }[]): SplitInput[] {
+  return lines.map((line) => ({ categoryId: line.categoryId ?? null, amount: line.amount, comment: line.comment ?? null }));
+}

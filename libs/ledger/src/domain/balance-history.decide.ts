@@ -15,6 +15,9 @@ function check(state: AccountState, date: string, ignoreId: string | null): void
 
 /** Balance history of a Balances-tracked account (rule 20): one row per date. */
 export function decideRecordBalance(balanceId: string, date: string, balance: Cents, state: AccountState): BalanceRecorded[] {
+  if (state.exists && !state.deleted && state.tracking !== 'Balances') {
+    throw new RuleViolation('accountId', 'Balances are recorded only for accounts that track balances.', 'tracking');
+  }
   check(state, date, null);
   return [{ type: 'BalanceRecorded', data: { accountId: state.accountId, balanceId, date, balance } }];
 }

@@ -8,7 +8,8 @@ import type { TransactionEvent } from './transaction.events.js';
 import { foldTransaction, initialTransactionState } from './transaction.state.js';
 
 const categories = new Set(['unassigned', 'groceries', 'dining', 'household', 'pool']);
-const context = { categoryExists: (id: string) => categories.has(id), unassignedCategoryId: 'unassigned', tracksTransactions: true };
+const context = { categoryExists: (id: string) => categories.has(id), unassignedCategoryId: 'unassigned', tracksTransactions: true, loanAccount: false };
+const loan = { ...context, loanAccount: true };
 
 const manual = (overrides: Partial<RecordAccountTransaction> = {}): RecordAccountTransaction => ({
   transactionId: 't1',
@@ -57,8 +58,14 @@ describe('recording a manual transaction', () => {
     expect(() => decideRecordAccountTransaction(manual({ splits: [{ categoryId: 'theirs', amount: -8000 }] }), initialTransactionState, context)).toThrow(UnknownReference);
   });
 
-  it('refuses a date that does not exist', () => {
+  it('refuses a date that does not exist, or one outside the dates the product takes', () => {
     expect(() => decideRecordAccountTransaction(manual({ date: '2025-02-30' }), initialTransactionState, context)).toThrow(RuleViolation);
+    expect(() => decideRecordAccountTransaction(manual({ date: '2999-01-01' }), initialTransactionState, context)).toThrow(RuleViolation);
+  });
+
+  it('given the spec client\'s principle 0 on a non-loan account, ignores it; a loan keeps its principle', () => {
+    expect(decideRecordAccountTransaction(manual({ principle: 0 }), initialTransactionState, context)[0]?.data.account?.principle).toBeNull();
+    expect(decideRecordAccountTransaction(manual({ principle: -6000 }), initialTransactionState, loan)[0]?.data.account?.principle).toBe(-6000);
   });
 });
 
@@ -88,6 +95,12 @@ describe('editing a transaction', () => {
     const state = given(manual({ kind: 'regular', provider: 'OFX', providerTransactionId: 'F1' }));
     expect(() => decideEditTransaction({ version: 0, amount: -1 }, state, context)).toThrow(RuleViolation);
     expect(() => decideEditTransaction({ version: 0, date: '2025-03-06' }, state, context)).toThrow(RuleViolation);
+  });
+
+  it('ignores a principle on a non-loan account, and changes it on a loan', () => {
+    expect(decideEditTransaction({ version: 0, principle: 0 }, given(manual()), context)).toEqual([]);
+    const [event] = decideEditTransaction({ version: 0, principle: -5000 }, given(manual()), loan);
+    expect(event?.data.changes.principle).toEqual({ from: null, to: -5000 });
   });
 
   it('answers nothing to change with no event', () => {

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { LedgerTransactionView } from '@budget/contracts';
 import { centsFromDb, dollarsFromCents } from '@budget/money';
 import { NotFound, PG_POOL, type Pool } from '@budget/platform';
 import type { Split } from '../domain/transaction.events.js';
@@ -35,7 +36,7 @@ export const TRANSACTION_JOINS = `
 const dollars = (v: string | null) => (v === null ? null : dollarsFromCents(centsFromDb(v)));
 
 /** The "full transaction" JSON of server-behaviour §4.3, money in dollars with two decimals. */
-export function toTransactionJson(row: TransactionRowDb, runningBase: bigint | null = null) {
+export function toTransactionJson(row: TransactionRowDb, runningBase: bigint | null = null): LedgerTransactionView {
   return {
     id: row.id,
     date: row.date,
@@ -73,7 +74,7 @@ export function toTransactionJson(row: TransactionRowDb, runningBase: bigint | n
       row.running_cents !== null && { runningBalance: dollarsFromCents(Number(BigInt(row.running_cents) + (runningBase ?? 0n))) }),
   };
 }
-export type TransactionJson = ReturnType<typeof toTransactionJson>;
+export type TransactionJson = LedgerTransactionView;
 
 /** Balances and other views that change answers carry. */
 @Injectable()

@@ -19,10 +19,24 @@ import { ChangeAccountCommand } from '../commands/change-account/change-account.
 import { ChangeAccountHandler } from '../commands/change-account/change-account.handler.js';
 import { DeleteAccountCommand } from '../commands/delete-account/delete-account.command.js';
 import { DeleteAccountHandler } from '../commands/delete-account/delete-account.handler.js';
+import { ChangeStatementCommand } from '../commands/change-statement/change-statement.command.js';
+import { ChangeStatementHandler } from '../commands/change-statement/change-statement.handler.js';
+import { CreateStatementCommand } from '../commands/create-statement/create-statement.command.js';
+import { CreateStatementHandler } from '../commands/create-statement/create-statement.handler.js';
+import { DeleteTransactionCommand } from '../commands/delete-transaction/delete-transaction.command.js';
+import { DeleteTransactionHandler } from '../commands/delete-transaction/delete-transaction.handler.js';
+import { EditTransactionCommand } from '../commands/edit-transaction/edit-transaction.command.js';
+import { EditTransactionHandler } from '../commands/edit-transaction/edit-transaction.handler.js';
 import { ImportService } from '../commands/import.service.js';
 import type { NewAccount } from '../commands/open-account.js';
-import { StatementsService } from '../commands/statements.service.js';
-import { TransactionsService } from '../commands/transactions.service.js';
+import { RecordBalanceCommand } from '../commands/record-balance/record-balance.command.js';
+import { RecordBalanceHandler } from '../commands/record-balance/record-balance.handler.js';
+import { RecordTransactionCommand } from '../commands/record-transaction/record-transaction.command.js';
+import { RecordTransactionHandler } from '../commands/record-transaction/record-transaction.handler.js';
+import { RemoveBalanceCommand } from '../commands/remove-balance/remove-balance.command.js';
+import { RemoveBalanceHandler } from '../commands/remove-balance/remove-balance.handler.js';
+import type { StatementFields } from '../domain/statement.decide.js';
+import type { SplitInput } from '../domain/splits.js';
 import { ledgerProjection } from '../projection/ledger.projection.js';
 import { LedgerLookups } from '../queries/ledger-lookups.js';
 import { LedgerViews } from '../queries/transaction-view.js';
@@ -47,6 +61,70 @@ export class AccountCommands {
   }
 }
 
+/** A manual transaction or an edit, in cents, as the rules tests write them. */
+interface ManualTransaction {
+  date: string;
+  name: string;
+  amount: Cents;
+  principle: Cents | null;
+  comment: string | null;
+  splits: SplitInput[];
+}
+type Edit = { version: number; date?: string; name?: string; amount?: Cents; principle?: Cents | null; comment?: string | null; splits?: SplitInput[]; statementId?: string | null };
+
+const lines = (splits: readonly SplitInput[]) => splits.map((s) => ({ categoryId: s.categoryId ?? null, amount: s.amount, comment: s.comment ?? null }));
+
+/** Account transactions through their command handlers, in cents. */
+export class TransactionCommands {
+  private readonly recordHandler: RecordTransactionHandler;
+  private readonly editHandler: EditTransactionHandler;
+  private readonly deleteHandler: DeleteTransactionHandler;
+
+  constructor(writer: EventWriter, lookups: LedgerLookups, views: LedgerViews, pool: TestDatabase['pool']) {
+    this.recordHandler = new RecordTransactionHandler(writer, lookups, views);
+    this.editHandler = new EditTransactionHandler(writer, lookups, views, pool);
+    this.deleteHandler = new DeleteTransactionHandler(writer, lookups, views);
+  }
+
+  async recordManual(caller: Caller, accountId: string, input: ManualTransaction): Promise<{ transactionId: string; accountId: string; categories: string[] }> {
+    const { splits, ...fields } = input;
+    const answer = await this.recordHandler.execute(new RecordTransactionCommand(caller.userId, accountId, { ...fields, categories: lines(splits) }));
+    return { transactionId: answer.transaction.id, accountId, categories: answer.categories.map((c) => c.id) };
+  }
+
+  async edit(caller: Caller, transactionId: string, edit: Edit) {
+    const { splits, ...fields } = edit;
+    return this.editHandler.execute(new EditTransactionCommand(caller.userId, transactionId, { ...fields, ...(splits && { categories: lines(splits) }) }));
+  }
+
+  async delete(caller: Caller, transactionId: string) {
+    return this.deleteHandler.execute(new DeleteTransactionCommand(caller.userId, transactionId));
+  }
+}
+
+/** Statements and balance history through their command handlers, in cents. */
+export class StatementCommands {
+  constructor(private readonly writer: EventWriter, private readonly lookups: LedgerLookups, private readonly pool: TestDatabase['pool']) {}
+
+  async createStatement(caller: Caller, accountId: string, fields: Required<StatementFields>): Promise<string> {
+    const answer = await new CreateStatementHandler(this.writer, this.lookups, this.pool).execute(new CreateStatementCommand(caller.userId, accountId, fields));
+    return answer.id;
+  }
+
+  async changeStatement(caller: Caller, statementId: string, fields: StatementFields & { reconcile?: 'All' | 'None' }) {
+    return new ChangeStatementHandler(this.writer, this.lookups, this.pool).execute(new ChangeStatementCommand(caller.userId, statementId, fields));
+  }
+
+  async recordBalance(caller: Caller, accountId: string, date: string, balance: Cents): Promise<{ balanceId: string }> {
+    const { data } = await new RecordBalanceHandler(this.writer, this.lookups).execute(new RecordBalanceCommand(caller.userId, accountId, { date, balance }));
+    return { balanceId: data.id };
+  }
+
+  async removeBalance(caller: Caller, balanceId: string): Promise<void> {
+    await new RemoveBalanceHandler(this.writer, this.lookups).execute(new RemoveBalanceCommand(caller.userId, balanceId));
+  }
+}
+
 /**
  * The ledger's write side wired by hand against a real throwaway database, a real event store and
  * an in-process projector: the command handlers the API dispatches to, without HTTP.
@@ -62,8 +140,8 @@ export class LedgerTestbed {
     readonly lookups: LedgerLookups,
     readonly views: LedgerViews,
     readonly accounts: AccountCommands,
-    readonly transactions: TransactionsService,
-    readonly statements: StatementsService,
+    readonly transactions: TransactionCommands,
+    readonly statements: StatementCommands,
     readonly imports: ImportService,
     private readonly provisioner: BudgetProvisioner,
   ) {}
@@ -79,7 +157,7 @@ export class LedgerTestbed {
     const views = new LedgerViews(db.pool);
     return new LedgerTestbed(
       db, store, projector, waiter, clock, writer, lookups, views,
-      new AccountCommands(writer, lookups, views, db.pool), new TransactionsService(writer, lookups), new StatementsService(writer, lookups),
+      new AccountCommands(writer, lookups, views, db.pool), new TransactionCommands(writer, lookups, views, db.pool), new StatementCommands(writer, lookups, db.pool),
       new ImportService(writer, lookups), new BudgetProvisioner(store, clock, uuidGenerator),
     );
   }

@@ -5,12 +5,29 @@ import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 /** The ledger's routes at their edges: what the spec's client really sends, ids in any case, bounds. */
 let t: ApiTestApp;
 let user: SignedUpUser;
+let categories: Map<string, string>;
 
 beforeAll(async () => {
   t = await startApiTestApp();
   user = await signUp(t.http, t.mail, 'edges');
+  const tree = (await t.http.get('groups', user.access)).json().data.categories as { id: string; name: string }[];
+  categories = new Map(tree.map((c) => [c.name, c.id]));
 });
 afterAll(async () => t.close());
+
+const openChecking = async (name: string, balance = 100): Promise<string> => {
+  const made = await t.http.post('institution', { institution: { name }, accounts: [checking({ balance })], startDate: '2025-03-01' }, user.access);
+  expect(made.status, made.body).toBe(201);
+  return made.json().data.accounts[0].id;
+};
+const balanceOf = async (accountId: string): Promise<number> =>
+  (await t.http.get(`account/${accountId}/transactions?limit=1`, user.access)).json().data.balance;
+
+/** An OFX file with `count` rows dated in March 2025. */
+const ofxRows = (count: number) => `OFXHEADER:100
+<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><BANKACCTFROM><ACCTID>9</BANKACCTFROM><BANKTRANLIST>
+${Array.from({ length: count }, (_, i) => `<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>202503${String(1 + (i % 28)).padStart(2, '0')}<TRNAMT>-1.00<FITID>R${i}<NAME>ROW ${i}</STMTTRN>`).join('\n')}
+</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`;
 
 const checking = (extra: Record<string, unknown> = {}) => ({ name: 'Checking', balance: 100, type: 'depository', subtype: 'checking', tracking: 'Transactions', ...extra });
 
@@ -49,5 +66,72 @@ describe('institutions and accounts', () => {
     const response = await t.http.patch(`account/${accountId.toUpperCase()}`, { name: 'Renamed' }, user.access);
     expect(response.status, response.body).toBe(200);
     expect(response.json().data.account).toMatchObject({ id: accountId, name: 'Renamed' });
+  });
+});
+
+describe('transactions and registers', () => {
+  test('given the spec client\'s exact payload with "principle": 0 on a checking account, the balance moves by the amount', async () => {
+    const accountId = await openChecking('Principle Bank', 100);
+    const payload = { date: '2025-03-05', name: 'Groceries run', amount: -25, principle: 0, categories: [{ categoryId: categories.get('Groceries'), amount: -25 }] };
+    const response = await t.http.post(`account/${accountId}/transactions`, payload, user.access);
+    expect(response.status, response.body).toBe(201);
+    expect(response.json().acctBalances).toEqual([{ id: accountId, balance: 75 }]);
+    expect(response.json().transaction.accountTransaction).toMatchObject({ amount: -25, principle: null });
+    expect(await balanceOf(accountId)).toBe(75);
+
+    const edited = await t.http.patch(`transaction/${response.json().transaction.id}`, { ...payload, amount: -30, categories: [{ categoryId: categories.get('Groceries'), amount: -30 }], version: 0 }, user.access);
+    expect(edited.status, edited.body).toBe(200);
+    expect(edited.json().data.acctBalances).toEqual([{ id: accountId, balance: 70 }]);
+  });
+
+  test('given more than 30 rows, a register and the transaction log without a limit answer the spec\'s page of 30', async () => {
+    const accountId = await openChecking('Paging Bank', 0);
+    const imported = await t.app.inject({
+      method: 'POST', url: `/api/v1/account/${accountId}/ofx`, payload: ofxRows(35),
+      headers: { authorization: `Bearer ${user.access}`, 'content-type': 'application/x-ofx' },
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const register = (await t.http.get(`account/${accountId}/transactions`, user.access)).json().data;
+    expect(register.transactionsCount).toBe(35);
+    expect(register.transactions).toHaveLength(30);
+    const unassigned = (await t.http.get(`category/${categories.get('Unassigned')}/transactions?pending=2`, user.access)).json().data;
+    expect(unassigned.transactionsCount).toBeGreaterThanOrEqual(35);
+    expect(unassigned.transactions).toHaveLength(30);
+    const logs = await t.http.get('transaction-logs', user.access);
+    expect(logs.status).toBe(200);
+    expect(logs.json()).toHaveLength(30);
+    expect((await t.http.get('transaction-logs?limit=1000', user.access)).json().length).toBeGreaterThan(30);
+  });
+
+  test('offsets up to the largest are answered; beyond it, or a bad limit or search, is 422 on the field', async () => {
+    const accountId = await openChecking('Offset Bank');
+    const far = await t.http.get(`account/${accountId}/transactions?offset=100000000&limit=1000`, user.access);
+    expect(far.status, far.body).toBe(200);
+    expect(far.json().data.transactions).toEqual([]);
+    expect((await t.http.get(`account/${accountId}/transactions?offset=100000000&search=x`, user.access)).status).toBe(200);
+    expect((await t.http.get('transaction-logs?offset=100000000', user.access)).json()).toEqual([]);
+    for (const [query, field] of [['offset=4294967296', 'offset'], ['limit=1001', 'limit'], ['limit=0', 'limit'], ['search=%00', 'search'], ['offset=-1', 'offset']]) {
+      const response = await t.http.get(`account/${accountId}/transactions?${query}`, user.access);
+      expect(response.status, query).toBe(422);
+      expect(response.json().errors[0].field, query).toBe(field);
+    }
+    expect((await t.http.get('transaction-logs?offset=4294967296', user.access)).status).toBe(422);
+  });
+
+  test('an upper-case transaction id names the same transaction', async () => {
+    const accountId = await openChecking('Upper Bank');
+    const made = await t.http.post(`account/${accountId}/transactions`, { date: '2025-03-05', name: 'Upper', amount: -1, categories: [] }, user.access);
+    const id: string = made.json().transaction.id;
+    const read = await t.http.get(`transaction/${id.toUpperCase()}`, user.access);
+    expect(read.status, read.body).toBe(200);
+    expect(read.json().id).toBe(id);
+    expect((await t.http.get(`account/${accountId.toUpperCase()}/transactions`, user.access)).status).toBe(200);
+  });
+
+  test('a transaction dated outside 1900–2199 is refused on its date', async () => {
+    const accountId = await openChecking('Date Bank');
+    const response = await t.http.post(`account/${accountId}/transactions`, { date: '2999-01-01', name: 'Far', amount: -1, categories: [] }, user.access);
+    expect(response.status).toBe(422);
+    expect(response.json().errors[0].field).toBe('date');
   });
 });

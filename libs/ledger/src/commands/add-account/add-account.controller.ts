@@ -1,7 +1,8 @@
 import { Controller, Inject, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { addAccount, type RouteInput } from '@budget/contracts';
+import { addAccount } from '@budget/contracts';
 import { CurrentUserId, Endpoint, Input } from '@budget/platform';
+import type { CheckedInput } from '../../http/checked-input.js';
 import { LedgerErrorFilter } from '../../http/ledger-error.filter.js';
 import { AddAccountCommand } from './add-account.command.js';
 
@@ -12,7 +13,7 @@ export class AddAccountController {
   constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
   @Endpoint(addAccount, AddAccountCommand)
-  add(@CurrentUserId() userId: string, @Input(addAccount) { params, body }: RouteInput<typeof addAccount>) {
+  add(@CurrentUserId() userId: string, @Input(addAccount) { params, body }: CheckedInput<typeof addAccount>) {
     return this.commands.execute(new AddAccountCommand(userId, params.id, body));
   }
 }

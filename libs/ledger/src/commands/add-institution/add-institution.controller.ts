@@ -1,7 +1,8 @@
 import { Controller, Inject, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { addInstitution, type RouteInput } from '@budget/contracts';
+import { addInstitution } from '@budget/contracts';
 import { CurrentUserId, Endpoint, Input } from '@budget/platform';
+import type { CheckedInput } from '../../http/checked-input.js';
 import { LedgerErrorFilter } from '../../http/ledger-error.filter.js';
 import { AddInstitutionCommand } from './add-institution.command.js';
 
@@ -12,7 +13,7 @@ export class AddInstitutionController {
   constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
   @Endpoint(addInstitution, AddInstitutionCommand)
-  add(@CurrentUserId() userId: string, @Input(addInstitution) { body }: RouteInput<typeof addInstitution>) {
+  add(@CurrentUserId() userId: string, @Input(addInstitution) { body }: CheckedInput<typeof addInstitution>) {
     return this.commands.execute(new AddInstitutionCommand(userId, body));
   }
 }

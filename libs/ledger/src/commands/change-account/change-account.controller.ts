@@ -1,7 +1,8 @@
 import { Controller, Inject, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { changeAccount, type RouteInput } from '@budget/contracts';
+import { changeAccount } from '@budget/contracts';
 import { CurrentUserId, Endpoint, Input } from '@budget/platform';
+import type { CheckedInput } from '../../http/checked-input.js';
 import { LedgerErrorFilter } from '../../http/ledger-error.filter.js';
 import { ChangeAccountCommand } from './change-account.command.js';
 
@@ -12,7 +13,7 @@ export class ChangeAccountController {
   constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
   @Endpoint(changeAccount, ChangeAccountCommand)
-  change(@CurrentUserId() userId: string, @Input(changeAccount) { params, body }: RouteInput<typeof changeAccount>) {
+  change(@CurrentUserId() userId: string, @Input(changeAccount) { params, body }: CheckedInput<typeof changeAccount>) {
     return this.commands.execute(new ChangeAccountCommand(userId, params.id, { name: body.name, closed: body.closed, startDate: body.startDate }));
   }
 }

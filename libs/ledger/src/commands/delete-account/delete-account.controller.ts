@@ -1,7 +1,8 @@
 import { Controller, Inject, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { deleteAccount, type RouteInput } from '@budget/contracts';
+import { deleteAccount } from '@budget/contracts';
 import { CurrentUserId, Endpoint, Input } from '@budget/platform';
+import type { CheckedInput } from '../../http/checked-input.js';
 import { LedgerErrorFilter } from '../../http/ledger-error.filter.js';
 import { DeleteAccountCommand } from './delete-account.command.js';
 
@@ -12,7 +13,7 @@ export class DeleteAccountController {
   constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
   @Endpoint(deleteAccount, DeleteAccountCommand)
-  remove(@CurrentUserId() userId: string, @Input(deleteAccount) { params }: RouteInput<typeof deleteAccount>) {
+  remove(@CurrentUserId() userId: string, @Input(deleteAccount) { params }: CheckedInput<typeof deleteAccount>) {
     return this.commands.execute(new DeleteAccountCommand(userId, params.id, params.accountId));
   }
 }

@@ -1,7 +1,8 @@
 import { Controller, Inject, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { deleteInstitution, type RouteInput } from '@budget/contracts';
+import { deleteInstitution } from '@budget/contracts';
 import { CurrentUserId, Endpoint, Input } from '@budget/platform';
+import type { CheckedInput } from '../../http/checked-input.js';
 import { LedgerErrorFilter } from '../../http/ledger-error.filter.js';
 import { DeleteInstitutionCommand } from './delete-institution.command.js';
 
@@ -12,7 +13,7 @@ export class DeleteInstitutionController {
   constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
   @Endpoint(deleteInstitution, DeleteInstitutionCommand)
-  remove(@CurrentUserId() userId: string, @Input(deleteInstitution) { params }: RouteInput<typeof deleteInstitution>) {
+  remove(@CurrentUserId() userId: string, @Input(deleteInstitution) { params }: CheckedInput<typeof deleteInstitution>) {
     return this.commands.execute(new DeleteInstitutionCommand(userId, params.id));
   }
 }

@@ -1,12 +1,13 @@
 import { Command } from '@nestjs/cqrs';
-import type { renameInstitution, RouteInput, RouteResponse } from '@budget/contracts';
+import type { renameInstitution, RouteResponse } from '@budget/contracts';
+import type { CheckedBody } from '../../http/checked-input.js';
 
 /** Rename an offline institution. */
 export class RenameInstitutionCommand extends Command<RouteResponse<typeof renameInstitution>> {
   constructor(
     readonly userId: string,
     readonly institutionId: string,
-    readonly body: RouteInput<typeof renameInstitution>['body'],
+    readonly body: CheckedBody<typeof renameInstitution>,
   ) {
     super();
   }

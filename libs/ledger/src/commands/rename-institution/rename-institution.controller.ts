@@ -1,7 +1,8 @@
 import { Controller, Inject, UseFilters } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { renameInstitution, type RouteInput } from '@budget/contracts';
+import { renameInstitution } from '@budget/contracts';
 import { CurrentUserId, Endpoint, Input } from '@budget/platform';
+import type { CheckedInput } from '../../http/checked-input.js';
 import { LedgerErrorFilter } from '../../http/ledger-error.filter.js';
 import { RenameInstitutionCommand } from './rename-institution.command.js';
 
@@ -12,7 +13,7 @@ export class RenameInstitutionController {
   constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
   @Endpoint(renameInstitution, RenameInstitutionCommand)
-  rename(@CurrentUserId() userId: string, @Input(renameInstitution) { params, body }: RouteInput<typeof renameInstitution>) {
+  rename(@CurrentUserId() userId: string, @Input(renameInstitution) { params, body }: CheckedInput<typeof renameInstitution>) {
     return this.commands.execute(new RenameInstitutionCommand(userId, params.id, body));
   }
 }

@@ -1,7 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import type { LedgerStatementView } from '@budget/contracts';
 import { centsFromDb, dollarsFromCents } from '@budget/money';
-import { NotFound, PG_POOL, type Pool } from '@budget/platform';
-import { requireUuid } from './ledger-lookups.js';
+import { NotFound, type Pool } from '@budget/platform';
 
 interface StatementDb {
   id: string;
@@ -14,7 +13,7 @@ interface StatementDb {
   debits: string;
 }
 
-const toJson = (s: StatementDb) => ({
+const toJson = (s: StatementDb): LedgerStatementView => ({
   id: s.id,
   accountId: s.account_id,
   startDate: s.start_date,
@@ -33,27 +32,23 @@ const STATEMENT_SELECT = `
          COALESCE(sum(t.amount_cents) FILTER (WHERE t.amount_cents < 0), 0) AS debits
     FROM ledger_statements s LEFT JOIN ledger_transactions t ON t.statement_id = s.id AND NOT t.deleted`;
 
-@Injectable()
-export class StatementsQuery {
-  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+/** GET /account/{id}/statements: newest first; another user's account is not found. */
+export async function listStatements(pool: Pool, userId: string, accountId: string): Promise<LedgerStatementView[]> {
+  const owned = await pool.query('SELECT 1 FROM ledger_accounts WHERE id = $2 AND user_id = $1', [userId, accountId]);
+  if (owned.rowCount === 0) throw new NotFound('Account not found');
+  const { rows } = await pool.query<StatementDb>(`${STATEMENT_SELECT} WHERE s.account_id = $1 GROUP BY s.id ORDER BY s.end_date DESC`, [accountId]);
+  return rows.map(toJson);
+}
 
-  async list(userId: string, accountId: string) {
-    requireUuid(accountId, 'Account');
-    const owned = await this.pool.query('SELECT 1 FROM ledger_accounts WHERE id = $2 AND user_id = $1', [userId, accountId]);
-    if (owned.rowCount === 0) throw new NotFound('Account not found');
-    const { rows } = await this.pool.query<StatementDb>(`${STATEMENT_SELECT} WHERE s.account_id = $1 GROUP BY s.id ORDER BY s.end_date DESC`, [accountId]);
-    return rows.map(toJson);
-  }
+/** One statement of the caller's with its credits and debits. */
+export async function findStatement(pool: Pool, userId: string, statementId: string): Promise<LedgerStatementView> {
+  const { rows } = await pool.query<StatementDb>(`${STATEMENT_SELECT} WHERE s.id = $2 AND s.user_id = $1 GROUP BY s.id`, [userId, statementId]);
+  if (!rows[0]) throw new NotFound('Statement not found');
+  return toJson(rows[0]);
+}
 
-  async one(userId: string, statementId: string) {
-    requireUuid(statementId, 'Statement');
-    const { rows } = await this.pool.query<StatementDb>(`${STATEMENT_SELECT} WHERE s.id = $2 AND s.user_id = $1 GROUP BY s.id`, [userId, statementId]);
-    if (!rows[0]) throw new NotFound('Statement not found');
-    return toJson(rows[0]);
-  }
-
-  async attachedIds(statementId: string): Promise<string[]> {
-    const { rows } = await this.pool.query<{ id: string }>('SELECT id FROM ledger_transactions WHERE statement_id = $1 AND NOT deleted', [statementId]);
-    return rows.map((r) => r.id);
-  }
+/** The ids of the live rows a statement holds. */
+export async function statementTransactionIds(pool: Pool, statementId: string): Promise<string[]> {
+  const { rows } = await pool.query<{ id: string }>('SELECT id FROM ledger_transactions WHERE statement_id = $1 AND NOT deleted', [statementId]);
+  return rows.map((r) => r.id);
 }

@@ -1,0 +1,27 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EventWriter, PG_POOL, type Pool } from '@budget/platform';
+import { decideChangeStatement } from '../../domain/statement.decide.js';
+import { LedgerLookups } from '../../queries/ledger-lookups.js';
+import { findStatement } from '../../queries/list-statements/statements.sql.js';
+import { appendToAccount, loadAccountStream } from '../account-stream.js';
+import { ChangeStatementCommand } from './change-statement.command.js';
+
+/** Load the statement's account, decide the change or reconciliation, append; answer the statement. */
+@CommandHandler(ChangeStatementCommand)
+export class ChangeStatementHandler implements ICommandHandler<ChangeStatementCommand> {
+  constructor(
+    @Inject(EventWriter) private readonly writer: EventWriter,
+    @Inject(LedgerLookups) private readonly lookups: LedgerLookups,
+    @Inject(PG_POOL) private readonly pool: Pool,
+  ) {}
+
+  async execute({ userId, statementId, body }: ChangeStatementCommand) {
+    const caller = { userId };
+    const accountId = await this.lookups.statementAccount(userId, statementId);
+    const { loaded, state } = await loadAccountStream(this.writer, caller, accountId);
+    const events = decideChangeStatement(statementId, body, state, await this.lookups.reconcilableRows(accountId));
+    await appendToAccount(this.writer, caller, accountId, events, loaded.revision);
+    return findStatement(this.pool, userId, statementId);
+  }
+}

@@ -1,0 +1,36 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EventWriter } from '@budget/platform';
+import { decideDeleteTransaction } from '../../domain/delete-transaction.decide.js';
+import { transactionStream, type TransactionEvent } from '../../domain/transaction.events.js';
+import { foldTransaction } from '../../domain/transaction.state.js';
+import { LedgerLookups } from '../../queries/ledger-lookups.js';
+import { LedgerViews } from '../../queries/transaction-view.js';
+import { DeleteTransactionCommand } from './delete-transaction.command.js';
+
+/** Load the transaction, decide the delete (rule 11), append; answer the balances it moved. */
+@CommandHandler(DeleteTransactionCommand)
+export class DeleteTransactionHandler implements ICommandHandler<DeleteTransactionCommand> {
+  constructor(
+    @Inject(EventWriter) private readonly writer: EventWriter,
+    @Inject(LedgerLookups) private readonly lookups: LedgerLookups,
+    @Inject(LedgerViews) private readonly views: LedgerViews,
+  ) {}
+
+  async execute({ userId, transactionId }: DeleteTransactionCommand) {
+    const caller = { userId };
+    const owned = await this.lookups.transactionOwned(userId, transactionId);
+    const stream = transactionStream(transactionId);
+    const loaded = await this.writer.load<TransactionEvent>(stream, caller, 'Transaction');
+    const state = foldTransaction(loaded.events);
+    const events = decideDeleteTransaction(state);
+    await this.writer.settle(await this.writer.append(stream, events, loaded.revision, caller));
+    const posted = events.length > 0 && state.account !== null && !state.account.pending;
+    return {
+      data: {
+        categories: await this.views.categoryBalances(userId, events.length > 0 ? state.splits.map((s) => s.categoryId) : []),
+        acctBalances: posted && owned.accountId ? await this.views.accountBalances(userId, [owned.accountId]) : [],
+      },
+    };
+  }
+}

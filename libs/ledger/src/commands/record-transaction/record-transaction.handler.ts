@@ -1,0 +1,40 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EventWriter } from '@budget/platform';
+import { decideRecordAccountTransaction } from '../../domain/record-transaction.decide.js';
+import { transactionStream } from '../../domain/transaction.events.js';
+import { foldTransaction } from '../../domain/transaction.state.js';
+import { LedgerLookups } from '../../queries/ledger-lookups.js';
+import { LedgerViews } from '../../queries/transaction-view.js';
+import { splitsFrom, transactionContext } from '../transaction-context.js';
+import { RecordTransactionCommand } from './record-transaction.command.js';
+
+/** Decide the manual entry (rules 8 and 9), append it as a new stream; answer it with the balances it moved. */
+@CommandHandler(RecordTransactionCommand)
+export class RecordTransactionHandler implements ICommandHandler<RecordTransactionCommand> {
+  constructor(
+    @Inject(EventWriter) private readonly writer: EventWriter,
+    @Inject(LedgerLookups) private readonly lookups: LedgerLookups,
+    @Inject(LedgerViews) private readonly views: LedgerViews,
+  ) {}
+
+  async execute({ userId, accountId, body }: RecordTransactionCommand) {
+    const account = await this.lookups.account(userId, accountId);
+    const transactionId = this.writer.newId();
+    const splits = splitsFrom(body.categories ?? []);
+    const events = decideRecordAccountTransaction(
+      {
+        transactionId, kind: 'manual', accountId: account.id, date: body.date, name: body.name, amount: body.amount,
+        principle: body.principle ?? null, comment: body.comment ?? null, splits, provider: 'NONE', providerTransactionId: null, pending: false,
+      },
+      foldTransaction([]),
+      await transactionContext(this.lookups, userId, account, splits),
+    );
+    await this.writer.settle(await this.writer.append(transactionStream(transactionId), events, 'no_stream', { userId }));
+    return {
+      categories: await this.views.categoryBalances(userId, events.flatMap((e) => e.data.splits.map((s) => s.categoryId))),
+      transaction: await this.views.transaction(userId, transactionId),
+      acctBalances: await this.views.accountBalances(userId, [account.id]),
+    };
+  }
+}

@@ -1,0 +1,19 @@
+import { Controller, Inject, UseFilters } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { listBalances } from '@budget/contracts';
+import { CurrentUserId, Endpoint, Input } from '@budget/platform';
+import type { CheckedInput } from '../../http/checked-input.js';
+import { LedgerErrorFilter } from '../../http/ledger-error.filter.js';
+import { ListBalancesQuery } from './list-balances.query.js';
+
+/** GET /api/v1/account/{id}/balances: `[{id?, accountId?, date, balance}]`, newest first. */
+@Controller()
+@UseFilters(LedgerErrorFilter)
+export class ListBalancesController {
+  constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
+
+  @Endpoint(listBalances, ListBalancesQuery)
+  list(@CurrentUserId() userId: string, @Input(listBalances) { params }: CheckedInput<typeof listBalances>) {
+    return this.queries.execute(new ListBalancesQuery(userId, params.id));
+  }
+}
