@@ -21,7 +21,11 @@ import { DeleteTransactionController } from './commands/delete-transaction/delet
 import { DeleteTransactionHandler } from './commands/delete-transaction/delete-transaction.handler.js';
 import { EditTransactionController } from './commands/edit-transaction/edit-transaction.controller.js';
 import { EditTransactionHandler } from './commands/edit-transaction/edit-transaction.handler.js';
-import { ImportService } from './commands/import.service.js';
+import { BankFileImporter } from './commands/bank-file-import.js';
+import { ImportCsvController } from './commands/import-csv/import-csv.controller.js';
+import { ImportCsvHandler } from './commands/import-csv/import-csv.handler.js';
+import { ImportOfxController } from './commands/import-ofx/import-ofx.controller.js';
+import { ImportOfxHandler } from './commands/import-ofx/import-ofx.handler.js';
 import { RecordBalanceController } from './commands/record-balance/record-balance.controller.js';
 import { RecordBalanceHandler } from './commands/record-balance/record-balance.handler.js';
 import { RecordTransactionController } from './commands/record-transaction/record-transaction.controller.js';
@@ -30,7 +34,6 @@ import { RemoveBalanceController } from './commands/remove-balance/remove-balanc
 import { RemoveBalanceHandler } from './commands/remove-balance/remove-balance.handler.js';
 import { RenameInstitutionController } from './commands/rename-institution/rename-institution.controller.js';
 import { RenameInstitutionHandler } from './commands/rename-institution/rename-institution.handler.js';
-import { ImportController } from './http/import.controller.js';
 import { ledgerPublicQueryHandlers } from './public-queries/index.js';
 import { AccountRegisterController } from './queries/account-register/account-register.controller.js';
 import { AccountRegisterHandler } from './queries/account-register/account-register.handler.js';
@@ -47,6 +50,8 @@ import { ListBalancesController } from './queries/list-balances/list-balances.co
 import { ListBalancesHandler } from './queries/list-balances/list-balances.handler.js';
 import { ListStatementsController } from './queries/list-statements/list-statements.controller.js';
 import { ListStatementsHandler } from './queries/list-statements/list-statements.handler.js';
+import { PreviewCsvController } from './queries/preview-csv/preview-csv.controller.js';
+import { PreviewCsvHandler } from './queries/preview-csv/preview-csv.handler.js';
 import { TransactionLogsController } from './queries/transaction-logs/transaction-logs.controller.js';
 import { TransactionLogsHandler } from './queries/transaction-logs/transaction-logs.handler.js';
 import { LedgerViews } from './queries/transaction-view.js';
@@ -93,7 +98,13 @@ const statements: UseCases = {
   ],
 };
 
-const useCases = [institutions, transactions, statements];
+/** OFX and CSV import. */
+const imports: UseCases = {
+  controllers: [ImportOfxController, PreviewCsvController, ImportCsvController],
+  handlers: [BankFileImporter, ImportOfxHandler, PreviewCsvHandler, ImportCsvHandler],
+};
+
+const useCases = [institutions, transactions, statements, imports];
 
 /**
  * The ledger context: institutions, accounts, transactions, registers, statements, balance
@@ -103,7 +114,7 @@ const useCases = [institutions, transactions, statements];
  */
 @Module({
   imports: [CategoryTransfersModule],
-  controllers: [...useCases.flatMap((u) => u.controllers), ImportController],
-  providers: [EventWriter, LedgerLookups, LedgerViews, ...useCases.flatMap((u) => u.handlers), ImportService, ...ledgerPublicQueryHandlers],
+  controllers: useCases.flatMap((u) => u.controllers),
+  providers: [EventWriter, LedgerLookups, LedgerViews, ...useCases.flatMap((u) => u.handlers), ...ledgerPublicQueryHandlers],
 })
 export class LedgerModule {}

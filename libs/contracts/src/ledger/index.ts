@@ -1,5 +1,6 @@
 import type { RouteContract } from '../common/route.js';
 import { categoryTransferRoutes } from './category-transfers.js';
+import { importRoutes } from './imports.js';
 import { institutionRoutes } from './institutions.js';
 import { statementRoutes } from './statements.js';
 import { transactionRoutes } from './transactions.js';
@@ -12,4 +13,4 @@ export * from './statements.js';
 export * from './imports.js';
 
 /** Every route of the ledger context (product-spec §7). */
-export const ledgerRoutes: RouteContract[] = [...institutionRoutes, ...transactionRoutes, ...statementRoutes, ...categoryTransferRoutes];
+export const ledgerRoutes: RouteContract[] = [...institutionRoutes, ...transactionRoutes, ...statementRoutes, ...importRoutes, ...categoryTransferRoutes];

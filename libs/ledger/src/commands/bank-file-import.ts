@@ -1,14 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Cents } from '@budget/money';
+import { dollarsFromCents, type Cents } from '@budget/money';
 import { EventWriter, type Caller } from '@budget/platform';
 import { accountStream, type StatementFileImported } from '../domain/account.events.js';
 import { RuleViolation } from '../domain/domain-error.js';
-import type { ImportedRow, ParsedFile } from '../domain/import/imported-row.js';
+import { ImportFileError, type ImportedRow, type ParsedFile } from '../domain/import/imported-row.js';
 import { decideRecordAccountTransaction } from '../domain/record-transaction.decide.js';
 import { decideReimport } from '../domain/reimport.decide.js';
 import { transactionStream, type TransactionEvent } from '../domain/transaction.events.js';
 import { foldTransaction } from '../domain/transaction.state.js';
 import { LedgerLookups, type AccountRow } from '../queries/ledger-lookups.js';
+import type { LedgerViews } from '../queries/transaction-view.js';
 
 export interface ImportResult {
   added: number;
@@ -19,13 +20,40 @@ export interface ImportResult {
   categories: string[];
 }
 
+/** Reads a bank file; a file that cannot be imported is a 422 on `file` with the reason. */
+export function readBankFile<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ImportFileError) throw new RuleViolation('file', error.message, 'format');
+    throw error;
+  }
+}
+
+/** What an import answers: the counts, our balance against the file's, and the balances that moved. */
+export async function importAnswer(views: LedgerViews, userId: string, accountId: string, result: ImportResult) {
+  return {
+    data: {
+      added: result.added,
+      updated: result.updated,
+      unchanged: result.unchanged,
+      balance: dollarsFromCents(result.balance),
+      fileBalance: result.fileLedgerBalance === null ? null : dollarsFromCents(result.fileLedgerBalance),
+      balanceMatches: result.fileLedgerBalance === null ? null : result.fileLedgerBalance === result.balance,
+      categories: await views.categoryBalances(userId, result.categories),
+      acctBalances: await views.accountBalances(userId, [accountId]),
+    },
+  };
+}
+
 /**
- * OFX and CSV import (server-behaviour §4.2.5 with weak points fixed): new rows go to Unassigned,
- * a row already stored (same FITID or fingerprint) is not added again, and the file's ledger
- * balance is compared with ours and reported, never written over it.
+ * OFX and CSV import (server-behaviour §4.2.5 with weak points fixed), shared by both import
+ * handlers: new rows go to Unassigned, a row already stored (same FITID or fingerprint) is not
+ * added again, and the file's ledger balance is compared with ours and reported, never written
+ * over it. Each row is its own transaction stream, decided by the transaction deciders.
  */
 @Injectable()
-export class ImportService {
+export class BankFileImporter {
   constructor(
     @Inject(EventWriter) private readonly writer: EventWriter,
     @Inject(LedgerLookups) private readonly lookups: LedgerLookups,

@@ -27,7 +27,7 @@ import { DeleteTransactionCommand } from '../commands/delete-transaction/delete-
 import { DeleteTransactionHandler } from '../commands/delete-transaction/delete-transaction.handler.js';
 import { EditTransactionCommand } from '../commands/edit-transaction/edit-transaction.command.js';
 import { EditTransactionHandler } from '../commands/edit-transaction/edit-transaction.handler.js';
-import { ImportService } from '../commands/import.service.js';
+import { BankFileImporter } from '../commands/bank-file-import.js';
 import type { NewAccount } from '../commands/open-account.js';
 import { RecordBalanceCommand } from '../commands/record-balance/record-balance.command.js';
 import { RecordBalanceHandler } from '../commands/record-balance/record-balance.handler.js';
@@ -142,7 +142,7 @@ export class LedgerTestbed {
     readonly accounts: AccountCommands,
     readonly transactions: TransactionCommands,
     readonly statements: StatementCommands,
-    readonly imports: ImportService,
+    readonly imports: BankFileImporter,
     private readonly provisioner: BudgetProvisioner,
   ) {}
 
@@ -158,7 +158,7 @@ export class LedgerTestbed {
     return new LedgerTestbed(
       db, store, projector, waiter, clock, writer, lookups, views,
       new AccountCommands(writer, lookups, views, db.pool), new TransactionCommands(writer, lookups, views, db.pool), new StatementCommands(writer, lookups, db.pool),
-      new ImportService(writer, lookups), new BudgetProvisioner(store, clock, uuidGenerator),
+      new BankFileImporter(writer, lookups), new BudgetProvisioner(store, clock, uuidGenerator),
     );
   }
 

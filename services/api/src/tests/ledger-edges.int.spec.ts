@@ -135,3 +135,74 @@ describe('transactions and registers', () => {
     expect(response.json().errors[0].field).toBe('date');
   });
 });
+
+describe('statements and balances', () => {
+  const openBrokerage = async (): Promise<string> => {
+    const made = await t.http.post(
+      'institution',
+      { institution: { name: 'Broker' }, accounts: [{ name: 'Brokerage', balance: 900, type: 'investment', subtype: 'brokerage', tracking: 'Balances', rate: 0 }], startDate: '2025-03-01' },
+      user.access,
+    );
+    expect(made.status, made.body).toBe(201);
+    return made.json().data.accounts[0].id;
+  };
+
+  test('a balance entry dated 2999 is refused on its date, so the chart never spans centuries', async () => {
+    const accountId = await openBrokerage();
+    const refused = await t.http.post(`account/${accountId}/balances`, { date: '2999-01-01', balance: 1 }, user.access);
+    expect(refused.status).toBe(422);
+    expect(refused.json().errors[0].field).toBe('date');
+    const [entry] = (await t.http.get(`account/${accountId}/balances`, user.access)).json();
+    expect((await t.http.patch(`account/${accountId}/balances/${entry.id}`, { date: '2999-01-01', balance: 1 }, user.access)).status).toBe(422);
+    expect((await t.http.get(`account/${accountId}/balances`, user.access)).json()).toEqual([entry]);
+  });
+
+  test('balances record, change and delete under the account; a row of another account is not found there', async () => {
+    const accountId = await openBrokerage();
+    const other = await openBrokerage();
+    const added = await t.http.post(`account/${accountId}/balances`, { date: '2025-04-01', balance: 950 }, user.access);
+    expect(added.status, added.body).toBe(201);
+    expect(added.json().data).toMatchObject({ date: '2025-04-01', balance: 950, accountBalance: 950 });
+    const id: string = added.json().data.id;
+    expect((await t.http.delete(`account/${other}/balances/${id}`, user.access)).status).toBe(404);
+    expect((await t.http.delete(`account/${accountId}/balances/${id.toUpperCase()}`, user.access)).status).toBe(204);
+    expect((await t.http.get(`account/${accountId}/balances`, user.access)).json()).toHaveLength(1);
+  });
+
+  test('a statement period with dates out of range or missing balances is 422, one entry per field', async () => {
+    const accountId = await openChecking('Statement Bank');
+    const response = await t.http.post(`account/${accountId}/statements`, { startDate: '1800-01-01', endDate: 'x' }, user.access);
+    expect(response.status).toBe(422);
+    expect(response.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['endDate', 'endingBalance', 'startDate', 'startingBalance']);
+    const reconcile = await t.http.patch('statements/00000000-0000-4000-8000-000000000000', { reconcile: 'Some' }, user.access);
+    expect(reconcile.status).toBe(422);
+    expect(reconcile.json().errors[0]).toMatchObject({ field: 'reconcile', message: 'reconcile must be All or None.' });
+  });
+});
+
+describe('imports', () => {
+  test('an empty OFX body, a bad CSV mapping and a file row dated 2999 are 422 and change nothing', async () => {
+    const accountId = await openChecking('Import Bank', 0);
+    const send = (payload: string) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/account/${accountId}/ofx`, payload, headers: { authorization: `Bearer ${user.access}`, 'content-type': 'application/x-ofx' } });
+    expect((await send('   ')).statusCode).toBe(422);
+    const far = await send(ofxRows(1).replace('20250301', '29990101'));
+    expect(far.statusCode).toBe(422);
+    expect(JSON.parse(far.body).errors[0].field).toBe('file');
+    const csv = await t.http.post(`account/${accountId}/csv`, { text: 'Date,Payee\n03/01/2025,x\n', mapping: { date: 0, payee: 1 } }, user.access);
+    expect(csv.status).toBe(422);
+    expect(csv.json().errors[0]).toMatchObject({ field: 'mapping.amount', message: 'Choose an amount column, or inflow and outflow columns.' });
+    expect((await t.http.get(`account/${accountId}/transactions`, user.access)).json().data.transactionsCount).toBe(0);
+  });
+
+  test('a Balances account takes no import: the spec\'s message', async () => {
+    const made = await t.http.post(
+      'institution',
+      { institution: { name: 'B' }, accounts: [{ name: 'Brokerage', balance: 1, type: 'investment', subtype: 'brokerage', tracking: 'Balances' }], startDate: '2025-03-01' },
+      user.access,
+    );
+    const response = await t.http.post(`account/${made.json().data.accounts[0].id}/csv/preview`, { text: 'a,b\n1,2\n' }, user.access);
+    expect(response.status).toBe(422);
+    expect(response.json().errors[0].message).toBe('account not selected or not tracking transactions');
+  });
+});
