@@ -111,11 +111,11 @@ export const pageQuery = z.object({
   offset: wholeNumber({ min: 0, max: MAX_OFFSET, message: `The offset must be a whole number from 0 to ${MAX_OFFSET}.` })
     .optional()
     .transform((value) => value ?? 0)
-    .meta({ description: 'Rows to skip (default 0).' }),
+    .meta({ description: 'Rows to skip (default 0).', default: 0, minimum: 0, maximum: MAX_OFFSET }),
   limit: wholeNumber({ min: 1, max: MAX_PAGE_SIZE, message: `The limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
     .optional()
     .transform((value) => value ?? DEFAULT_PAGE_SIZE)
-    .meta({ description: `Rows in the page: default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}.` }),
+    .meta({ description: `Rows in the page: default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}.`, default: DEFAULT_PAGE_SIZE, minimum: 1, maximum: MAX_PAGE_SIZE }),
 });
 
 /** A boolean in a JSON body. */
