@@ -1,17 +1,18 @@
 import type { RouteContract } from '@budget/contracts';
 import {
-  asQuery, badQueryValue, inputJsonSchema, objectVariants, queryPairs, validSample, wrongTypedValue, type JsonSchema, type ObjectVariant, type QueryInput,
+  asQuery, badQueryValue, inputJsonSchema, nestedShape, objectVariants, queryPairs, sampleObject, validSample, wrongTypedValue, type JsonSchema, type ObjectVariant, type QueryInput,
 } from './contract-inputs.js';
 import { pathParams, worldParams, type ContractRequest, type World } from './contract-world.js';
 
 /**
  * The invalid-input cases of one route, generated from its contract: per query and body field a
- * value of the wrong type and (when required) its absence; a raw body with characters no text
- * may hold; per path parameter a malformed id.
+ * value of the wrong type and (when required) its absence, and the same one level down for the
+ * fields of a body's objects and lists of objects (`accounts.0.name`); a raw body with
+ * characters no text may hold; per path parameter a malformed id.
  */
 export type InvalidCase =
-  | { kind: 'wrong'; part: 'body' | 'query'; variant: number; field: string }
-  | { kind: 'missing'; part: 'body' | 'query'; variant: number; field: string }
+  | { kind: 'wrong'; part: 'body' | 'query'; variant: number; field: string; inner?: string }
+  | { kind: 'missing'; part: 'body' | 'query'; variant: number; field: string; inner?: string }
   | { kind: 'text' }
   | { kind: 'path'; param: string }
   | { kind: 'unreadable'; part: 'body' | 'query'; reason: string };
@@ -58,6 +59,11 @@ export function planInvalidCases(contract: RouteContract): RoutePlan {
       for (const field of Object.keys(variant.properties)) {
         cases.push({ kind: 'wrong', part, variant: index, field });
         if (variant.required.includes(field)) cases.push({ kind: 'missing', part, variant: index, field });
+        const nested = part === 'body' ? nestedShape(variant.properties[field]!, shape.root) : null;
+        for (const inner of Object.keys(nested?.variant.properties ?? {})) {
+          cases.push({ kind: 'wrong', part, variant: index, field, inner });
+          if (nested!.variant.required.includes(inner)) cases.push({ kind: 'missing', part, variant: index, field, inner });
+        }
       }
     });
   }
@@ -70,9 +76,9 @@ export function caseName(c: InvalidCase, p: RoutePlan): string {
   const variant = (part: 'body' | 'query', index: number) => ((p[part]?.variants.length ?? 0) > 1 ? ` (shape ${index + 1} of ${p[part]!.variants.length})` : '');
   switch (c.kind) {
     case 'wrong':
-      return `when ${c.part} field "${c.field}"${variant(c.part, c.variant)} has a value of the wrong type, then 422 names ${c.field}`;
+      return `when ${c.part} field "${shownField(c, p)}"${variant(c.part, c.variant)} has a value of the wrong type, then 422 names ${expectedField(c, p)}`;
     case 'missing':
-      return `when required ${c.part} field "${c.field}"${variant(c.part, c.variant)} is missing, then 422 names ${c.field}`;
+      return `when required ${c.part} field "${shownField(c, p)}"${variant(c.part, c.variant)} is missing, then 422 names ${expectedField(c, p)}`;
     case 'text':
       return 'when the raw body holds characters no text may hold, then 422 names body';
     case 'path':
@@ -99,6 +105,19 @@ export function buildInvalidRequest(p: RoutePlan, c: InvalidCase, world: World):
   const base = baseRequest(p, world, variants);
   const { params, query } = base;
   let body = base.body;
+  if ((c.kind === 'wrong' || c.kind === 'missing') && c.inner !== undefined) {
+    const variant = p.body!.variants[c.variant]!;
+    const nested = nestedShape(variant.properties[c.field]!, p.body!.root)!;
+    const inner = sampleObject(nested.variant, p.body!.root, world.ids, 1, true);
+    if (c.kind === 'missing') delete inner[c.inner];
+    else {
+      const value = wrongTypedValue(nested.variant.properties[c.inner]!, p.body!.root);
+      if (value === undefined) return `${c.field}.${c.inner} takes any JSON type`;
+      inner[c.inner] = value;
+    }
+    body = { ...(body as object), [c.field]: nested.list ? [inner] : inner };
+    return { params, query: queryPairs(query), body, ...(contract.public ? {} : { token: world.user.access }) };
+  }
   switch (c.kind) {
     case 'wrong':
       if (c.part === 'query') {
@@ -136,7 +155,17 @@ export function buildInvalidRequest(p: RoutePlan, c: InvalidCase, world: World):
   };
 }
 
-/** The field an invalid case's 422 must name. */
-export function expectedField(c: InvalidCase): string | null {
-  return c.kind === 'wrong' || c.kind === 'missing' ? c.field : c.kind === 'text' ? 'body' : null;
+function isList(c: { field: string; variant: number }, p: Pick<RoutePlan, 'body'>): boolean {
+  const variant = p.body?.variants[c.variant];
+  return variant ? nestedShape(variant.properties[c.field]!, p.body!.root)?.list === true : false;
+}
+
+function shownField(c: { field: string; variant: number; inner?: string }, p: Pick<RoutePlan, 'body'>): string {
+  return c.inner === undefined ? c.field : `${c.field}${isList(c, p) ? '[0]' : ''}.${c.inner}`;
+}
+
+/** The field an invalid case's 422 must name (`accounts.0.name` for a list's first item). */
+export function expectedField(c: InvalidCase, p: Pick<RoutePlan, 'body'>): string | null {
+  if (c.kind === 'wrong' || c.kind === 'missing') return c.inner === undefined ? c.field : `${c.field}${isList(c, p) ? '.0' : ''}.${c.inner}`;
+  return c.kind === 'text' ? 'body' : null;
 }

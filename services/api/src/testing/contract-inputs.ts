@@ -65,6 +65,21 @@ export function objectVariants(schema: JsonSchema, root: JsonSchema = schema): O
   return [];
 }
 
+/** The object inside a field: its items' shape (a list of objects) or its own (an object), nullable or not. */
+export function nestedShape(schema: JsonSchema, root: JsonSchema): { list: boolean; variant: ObjectVariant } | null {
+  const s = deref(schema, root);
+  const options = s.anyOf ?? s.oneOf;
+  if (options) {
+    const shapes = options.map((o) => nestedShape(o, root)).filter((x) => x !== null);
+    return shapes.length === 1 ? shapes[0]! : null;
+  }
+  if (s.items) {
+    const item = deref(s.items, root);
+    return item.properties ? { list: true, variant: { properties: item.properties, required: item.required ?? [] } } : null;
+  }
+  return s.properties ? { list: false, variant: { properties: s.properties, required: s.required ?? [] } } : null;
+}
+
 export type JsonType = 'string' | 'number' | 'boolean' | 'object' | 'array' | 'null';
 
 /** The JSON types a schema takes; `null` when it takes anything. */

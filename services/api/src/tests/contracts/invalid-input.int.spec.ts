@@ -55,7 +55,7 @@ for (const p of plans) {
         expect(await eventStoreMark(t), `the event store changed: ${shown}`).toBe(before);
         expect(answer.status, shown).toBe(c.kind === 'path' ? 404 : 422);
         expect(errorFormatProblem(contract, answer.status, answer.body), shown).toBeNull();
-        const field = expectedField(c);
+        const field = expectedField(c, p);
         if (field !== null) {
           expect(fieldsNamed(answer).some((named) => named === field || named.startsWith(`${field}.`)), `no error names ${field}: ${shown}`).toBe(true);
         }
