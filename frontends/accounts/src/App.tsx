@@ -5,7 +5,7 @@ import './accounts.css';
 
 /**
  * The accounts remote: institutions with their accounts. Transaction search has no server route
- * yet: its page says so (`search/SearchPage` waits for it).
+ * (nor contract) yet: its page says so.
  */
 export default function App() {
   return (

@@ -53,12 +53,12 @@ export { Toolbar, ToolbarSpacer } from './ui/Toolbar.js';
 export { cx } from './ui/class-names.js';
 
 export { useCategories } from './categories/use-categories.js';
-export { buildCategoryTree, readCategoryTree, type CategoryTree, type CategoryNode, type GroupNode, type TreeNode } from './categories/category-tree.js';
-export { CategoryType, GROUPS_PATH } from './categories/category-data.js';
-export { readRegisterPage, readTransaction, PAGE_SIZE, TransactionType, type TransactionData, type SplitData, type RegisterPage } from './register/transaction-data.js';
+export { buildCategoryTree, type CategoryTree, type CategoryNode, type GroupNode, type TreeNode } from './categories/category-tree.js';
+export { CategoryType, GroupType, type TreeSource } from './categories/category-data.js';
+export { PAGE_SIZE, TransactionType, type TransactionData, type SplitData, type RegisterPage } from './register/transaction-data.js';
 export { Register, type RegisterProps, type RegisterList } from './register/Register.js';
 export { type ReconcileColumn } from './register/RegisterRowView.js';
-export { useRegister } from './register/use-register.js';
+export { useRegister, type RegisterRoute } from './register/use-register.js';
 export { reconcileEnabled, reconcileToggle } from './register/reconcile.js';
 export { CategoryPicker, type CategoryPickerProps } from './categories/CategoryPicker.js';
 export { pickerOptions, filterOptions, type PickerOption } from './categories/picker-options.js';

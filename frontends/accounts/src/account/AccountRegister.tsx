@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { accountRegister } from '@budget/contracts';
 import {
-  accountAmount, categoryNames, closedReason, recordPath, Register, TextField, toRegisterRows, useCategories, useReconcile, useRegister, wireCents,
+  accountAmount, categoryNames, closedReason, Register, TextField, toRegisterRows, useCategories, useReconcile, useRegister, wireCents,
   type Id, type TransactionData,
 } from '@budget/web';
 import type { Account } from '../institutions/institution-data.js';
@@ -20,8 +21,7 @@ export interface AccountRegisterProps {
 export function AccountRegister({ account, pending, statementId, onStatementChange, onOpen, onConflict }: AccountRegisterProps) {
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim());
-  const params = [pending ? 'pending=1' : '', query ? `search=${encodeURIComponent(query)}` : ''].filter(Boolean).join('&');
-  const register = useRegister(`${recordPath('/api/v1/account', account.id)}/transactions${params ? `?${params}` : ''}`);
+  const register = useRegister(accountRegister, { params: { id: account.id }, query: { pending: pending ? '1' : undefined, search: query || undefined } });
   const { data: tree } = useCategories();
   const reconcile = useReconcile(statementId, onConflict);
   const rows = toRegisterRows(register.transactions, {

@@ -1,7 +1,8 @@
-import { Amount, Button, DataTable, formatDate, LoadingBlock, useApiData, wireCents, type Column } from '@budget/web';
+import { listBills } from '@budget/contracts';
+import { Amount, Button, DataTable, formatDate, Loaded, useRouteQuery, wireCents, type Column } from '@budget/web';
 import { UserCategoryType } from '../budget/budget-data.js';
 import { useBudgetDialogs } from '../budget/use-budget-dialogs.js';
-import { readBills, recurrenceText, type Bill } from './bill-data.js';
+import { recurrenceText, type Bill } from './bill-data.js';
 
 const columns: Column<Bill>[] = [
   { header: 'Name', render: (bill) => bill.name },
@@ -14,7 +15,7 @@ const columns: Column<Bill>[] = [
 
 /** /bills: the bill overview. */
 export function BillsPage() {
-  const { data: bills, isPending } = useApiData('/api/v1/bills', readBills);
+  const bills = useRouteQuery(listBills, {});
   const dialogs = useBudgetDialogs();
   return (
     <section>
@@ -24,7 +25,9 @@ export function BillsPage() {
           Add Bill
         </Button>
       </header>
-      {isPending ? <LoadingBlock /> : <DataTable label="Bills" columns={columns} rows={bills ?? []} rowKey={(bill) => bill.id} empty="No bills" />}
+      <Loaded query={bills} what="Your bills">
+        {(rows) => <DataTable label="Bills" columns={columns} rows={rows} rowKey={(bill) => bill.id} empty="No bills" />}
+      </Loaded>
       {dialogs.element}
     </section>
   );

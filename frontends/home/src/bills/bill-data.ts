@@ -1,22 +1,7 @@
-import { z } from 'zod';
-import { idSchema, readList } from '@budget/web';
+import type { listBills, RouteResponse } from '@budget/contracts';
 
-const amount = z.union([z.number(), z.string()]);
-
-const billSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  fundingAmount: amount.nullish(),
-  goalDate: z.string().nullish(),
-  recurrence: z.number().int().nullish(),
-  suspended: z.boolean().nullish(),
-  debits: amount.nullish(),
-});
-
-export type Bill = z.infer<typeof billSchema>;
-
-/** GET /api/v1/bills: a list of bills, bare or in a data wrapper. */
-export const readBills = (body: unknown) => readList(billSchema, body);
+/** A bill as GET /bills answers it (`listBills` in `@budget/contracts`). */
+export type Bill = RouteResponse<typeof listBills>[number];
 
 /** "Monthly", or "Every 3 months". */
 export function recurrenceText(months: number | null | undefined): string {

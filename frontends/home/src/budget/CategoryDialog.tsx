@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { AmountInput, ConfirmDialog, EditDialogActions, Dialog, FormError, FundingCategoryRows, SelectField, TextField, toIsoDate, type CategoryTree } from '@budget/web';
-import { categorySchema, readRecord, UserCategoryType, type Budget, type Category } from './budget-data.js';
-import { categoryBody, categoryFormFrom, categoryPath, newCategoryForm, TYPE_OPTIONS, usesGoal, validateCategory, withRecurrence, CATEGORY_FIELDS, type CategoryForm } from './category-form.js';
+import { addCategory, changeCategory, deleteCategory } from '@budget/contracts';
+import { AmountInput, ConfirmDialog, EditDialogActions, Dialog, FormError, FundingCategoryRows, SelectField, TextField, toIsoDate, useSession, type CategoryTree } from '@budget/web';
+import { UserCategoryType, type Budget, type Category } from './budget-data.js';
+import { categoryBody, categoryFormFrom, categoryGroupId, newCategoryForm, TYPE_OPTIONS, usesGoal, validateCategory, withRecurrence, CATEGORY_FIELDS, type CategoryForm } from './category-form.js';
 import { CheckField } from './CheckField.js';
 import { categoryGroupOptions } from './group-paths.js';
 import { useRecordSave } from './record-dialog.js';
@@ -24,6 +25,7 @@ export function CategoryDialog({ budget, tree, target, onClose }: CategoryDialog
   const today = toIsoDate(new Date());
   const pool = tree.fundingPool?.id ?? null;
   const [form, setForm] = useState<CategoryForm>(() => (editing ? categoryFormFrom(editing, today, pool) : newCategoryForm(target as UserCategoryType, budget, today, pool)));
+  const { api } = useSession();
   const save = useBudgetSave();
   const { errors, setErrors, busy, deleting, setDeleting, run } = useRecordSave(CATEGORY_FIELDS, onClose);
   const set = (part: Partial<CategoryForm>) => setForm((current) => ({ ...current, ...part }));
@@ -35,14 +37,16 @@ export function CategoryDialog({ budget, tree, target, onClose }: CategoryDialog
     const checked = validateCategory(form);
     setErrors({ fields: checked, general: null });
     if (Object.keys(checked).length > 0) return;
-    const applied = (groups: unknown, answer: unknown) => {
-      const saved = readRecord(categorySchema, answer);
-      return saved ? withCategory(groups, saved) : groups;
-    };
-    void run(() => save(editing ? 'PATCH' : 'POST', categoryPath(form, budget, editing?.id ?? null), categoryBody(form), applied));
+    const groupId = categoryGroupId(form, budget);
+    const body = categoryBody(form);
+    void run(() =>
+      editing
+        ? save(() => api.send(changeCategory, { params: { groupId, id: editing.id }, body }), (tree, answer) => withCategory(tree, answer.data))
+        : save(() => api.send(addCategory, { params: { groupId }, body }), (tree, answer) => withCategory(tree, answer.data)),
+    );
   };
   const remove = () => {
-    if (editing) void run(() => save('DELETE', categoryPath({ ...form, groupId: editing.groupId }, budget, editing.id), undefined, (groups) => withoutCategory(groups, editing.id)));
+    if (editing) void run(() => save(() => api.send(deleteCategory, { params: { groupId: editing.groupId, id: editing.id } }), (tree) => withoutCategory(tree, editing.id)));
   };
 
   const title = `${editing ? 'Edit' : 'Add'} ${TYPE_OPTIONS.find((o) => o.value === form.type)?.label ?? 'Category'}`;

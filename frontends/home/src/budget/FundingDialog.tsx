@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { firstOfMonth } from '@budget/money';
-import { Amount, fundingRowsError, LoadingBlock, toIsoDate, type CategoryTree, type Id } from '@budget/web';
+import { Amount, fundingRowsError, LoadError, LoadingBlock, toIsoDate, type CategoryTree, type Id } from '@budget/web';
 import { dialogRows, rowCategoryIds } from './dialog-rows.js';
 import { fundingBody, fundingLines, planFunding, poolAfter, startingEntries, type FundingEntry } from './funding-form.js';
 import { FundingRowView } from './FundingRowView.js';
@@ -67,10 +67,10 @@ export function FundingDialog({ tree, stored, onClose, onConflict }: FundingDial
 
   return (
     <TransferDialogFrame title={stored ? 'Edit Funding' : 'Fund Categories'} testId="funding-dialog" stored={stored} date={date} onDate={setDate} makeBody={makeBody} summary={summary} onClose={onClose} onConflict={onConflict}>
-      {data.loading ? (
+      {data.error !== null ? (
+        <LoadError what="The funding figures" error={data.error} onRetry={data.retry} retrying={data.retrying} />
+      ) : data.loading || !entries ? (
         <LoadingBlock />
-      ) : !entries ? (
-        <p className="ui-muted">The proposed funding could not be loaded.</p>
       ) : (
         <div className="budget-list budget-list--funding" role="table" aria-label="Funding categories">
           <div className="budget-list__row budget-list__row--funding budget-list__row--head" role="row">

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { ConfirmDialog, Dialog, EditDialogActions, FormError, recordPath, SelectField, TextField } from '@budget/web';
-import { groupSchema, readRecord, type Budget, type Group } from './budget-data.js';
+import { addGroup, changeGroup, deleteGroup } from '@budget/contracts';
+import { ConfirmDialog, Dialog, EditDialogActions, FormError, SelectField, TextField, useSession } from '@budget/web';
+import type { Budget, Group } from './budget-data.js';
 import { parentOptions } from './group-paths.js';
 import { useRecordSave } from './record-dialog.js';
 import { withGroup, withoutGroup } from './tree-changes.js';
@@ -12,6 +13,7 @@ export const GROUP_NAME_BLANK = 'The group name must not be blank.';
 
 /** Add or Edit Group (spec §2): a name, a parent chosen from the regular groups or None, and Delete when editing. */
 export function GroupDialog({ budget, group, onClose }: { budget: Budget; group: Group | null; onClose: () => void }) {
+  const { api } = useSession();
   const save = useBudgetSave();
   const [name, setName] = useState(group?.name ?? '');
   const [parent, setParent] = useState(group?.parentGroupId ?? '');
@@ -22,14 +24,14 @@ export function GroupDialog({ budget, group, onClose }: { budget: Budget; group:
     event.preventDefault();
     if (name.trim() === '') return setErrors({ fields: { name: GROUP_NAME_BLANK }, general: null });
     const body = { name: name.trim(), parentGroupId: parent === '' ? null : parent };
-    const applied = (tree: unknown, answer: unknown) => {
-      const saved = readRecord(groupSchema, answer);
-      return saved ? withGroup(tree, saved) : tree;
-    };
-    void run(() => (group ? save('PATCH', recordPath('/api/v1/groups', group.id), body, applied) : save('POST', '/api/v1/groups', body, applied)));
+    void run(() =>
+      group
+        ? save(() => api.send(changeGroup, { params: { id: group.id }, body }), (tree, answer) => withGroup(tree, answer.data))
+        : save(() => api.send(addGroup, { body }), (tree, answer) => withGroup(tree, answer.data)),
+    );
   };
   const remove = () => {
-    if (group) void run(() => save('DELETE', recordPath('/api/v1/groups', group.id), undefined, (tree) => withoutGroup(tree, group.id)));
+    if (group) void run(() => save(() => api.send(deleteGroup, { params: { id: group.id } }), (tree) => withoutGroup(tree, group.id)));
   };
 
   const actions = <EditDialogActions editing={group !== null} busy={busy} formId={FORM_ID} onDelete={() => setDeleting(true)} onClose={onClose} />;

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { Amount, AmountInput, cx, LoadingBlock, toIsoDate, useApiData, type CategoryTree, type Id } from '@budget/web';
+import { categoryBalancesAsOf } from '@budget/contracts';
+import { Amount, AmountInput, cx, LoadError, LoadingBlock, toIsoDate, useRouteQuery, type CategoryTree, type Id } from '@budget/web';
 import { DIALOG_INDENT_PX, dialogRows } from './dialog-rows.js';
 import { adjustmentSum, rebalanceBody, storedAdjustments } from './rebalance-form.js';
-import { readBalances, type StoredTransfer } from './transfer-data.js';
+import { balanceMap, type StoredTransfer } from './transfer-data.js';
 import { GroupHeadingRow } from './GroupHeadingRow.js';
 import { TransferDialogFrame } from './TransferDialogFrame.js';
 
@@ -13,17 +14,18 @@ export interface RebalanceDialogProps {
   onConflict: () => void;
 }
 
-function balancesPath(date: string, stored: StoredTransfer | null): string | null {
+function balancesRequest(date: string, stored: StoredTransfer | null) {
   if (date === '') return null;
   // Editing: the balances leave the edited transaction out (rule 16), so balance + adjustment is the result.
-  return `/api/v1/category-balances?date=${encodeURIComponent(date)}${stored ? `&id=${encodeURIComponent(stored.id)}` : ''}`;
+  return { query: { date, id: stored?.id } };
 }
 
 /** Rebalance (type 3): every category with its balance as of the date and an adjustment; the adjustments must sum to zero. */
 export function RebalanceDialog({ tree, stored, onClose, onConflict }: RebalanceDialogProps) {
   const [date, setDate] = useState(stored?.date ?? toIsoDate(new Date()));
   const [adjustments, setAdjustments] = useState<Map<Id, number>>(() => storedAdjustments(stored));
-  const { data: balances, isPending } = useApiData(balancesPath(date, stored), readBalances);
+  const balanceQuery = useRouteQuery(categoryBalancesAsOf, balancesRequest(date, stored), { select: balanceMap });
+  const { data: balances, isPending } = balanceQuery;
   const rows = useMemo(() => dialogRows(tree, { system: true }), [tree]);
   const sum = adjustmentSum(adjustments);
   const adjust = (id: Id, cents: number) => setAdjustments((current) => new Map(current).set(id, cents));
@@ -47,6 +49,8 @@ export function RebalanceDialog({ tree, stored, onClose, onConflict }: Rebalance
     >
       {date !== '' && isPending ? (
         <LoadingBlock />
+      ) : balanceQuery.isError ? (
+        <LoadError what="The category balances" error={balanceQuery.error} onRetry={() => void balanceQuery.refetch()} retrying={balanceQuery.isFetching} />
       ) : (
         <div className="budget-list budget-list--rebalance" role="table" aria-label="Rebalance categories">
           <div className="budget-list__row budget-list__row--head" role="row">

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { ConfirmDialog, Dialog, EditDialogActions, FormError, TextField, type FormErrors } from '@budget/web';
 import { TRANSFER_MESSAGES } from './rebalance-form.js';
-import type { StoredTransfer } from './transfer-data.js';
+import type { StoredTransfer, TransferBody } from './transfer-data.js';
 import { useTransferSave, type TransferOutcome } from './use-transfer-save.js';
 
 export interface TransferDialogFrameProps {
@@ -12,7 +12,7 @@ export interface TransferDialogFrameProps {
   date: string;
   onDate: (date: string) => void;
   /** The body to send, or a message saying why it cannot be sent yet. */
-  makeBody: () => object | string;
+  makeBody: () => TransferBody | string;
   /** Figures shown beside the date (live totals). */
   summary?: ReactNode;
   children: ReactNode;

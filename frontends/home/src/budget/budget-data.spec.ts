@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { categorySchema, readBudget, readRecord } from './budget-data.js';
-import { groupsBody } from './fixtures.testing.js';
+import { toBudget } from './budget-data.js';
+import { groupsTree } from './fixtures.testing.js';
 import { categoryGroupOptions, groupAndDescendants, groupPaths, parentOptions } from './group-paths.js';
 
-const budget = readBudget(groupsBody)!;
+const budget = toBudget(groupsTree);
 
 describe('the budget as the dialogs read it', () => {
   it('finds the system and no-group groups and keeps every category field', () => {
     expect(budget.systemGroupId).toBe('sys');
     expect(budget.noGroupId).toBe('none');
     expect(budget.categories.find((c) => c.id === 'rent')?.fundingCategories).toEqual([{ categoryId: 'pool', amount: 100, percentage: true }]);
-  });
-
-  it('reads a saved record bare or in a data wrapper', () => {
-    const record = { id: 'x', groupId: 'food', name: 'Snacks', type: 'REGULAR' };
-    expect(readRecord(categorySchema, { data: record })?.name).toBe('Snacks');
-    expect(readRecord(categorySchema, record)?.id).toBe('x');
-    expect(readRecord(categorySchema, { errors: [] })).toBeNull();
   });
 });
 

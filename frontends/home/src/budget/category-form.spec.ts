@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readBudget } from './budget-data.js';
-import { categoryBody, categoryFormFrom, categoryPath, CATEGORY_MESSAGES, newCategoryForm, validateCategory, withRecurrence } from './category-form.js';
-import { groupsBody } from './fixtures.testing.js';
+import { toBudget } from './budget-data.js';
+import { categoryBody, categoryFormFrom, categoryGroupId, CATEGORY_MESSAGES, newCategoryForm, validateCategory, withRecurrence } from './category-form.js';
+import { groupsTree } from './fixtures.testing.js';
 
-const budget = readBudget(groupsBody)!;
+const budget = toBudget(groupsTree);
 const today = '2025-07-15';
 const rent = budget.categories.find((c) => c.id === 'rent')!;
 
@@ -52,7 +52,8 @@ describe('the category form', () => {
 
   it('posts into the chosen group and patches the category there (which moves it)', () => {
     const form = newCategoryForm('REGULAR', budget, today, 'pool');
-    expect(categoryPath(form, budget, null)).toBe('/api/v1/groups/none/categories');
-    expect(categoryPath({ ...form, groupId: 'food' }, budget, 'c 1')).toBe('/api/v1/groups/food/categories/c%201');
+    expect(categoryGroupId(form, budget)).toBe('none');
+    expect(categoryGroupId({ ...form, groupId: 'food' }, budget)).toBe('food');
+    expect(categoryGroupId({ ...form, groupId: '' }, budget)).toBe('none');
   });
 });

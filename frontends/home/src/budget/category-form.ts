@@ -1,5 +1,5 @@
 import { dollarsFromCents, defaultGoalDate, parseDollars, type Cents } from '@budget/money';
-import { defaultFundingRows, fundingRowsError, fundingRowsFromWire, fundingRowsToWire, recordPath, type FundingRow, type Id } from '@budget/web';
+import { defaultFundingRows, fundingRowsError, fundingRowsFromWire, fundingRowsToWire, type FundingRow, type Id } from '@budget/web';
 import { UserCategoryType, type Budget, type Category } from './budget-data.js';
 
 export interface CategoryForm {
@@ -53,14 +53,14 @@ export function newCategoryForm(type: UserCategoryType, budget: Budget, today: s
 }
 
 export function categoryFormFrom(category: Category, today: string, fundingPoolId: Id | null): CategoryForm {
-  const recurrence = category.recurrence ?? 1;
+  const recurrence = category.recurrence;
   return {
     type: asType(category.type),
     name: category.name,
-    suspended: category.suspended ?? false,
+    suspended: category.suspended,
     groupId: category.groupId,
     fundingAmount: parseDollars(category.fundingAmount) ?? 0,
-    includeFundingTransfers: category.includeFundingTransfers ?? true,
+    includeFundingTransfers: category.includeFundingTransfers,
     recurrence: String(recurrence),
     goalDate: category.goalDate ? category.goalDate.slice(0, 10) : defaultGoalDate(today, recurrence),
     goalDateChosen: Boolean(category.goalDate),
@@ -106,8 +106,7 @@ export function categoryBody(form: CategoryForm) {
   };
 }
 
-/** POST /groups/{groupId}/categories, or PATCH …/{id}, which also moves it into that group. */
-export function categoryPath(form: CategoryForm, budget: Budget, id: Id | null): string {
-  const base = `${recordPath('/api/v1/groups', form.groupId || (budget.noGroupId ?? ''))}/categories`;
-  return id === null ? base : recordPath(base, id);
+/** The group of POST /groups/{groupId}/categories, or of PATCH …/{id}, which also moves it into that group. */
+export function categoryGroupId(form: CategoryForm, budget: Budget): Id {
+  return form.groupId || (budget.noGroupId ?? '');
 }

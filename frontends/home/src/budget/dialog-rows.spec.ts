@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readCategoryTree, type CategoryTree } from '@budget/web';
+import { buildCategoryTree } from '@budget/web';
 import { dialogRows, rowCategoryIds } from './dialog-rows.js';
-import { groupsBody } from './fixtures.testing.js';
+import { groupsTree } from './fixtures.testing.js';
 
-const tree = readCategoryTree(groupsBody) as CategoryTree;
+const tree = buildCategoryTree(groupsTree);
 const shown = (system: boolean) => dialogRows(tree, { system }).map((row) => `${row.level}:${row.kind === 'group' ? `[${row.name}]` : row.name}`);
 
 describe('the rows of the funding and rebalance lists', () => {

@@ -1,6 +1,6 @@
 import { buildFunding, centsToDecimalString, dollarsFromCents, FundingCycle, type Cents, type FundingLine, type FundingSplit } from '@budget/money';
 import { defaultFundingRows, fundingRowsFromWire, fundingSources, wireCents, type FundingRow, type Id } from '@budget/web';
-import type { Proposal, StoredTransfer } from './transfer-data.js';
+import type { Proposal, StoredTransfer, TransferBody } from './transfer-data.js';
 
 /** What the funding dialog holds for one category: its own amount, where it comes from, pass-through. */
 export interface FundingEntry {
@@ -56,7 +56,7 @@ export function planFunding(lines: readonly FundingLine[], poolId: Id): FundingO
 }
 
 /** POST or PATCH /category-transfer of a funding (type 2): dollars and percents on the wire. */
-export function fundingBody(date: string, splits: readonly FundingSplit[], version?: number | null) {
+export function fundingBody(date: string, splits: readonly FundingSplit[], version?: number | null): TransferBody {
   return {
     date,
     type: 2,

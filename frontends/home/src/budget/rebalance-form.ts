@@ -1,6 +1,6 @@
 import { dollarsFromCents, sumCents, type Cents } from '@budget/money';
 import { wireCents, type Id } from '@budget/web';
-import type { StoredTransfer } from './transfer-data.js';
+import type { StoredTransfer, TransferBody } from './transfer-data.js';
 
 export const TRANSFER_MESSAGES = {
   date: 'A date must be specified.',
@@ -21,7 +21,7 @@ export function storedAdjustments(stored: StoredTransfer | null): Map<Id, Cents>
 export const adjustmentSum = (adjustments: ReadonlyMap<Id, Cents>) => sumCents([...adjustments.values()]);
 
 /** POST or PATCH /category-transfer of a rebalance (type 3); lines of 0.00 are left out. */
-export function rebalanceBody(date: string, adjustments: ReadonlyMap<Id, Cents>, version?: number | null) {
+export function rebalanceBody(date: string, adjustments: ReadonlyMap<Id, Cents>, version?: number | null): TransferBody {
   return {
     date,
     type: 3,
@@ -31,6 +31,6 @@ export function rebalanceBody(date: string, adjustments: ReadonlyMap<Id, Cents>,
 }
 
 /** The money a funding or rebalance moved: the sum of its positive splits. */
-export function movedAmount(splits: readonly { amount?: unknown }[] | null | undefined): number {
+export function movedAmount(splits: readonly { amount: number }[] | null | undefined): number {
   return sumCents((splits ?? []).map((split) => wireCents(split.amount)).filter((cents) => cents > 0));
 }

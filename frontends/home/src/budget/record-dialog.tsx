@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import type { FormErrors } from '@budget/web';
+import { isApiError, type FormErrors } from '@budget/web';
 import { serverErrors } from './server-errors.js';
-import type { useBudgetSave } from './use-budget-save.js';
 
-type SaveResponse = Awaited<ReturnType<ReturnType<typeof useBudgetSave>>>;
+/** What a save answers: ok, or the error status with the server's body. */
+interface SaveResponse {
+  ok: boolean;
+  body: unknown;
+}
 
 /**
  * Saving a group or category from its dialog: `run` sends one request, closes on success, maps the
@@ -22,7 +25,9 @@ export function useRecordSave<F extends string>(fields: readonly F[], onClose: (
       const response = await send();
       if (response.ok) return onClose();
       setErrors(serverErrors(response.body, fields));
-    } catch {
+    } catch (error) {
+      // Stored, with the read models still catching up: done as far as this dialog goes.
+      if (isApiError(error) && error.kind === 'pending') return onClose();
       setErrors(serverErrors(null, fields));
     } finally {
       setBusy(false);

@@ -1,19 +1,21 @@
-import { z } from 'zod';
 import type { Cents } from '@budget/money';
-import { idSchema, wireCents, type Id } from '@budget/web';
+import type {
+  categoryBalancesAsOf,
+  fundingPlan,
+  LedgerTransactionView,
+  listCategories,
+  proposedFunding,
+  recordCategoryTransfer,
+  RouteRequest,
+  RouteResponse,
+} from '@budget/contracts';
+import { ApiError, wireCents, type Id } from '@budget/web';
 
-const amount = z.union([z.number(), z.string()]);
-const source = z.object({ categoryId: idSchema, amount, percentage: z.boolean().nullish() });
-const list = <T extends z.ZodTypeAny>(item: T) => z.union([z.object({ data: z.array(item) }).transform((b) => b.data), z.array(item)]);
-
-const infoSchema = z.object({
-  id: idSchema,
-  balance: amount.nullish(),
-  previousFunding: amount.nullish(),
-  previousBaseAmount: amount.nullish(),
-  previousSum: amount.nullish(),
-  previousCatTransfers: amount.nullish(),
-});
+/**
+ * What the funding, rebalance and transfer dialogs read, in cents, from the answers of their
+ * routes in `@budget/contracts` (GET /categories?date, /funding-plans/proposed, /funding-plans,
+ * /category-balances, /transaction/{id}).
+ */
 
 /** GET /categories?date=D (spec §3 "Category funding info"), in cents. */
 export interface FundingInfo {
@@ -24,11 +26,11 @@ export interface FundingInfo {
   previousCatTransfers: Cents;
 }
 
-export function readFundingInfo(body: unknown): Map<Id, FundingInfo> | null {
-  const parsed = list(infoSchema).safeParse(body);
-  if (!parsed.success) return null;
+/** The funding information by category; with a date the route answers a list, never the tree. */
+export function fundingInfoMap(answer: RouteResponse<typeof listCategories>): Map<Id, FundingInfo> {
+  if (!Array.isArray(answer.data)) throw ApiError.invalidResponse(200, answer, 'GET /categories?date= answered the category tree');
   return new Map(
-    parsed.data.map((row) => [
+    answer.data.map((row) => [
       row.id,
       {
         balance: wireCents(row.balance),
@@ -41,71 +43,44 @@ export function readFundingInfo(body: unknown): Map<Id, FundingInfo> | null {
   );
 }
 
-const proposalSchema = z.object({
-  categoryId: idSchema,
-  amount: amount.nullish(),
-  adjusted: z.boolean().nullish(),
-  adjustedReason: z.string().nullish(),
-  fundingCategories: z.array(source).nullish(),
-  includeFundingTransfers: z.boolean().nullish(),
-});
+type ProposalView = RouteResponse<typeof proposedFunding>['data'][number];
 
 export interface Proposal {
   amount: Cents;
   adjustedReason: string | null;
-  fundingCategories: z.infer<typeof source>[];
+  fundingCategories: ProposalView['fundingCategories'];
   includeFundingTransfers: boolean;
 }
 
 /** GET /funding-plans/proposed?date=D by category. */
-export function readProposals(body: unknown): Map<Id, Proposal> | null {
-  const parsed = list(proposalSchema).safeParse(body);
-  if (!parsed.success) return null;
+export function proposalMap(answer: RouteResponse<typeof proposedFunding>): Map<Id, Proposal> {
   return new Map(
-    parsed.data.map((row) => [
+    answer.data.map((row) => [
       row.categoryId,
       {
         amount: wireCents(row.amount),
-        adjustedReason: row.adjusted ? (row.adjustedReason ?? null) : null,
-        fundingCategories: row.fundingCategories ?? [],
-        includeFundingTransfers: row.includeFundingTransfers ?? true,
+        adjustedReason: row.adjusted ? row.adjustedReason : null,
+        fundingCategories: row.fundingCategories,
+        includeFundingTransfers: row.includeFundingTransfers,
       },
     ]),
   );
 }
 
-/** GET /category-balances?date=D[&id=T]: a bare list of `{id, balance}`, by category in cents. */
-export function readBalances(body: unknown): Map<Id, Cents> | null {
-  const parsed = list(z.object({ id: idSchema, balance: amount.nullish() })).safeParse(body);
-  return parsed.success ? new Map(parsed.data.map((row) => [row.id, wireCents(row.balance)])) : null;
-}
-
-const planSchema = z.object({ categories: z.array(z.object({ categoryId: idSchema, amount: amount.nullish() })) });
+/** GET /category-balances?date=D[&id=T] by category, in cents. */
+export const balanceMap = (answer: RouteResponse<typeof categoryBalancesAsOf>): Map<Id, Cents> => new Map(answer.map((row) => [row.id, wireCents(row.balance)]));
 
 /** GET /funding-plans?h=12: the plan amount of each category, in cents. */
-export function readPlanAmounts(body: unknown): Map<Id, Cents> | null {
-  const raw = (body as { data?: unknown } | null)?.data ?? body;
-  const parsed = planSchema.safeParse(raw);
-  return parsed.success ? new Map(parsed.data.categories.map((item) => [item.categoryId, wireCents(item.amount)])) : null;
-}
+export const planAmounts = (answer: RouteResponse<typeof fundingPlan>): Map<Id, Cents> =>
+  new Map(answer.categories.map((item) => [item.categoryId, wireCents(item.amount)]));
 
-const splitSchema = z.object({
-  categoryId: idSchema,
-  amount: amount.nullish(),
-  baseAmount: amount.nullish(),
-  funder: z.boolean().nullish(),
-  fundingCategories: z.array(source).nullish(),
-  includeFundingTransfers: z.boolean().nullish(),
-});
+type Split = LedgerTransactionView['categories'][number];
 
-const transferSchema = z.object({ id: idSchema, date: z.string(), type: z.number().int(), version: z.number().int().nullish(), categories: z.array(splitSchema).nullish() });
+/** The split fields the dialogs read from a stored funding or rebalance. */
+export type StoredSplit = Pick<Split, 'categoryId' | 'amount'> & Partial<Pick<Split, 'baseAmount' | 'funder' | 'fundingCategories' | 'includeFundingTransfers'>>;
 
-/** A funding or rebalance transaction with every split field, as GET /transaction/{id} answers it. */
-export type StoredTransfer = z.infer<typeof transferSchema>;
-export type StoredSplit = z.infer<typeof splitSchema>;
+/** A funding or rebalance as GET /transaction/{id} answers it, with the fields the dialogs read. */
+export type StoredTransfer = Pick<LedgerTransactionView, 'id' | 'date' | 'type'> & { version?: number; categories: StoredSplit[] };
 
-export function readStoredTransfer(body: unknown): StoredTransfer | null {
-  const raw = (body as { data?: unknown } | null)?.data ?? body;
-  const parsed = transferSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
-}
+/** The body of POST and PATCH /category-transfer, as sent. */
+export type TransferBody = NonNullable<RouteRequest<typeof recordCategoryTransfer>['body']>;

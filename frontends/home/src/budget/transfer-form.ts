@@ -1,6 +1,7 @@
 import { dollarsFromCents, sumCents, type Cents } from '@budget/money';
 import type { Id } from '@budget/web';
 import { TRANSFER_MESSAGES } from './rebalance-form.js';
+import type { TransferBody } from './transfer-data.js';
 
 /** One From or To line of a category transfer; amounts are entered positive on both sides. */
 export interface TransferEntry {
@@ -24,7 +25,7 @@ export function transferProblem(date: string, from: readonly TransferEntry[], to
 }
 
 /** POST /category-transfer without a type: From lines negative, To lines positive. */
-export function transferBody(date: string, from: readonly TransferEntry[], to: readonly TransferEntry[]) {
+export function transferBody(date: string, from: readonly TransferEntry[], to: readonly TransferEntry[]): TransferBody {
   const line = (sign: 1 | -1) => (entry: TransferEntry) => ({ categoryId: entry.categoryId, amount: dollarsFromCents(sign * entry.amount) });
   return { date, categories: [...from.map(line(-1)), ...to.map(line(1))] };
 }

@@ -16,13 +16,13 @@ describe('the rebalance form', () => {
   });
 
   it('reads a stored rebalance back into adjustments', () => {
-    const stored = { id: 't', date: '2025-07-04', type: 3, categories: [{ categoryId: 'a', amount: -5 }, { categoryId: 'b', amount: '2.50' }, { categoryId: 'b', amount: 2.5 }] };
+    const stored = { id: 't', date: '2025-07-04', type: 3, categories: [{ categoryId: 'a', amount: -5 }, { categoryId: 'b', amount: 2.5 }, { categoryId: 'b', amount: 2.5 }] };
     expect(storedAdjustments(stored)).toEqual(new Map([['a', -500], ['b', 500]]));
     expect(storedAdjustments(null)).toEqual(new Map());
   });
 
   it('counts what a transfer moved as the sum of its positive splits', () => {
-    expect(movedAmount([{ amount: -12.5 }, { amount: 10 }, { amount: '2.50' }])).toBe(1250);
+    expect(movedAmount([{ amount: -12.5 }, { amount: 10 }, { amount: 2.5 }])).toBe(1250);
     expect(movedAmount(null)).toBe(0);
   });
 });

@@ -1,12 +1,13 @@
 import { useCallback, useState } from 'react';
 import './budget.css';
-import { ChangedTransactionNotice, GROUPS_PATH, recordPath, useApiData, useCategories, useLedgerRefresh, useSession, type Id } from '@budget/web';
-import { readBudget, type Category, type Group, type UserCategoryType } from './budget-data.js';
+import { getTransaction } from '@budget/contracts';
+import { ChangedTransactionNotice, useCategories, useLedgerRefresh, useSession, type Id } from '@budget/web';
+import { useBudget, type Category, type Group, type UserCategoryType } from './budget-data.js';
 import { CategoryDialog } from './CategoryDialog.js';
 import { FundingDialog } from './FundingDialog.js';
 import { GroupDialog } from './GroupDialog.js';
 import { RebalanceDialog } from './RebalanceDialog.js';
-import { readStoredTransfer, type StoredTransfer } from './transfer-data.js';
+import type { StoredTransfer } from './transfer-data.js';
 import { TransferDialog } from './TransferDialog.js';
 
 export type BudgetDialog =
@@ -26,7 +27,7 @@ const FUNDING = 2;
 export function useBudgetDialogs() {
   const { api } = useSession();
   const { data: tree } = useCategories();
-  const { data: budget } = useApiData(GROUPS_PATH, readBudget);
+  const { data: budget } = useBudget();
   const refresh = useLedgerRefresh();
   const [dialog, setDialog] = useState<BudgetDialog | null>(null);
   const [changed, setChanged] = useState(false);
@@ -47,8 +48,8 @@ export function useBudgetDialogs() {
     if (category) setDialog({ kind: 'category', target: category });
   };
   const editTransfer = async (id: Id) => {
-    const { ok, body } = await api.get(recordPath('/api/v1/transaction', id));
-    const stored = ok ? readStoredTransfer(body) : null;
+    // Gone or unreadable since the register was drawn: the "Changed Transaction" notice and a reload.
+    const stored = await api.call(getTransaction, { params: { id } }).catch(() => null);
     if (stored) setDialog({ kind: stored.type === FUNDING ? 'funding' : 'rebalance', stored });
     else conflict();
   };

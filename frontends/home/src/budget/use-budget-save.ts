@@ -1,10 +1,8 @@
+import { listGroups, type GroupsTree, type RouteContract, type RouteResponse } from '@budget/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { GROUPS_PATH, useLedgerRefresh, useSession, type ApiResponse, type Method } from '@budget/web';
+import { isApiError, routeQueryKey, useLedgerRefresh, type RouteResult } from '@budget/web';
 
-interface Answer {
-  ok: boolean;
-  body: unknown;
-}
+type GroupsAnswer = RouteResponse<typeof listGroups>;
 
 /**
  * Sends a group or category change. On success the cached tree takes the change at once (it is
@@ -12,16 +10,19 @@ interface Answer {
  * screen reloads from the server.
  */
 export function useBudgetSave() {
-  const { api } = useSession();
   const queryClient = useQueryClient();
   const refresh = useLedgerRefresh();
 
-  return async (method: Method, path: string, body: unknown, applyToTree: (groupsBody: unknown, answer: unknown) => unknown): Promise<ApiResponse> => {
-    const response = await api.request(method, path, body);
-    if (response.ok) {
-      queryClient.setQueryData<Answer>([GROUPS_PATH], (cached) => (cached?.ok ? { ...cached, body: applyToTree(cached.body, response.body) } : cached));
+  return async <C extends RouteContract>(send: () => Promise<RouteResult<C>>, applyToTree: (tree: GroupsTree, answer: RouteResponse<C>) => GroupsTree): Promise<RouteResult<C>> => {
+    const result = await send().catch((error: unknown) => {
+      // A 'pending' write is stored: what is on screen reloads, the caller closes its dialog.
+      if (isApiError(error) && error.kind === 'pending') void refresh();
+      throw error;
+    });
+    if (result.ok) {
+      queryClient.setQueryData<GroupsAnswer>(routeQueryKey(listGroups, {}), (cached) => (cached ? { data: applyToTree(cached.data, result.body) } : cached));
       void refresh();
     }
-    return response;
+    return result;
   };
 }

@@ -1,6 +1,7 @@
-import { isVersionConflict, recordPath, useLedgerRefresh, useSession, type ApiResponse, type FormErrors } from '@budget/web';
+import { changeCategoryTransfer, deleteTransaction, recordCategoryTransfer } from '@budget/contracts';
+import { isApiError, isVersionConflict, useLedgerRefresh, useSession, type FormErrors } from '@budget/web';
 import { serverErrors } from './server-errors.js';
-import type { StoredTransfer } from './transfer-data.js';
+import type { StoredTransfer, TransferBody } from './transfer-data.js';
 
 export type TransferOutcome = { kind: 'saved' } | { kind: 'conflict' } | { kind: 'invalid'; errors: FormErrors<'date'> };
 
@@ -14,7 +15,7 @@ export function useTransferSave() {
   const { api } = useSession();
   const refresh = useLedgerRefresh();
 
-  const run = async (send: () => Promise<ApiResponse>): Promise<TransferOutcome> => {
+  const run = async (send: () => Promise<{ ok: boolean; status: number; body: unknown }>): Promise<TransferOutcome> => {
     try {
       const response = await send();
       if (response.ok) {
@@ -23,14 +24,19 @@ export function useTransferSave() {
       }
       if (isVersionConflict(response.status, response.body)) return { kind: 'conflict' };
       return { kind: 'invalid', errors: serverErrors(response.body, FIELDS) };
-    } catch {
+    } catch (error) {
+      // Stored while the read models catch up: saved as far as the dialog goes.
+      if (isApiError(error) && error.kind === 'pending') {
+        void refresh();
+        return { kind: 'saved' };
+      }
       return { kind: 'invalid', errors: serverErrors(null, FIELDS) };
     }
   };
 
   return {
-    save: (body: object, stored: StoredTransfer | null) =>
-      run(() => (stored ? api.patch(recordPath('/api/v1/category-transfer', stored.id), body) : api.post('/api/v1/category-transfer', body))),
-    remove: (stored: StoredTransfer) => run(() => api.delete(recordPath('/api/v1/transaction', stored.id))),
+    save: (body: TransferBody, stored: StoredTransfer | null) =>
+      run(() => (stored ? api.send(changeCategoryTransfer, { params: { id: stored.id }, body }) : api.send(recordCategoryTransfer, { body }))),
+    remove: (stored: StoredTransfer) => run(() => api.send(deleteTransaction, { params: { id: stored.id } })),
   };
 }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { categoryRegister } from '@budget/contracts';
 import {
   Amount,
   amountInCategory,
   CategoryType,
   categoryNames,
   closedReason,
-  recordPath,
   Register,
   Tabs,
   toRegisterRows,
@@ -31,11 +31,11 @@ const TABS = [
 export function CategoryRegister({ category, tree }: { category: CategoryNode; tree: CategoryTree }) {
   const [tab, setTab] = useState<RegisterTab>('posted');
   const pending = tab === 'pending';
-  const register = useRegister(`${recordPath('/api/v1/category', category.id)}/transactions?pending=${pending ? 1 : 2}`);
+  const register = useRegister(categoryRegister, { params: { id: category.id }, query: { pending: pending ? '1' : '2' } });
   const editor = useTransactionEditor();
   const budgetDialogs = useBudgetDialogs();
   const unassigned = category.type === CategoryType.Unassigned;
-  const balance = register.balance == null ? category.balance : wireCents(register.balance);
+  const balance = register.balance === null ? category.balance : wireCents(register.balance);
   const rows = toRegisterRows(register.transactions, {
     amountOf: (transaction) => amountInCategory(transaction, category.id, unassigned),
     detailOf: (transaction) => categoryNames(transaction, tree),

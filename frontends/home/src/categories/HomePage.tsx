@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { Button, Card, ListDetail, LoadingBlock, recordPath, remember, useCategories } from '@budget/web';
+import { ListDetail, LoadError, LoadingBlock, recordPath, remember, useCategories } from '@budget/web';
 import { CategoryList } from './CategoryList.js';
 import { CategoryRegister } from './CategoryRegister.js';
 import { HomeToolbar } from './HomeToolbar.js';
@@ -11,7 +11,7 @@ import { REBALANCES_PATH } from './tree-rows.js';
 export function HomePage({ rebalances = false }: { rebalances?: boolean }) {
   const { categoryId } = useParams();
   const navigate = useNavigate();
-  const { data: tree, isPending, refetch } = useCategories();
+  const { data: tree, isPending, isError, isFetching, error, refetch } = useCategories();
   const selected = categoryId === undefined ? tree?.unassigned : tree?.categories.get(categoryId);
   const unknown = categoryId !== undefined && tree != null && selected === undefined;
 
@@ -19,16 +19,9 @@ export function HomePage({ rebalances = false }: { rebalances?: boolean }) {
     if (categoryId !== undefined && tree != null) remember('category', unknown ? null : categoryId);
   }, [categoryId, tree, unknown]);
 
-  if (isPending) return <LoadingBlock />;
+  if (isError) return <LoadError what="Your categories" error={error} onRetry={() => void refetch()} retrying={isFetching} />;
+  if (isPending || tree === undefined) return <LoadingBlock />;
   if (unknown) return <Navigate to="/home" replace />;
-  if (tree == null) {
-    return (
-      <Card title="Categories" role="alert">
-        <p>Your categories could not be loaded.</p>
-        <Button onClick={() => void refetch()}>Try Again</Button>
-      </Card>
-    );
-  }
 
   const selectedPath = rebalances ? REBALANCES_PATH : selected ? recordPath('/home', selected.id) : '/home';
   const detail = rebalances ? (

@@ -1,3 +1,4 @@
+import { listRebalances } from '@budget/contracts';
 import { Button, categoryNames, Register, toRegisterRows, useRegister, type CategoryTree } from '@budget/web';
 import { movedAmount } from '../budget/rebalance-form.js';
 import { useBudgetDialogs } from '../budget/use-budget-dialogs.js';
@@ -7,7 +8,7 @@ import { useBudgetDialogs } from '../budget/use-budget-dialogs.js';
  * scrolling). Opening a row edits it in its own dialog; New Transfer moves money between categories.
  */
 export function RebalancesRegister({ tree }: { tree: CategoryTree }) {
-  const register = useRegister('/api/v1/rebalances');
+  const register = useRegister(listRebalances, {});
   const dialogs = useBudgetDialogs();
   const rows = toRegisterRows(register.transactions, {
     amountOf: (transaction) => movedAmount(transaction.categories),

@@ -1,24 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { readCategoryTree, type CategoryTree } from '@budget/web';
+import { buildCategoryTree } from '@budget/web';
 import { treeRows } from './tree-rows.js';
 
-const tree = readCategoryTree({ data: {
+const tree = buildCategoryTree({
   groups: [
-    { id: 1, name: 'System', type: 'SYSTEM', parentGroupId: null },
-    { id: 2, name: 'NoGroup', type: 'NO GROUP', parentGroupId: null },
-    { id: 3, name: 'Food', type: 'REGULAR', parentGroupId: null },
-    { id: 4, name: 'Treats', type: 'REGULAR', parentGroupId: 3 },
+    { id: '1', name: 'System', type: 'SYSTEM', parentGroupId: null },
+    { id: '2', name: 'NoGroup', type: 'NO GROUP', parentGroupId: null },
+    { id: '3', name: 'Food', type: 'REGULAR', parentGroupId: null },
+    { id: '4', name: 'Treats', type: 'REGULAR', parentGroupId: '3' },
   ],
   categories: [
-    { id: 12, groupId: 1, name: 'Account Transfer', type: 'ACCOUNT TRANSFER', balance: 0 },
-    { id: 11, groupId: 1, name: 'Funding Pool', type: 'FUNDING POOL', balance: '100.00' },
-    { id: 10, groupId: 1, name: 'Unassigned', type: 'UNASSIGNED', balance: '-2.50' },
-    { id: 13, groupId: 1, name: 'Reserve', type: 'REGULAR', balance: '0.05' },
-    { id: 20, groupId: 3, name: 'Groceries', type: 'REGULAR', balance: '10.10' },
-    { id: 21, groupId: 4, name: 'Cake', type: 'REGULAR', balance: '0.20' },
-    { id: 30, groupId: 2, name: 'Books', type: 'REGULAR', balance: 3 },
+    { id: '12', groupId: '1', name: 'Account Transfer', type: 'ACCOUNT TRANSFER', balance: 0 },
+    { id: '11', groupId: '1', name: 'Funding Pool', type: 'FUNDING POOL', balance: 100.00 },
+    { id: '10', groupId: '1', name: 'Unassigned', type: 'UNASSIGNED', balance: -2.50 },
+    { id: '13', groupId: '1', name: 'Reserve', type: 'REGULAR', balance: 0.05 },
+    { id: '20', groupId: '3', name: 'Groceries', type: 'REGULAR', balance: 10.10 },
+    { id: '21', groupId: '4', name: 'Cake', type: 'REGULAR', balance: 0.20 },
+    { id: '30', groupId: '2', name: 'Books', type: 'REGULAR', balance: 3 },
   ],
-} }) as CategoryTree;
+});
 
 describe('treeRows', () => {
   const rows = treeRows(tree);

@@ -1,21 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { readCategoryTree } from '@budget/web';
+import { buildCategoryTree } from '@budget/web';
 import { readRules, ruleTargets } from './rule-data.js';
 
-const tree = readCategoryTree({
-  data: { groups: [], categories: [{ id: 5, groupId: 9, name: 'Groceries', type: 'REGULAR', balance: 0 }] },
-});
+const tree = buildCategoryTree({ groups: [], categories: [{ id: '5', groupId: '9', name: 'Groceries', type: 'REGULAR', balance: 0 }] });
 
 describe('auto-assignment rules', () => {
   it('describes where a rule sends money, by percent or fixed amount', () => {
     const [rule] = readRules([
       {
-        id: 1,
+        id: '1',
         name: 'Market',
         searchStrings: ['market'],
         categories: [
-          { categoryId: 5, amount: 100, percentage: true },
-          { categoryId: 6, amount: '1234.5', percentage: false },
+          { categoryId: '5', amount: 100, percentage: true },
+          { categoryId: '6', amount: '1234.5', percentage: false },
         ],
       },
     ]) ?? [];

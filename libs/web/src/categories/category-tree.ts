@@ -1,7 +1,10 @@
 import type { Cents } from '@budget/money';
-import type { Id } from '../data/id.js';
 import { wireCents } from '../money/money.js';
-import { CategoryType, GroupType, groupsResponseSchema, type CategoryData, type GroupData, type GroupsData } from './category-data.js';
+import type { Id } from '../data/id.js';
+import { CategoryType, GroupType, type TreeSource } from './category-data.js';
+
+type GroupData = TreeSource['groups'][number];
+type CategoryData = TreeSource['categories'][number];
 
 export interface CategoryNode {
   kind: 'category';
@@ -38,8 +41,8 @@ export interface CategoryTree {
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
 const isSystemType = (type: string) => (Object.values(CategoryType) as string[]).includes(type);
 
-/** Builds the category tree from GET /api/v1/groups; balances become integer cents. */
-export function buildCategoryTree({ groups, categories }: GroupsData): CategoryTree {
+/** Builds the category tree from GET /groups (`listGroups`); balances become integer cents. */
+export function buildCategoryTree({ groups, categories }: TreeSource): CategoryTree {
   const system = groups.find((g) => g.type === GroupType.System);
   const noGroup = groups.find((g) => g.type === GroupType.NoGroup);
   const regular = groups.filter((g) => g !== system && g !== noGroup);
@@ -84,10 +87,4 @@ export function buildCategoryTree({ groups, categories }: GroupsData): CategoryT
     nodes,
     categories: all,
   };
-}
-
-/** Reads the body of GET /api/v1/groups into a tree, or null when it is not that shape. */
-export function readCategoryTree(body: unknown): CategoryTree | null {
-  const parsed = groupsResponseSchema.safeParse(body);
-  return parsed.success ? buildCategoryTree(parsed.data.data) : null;
 }

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { readCategoryTree, type CategoryTree } from './category-tree.js';
+import { buildCategoryTree } from './category-tree.js';
 import { CLOSED, openPicker, pickerKey, typeQuery } from './picker-keys.js';
 import { pickerOptions } from './picker-options.js';
 
-const tree = readCategoryTree({ data: {
-  groups: [{ id: 3, name: 'Food', type: 'REGULAR', parentGroupId: null }],
+const tree = buildCategoryTree({
+  groups: [{ id: '3', name: 'Food', type: 'REGULAR', parentGroupId: null }],
   categories: [
-    { id: 10, groupId: 1, name: 'Unassigned', type: 'UNASSIGNED', balance: 0 },
-    { id: 20, groupId: 3, name: 'Groceries', type: 'REGULAR', balance: 0 },
-    { id: 21, groupId: 3, name: 'Dining Out', type: 'REGULAR', balance: 0 },
+    { id: '10', groupId: '1', name: 'Unassigned', type: 'UNASSIGNED', balance: 0 },
+    { id: '20', groupId: '3', name: 'Groceries', type: 'REGULAR', balance: 0 },
+    { id: '21', groupId: '3', name: 'Dining Out', type: 'REGULAR', balance: 0 },
   ],
-} }) as CategoryTree;
+});
 const options = pickerOptions(tree);
 
 describe('category picker keys', () => {

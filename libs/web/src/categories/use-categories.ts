@@ -1,8 +1,13 @@
-import { useApiData } from '../data/use-api-data.js';
-import { GROUPS_PATH } from './category-data.js';
-import { readCategoryTree } from './category-tree.js';
+import { listGroups, type RouteResponse } from '@budget/contracts';
+import { useRouteQuery } from '../data/route-query.js';
+import { buildCategoryTree } from './category-tree.js';
 
-/** The category tree of the signed-in user, loaded once and shared by every screen. */
+const toTree = (answer: RouteResponse<typeof listGroups>) => buildCategoryTree(answer.data);
+
+/**
+ * The category tree of the signed-in user (GET /groups), loaded once and shared by every screen;
+ * `isError` when it could not be loaded.
+ */
 export function useCategories() {
-  return useApiData(GROUPS_PATH, readCategoryTree);
+  return useRouteQuery(listGroups, {}, { select: toTree });
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useIsMobile } from '../layout/use-is-mobile.js';
 import { cx } from '../ui/class-names.js';
+import { LoadError } from '../ui/LoadError.js';
 import { Spinner } from '../ui/Spinner.js';
 import type { RegisterRow } from './register-rows.js';
 import { nearBottom, visibleRange } from './register-window.js';
@@ -10,7 +11,10 @@ import type { useRegister } from './use-register.js';
 import { usePullRefresh } from './use-pull-refresh.js';
 import { useScrollBox } from './use-scroll-box.js';
 
-export type RegisterList = Pick<ReturnType<typeof useRegister>, 'loading' | 'failed' | 'loadingMore' | 'complete' | 'refreshing' | 'loadMore' | 'reload'>;
+export type RegisterList = Pick<
+  ReturnType<typeof useRegister>,
+  'loading' | 'failed' | 'error' | 'loadingMore' | 'complete' | 'refreshing' | 'loadMore' | 'reload' | 'retry'
+>;
 
 export interface RegisterProps {
   label: string;
@@ -49,7 +53,8 @@ export function Register({ label, rows, list, detailHeader, showBalance, empty, 
     if (nearBottom({ scrollTop: el.scrollTop, viewportHeight: el.clientHeight, scrollHeight: el.scrollHeight })) loadMore();
   }, [box.scrollTop, box.viewportHeight, rows.length, complete, loadingMore, loading, failed, loadMore]);
 
-  const status = loading ? null : failed ? 'The register could not be loaded.' : rows.length === 0 ? empty : null;
+  // A failed load is an error with a retry, never the empty state.
+  const status = loading || failed ? null : rows.length === 0 ? empty : null;
   return (
     <div className={cx('ui-register', showBalance && 'ui-register--balance', reconcile && 'ui-register--check')} data-testid="register">
       <div
@@ -86,6 +91,7 @@ export function Register({ label, rows, list, detailHeader, showBalance, empty, 
             })}
           </div>
         </div>
+        {failed ? <LoadError what={rows.length === 0 ? 'The register' : 'More rows'} error={list.error} onRetry={list.retry} retrying={list.refreshing} /> : null}
         {status ? <p className="ui-register__status ui-muted">{status}</p> : null}
         {loading || loadingMore ? <div className="ui-register__status"><Spinner /></div> : null}
       </div>

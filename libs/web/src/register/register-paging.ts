@@ -10,9 +10,3 @@ export function nextPageOffset(pages: readonly Pick<RegisterPage, 'received'>[],
   if (last.received < pageSize) return undefined;
   return pages.length * pageSize;
 }
-
-/** A register page path: the base path with offset and limit added to its query. */
-export function pagePath(basePath: string, offset: number, pageSize = PAGE_SIZE): string {
-  const glue = basePath.includes('?') ? '&' : '?';
-  return `${basePath}${glue}offset=${offset}&limit=${pageSize}`;
-}

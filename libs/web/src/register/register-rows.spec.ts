@@ -1,20 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { accountAmount, amountInCategory, toRegisterRows, transactionName } from './register-rows.js';
-import type { TransactionData } from './transaction-data.js';
+import { split, transaction } from './transaction.testing.js';
 
-const purchase: TransactionData = {
+const purchase = transaction({
   id: '1',
   date: '2025-03-04',
   type: 0,
-  categories: [
-    { categoryId: '20', amount: -12.5 },
-    { categoryId: '21', amount: '-0.10' },
-    { categoryId: '20', amount: '-0.20' },
-  ],
-  accountTransaction: { name: 'Grocer', amount: '-12.80' },
-};
-const funding: TransactionData = { id: '2', date: '2025-03-01', type: 2, categories: [{ categoryId: '20', amount: 100 }], accountTransaction: null };
-const uncategorised: TransactionData = { id: '3', date: '2025-03-02', type: 0, categories: [], accountTransaction: { name: 'Shop', amount: -3 } };
+  categories: [split('20', -12.5), split('21', -0.1), split('20', -0.2)],
+  accountTransaction: { name: 'Grocer', amount: -12.8 },
+});
+const funding = transaction({ id: '2', date: '2025-03-01', type: 2, categories: [split('20', 100)], accountTransaction: null });
+const uncategorised = transaction({ id: '3', date: '2025-03-02', type: 0, categories: [], accountTransaction: { name: 'Shop', amount: -3 } });
 
 describe('register rows', () => {
   it('names rows by the bank name, else by type', () => {
@@ -48,7 +44,7 @@ describe('register rows', () => {
   });
 
   it("prefers the server's stored running balance to working it back", () => {
-    const rows = toRegisterRows([{ ...purchase, runningBalance: '50.00' }, { ...funding, runningBalance: 62.8 }], {
+    const rows = toRegisterRows([{ ...purchase, runningBalance: 50 }, { ...funding, runningBalance: 62.8 }], {
       amountOf: accountAmount,
       detailOf: () => '',
       balance: 1,

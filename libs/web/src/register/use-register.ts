@@ -1,49 +1,61 @@
+import type { accountRegister, categoryRegister, listRebalances } from '@budget/contracts';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import { routeUrl, type CallRequest } from '../api/route-url.js';
 import { useSession } from '../session/session-context.js';
-import { nextPageOffset, pagePath } from './register-paging.js';
-import { readRegisterPage, type RegisterPage } from './transaction-data.js';
+import { nextPageOffset } from './register-paging.js';
+import { PAGE_SIZE, type RegisterPage } from './transaction-data.js';
+
+/** The routes that answer a register page `{data: {transactions, balance, transactionsCount}}`. */
+export type RegisterRoute = typeof accountRegister | typeof categoryRegister | typeof listRebalances;
 
 /**
  * A register loaded 30 rows at a time (spec §4 "List fetch"): `loadMore` fetches the next page
- * until one comes back short; `reload` starts over from offset 0. Pass null to wait.
+ * until one comes back short; `reload` starts over from offset 0; `retry` fetches again after a
+ * failure. Pass null as the request to wait. A failed page is `failed` (with `error`), never an
+ * empty register.
  */
-export function useRegister(basePath: string | null) {
+export function useRegister<C extends RegisterRoute>(contract: C, request: CallRequest<C> | null) {
   const { api } = useSession();
   const queryClient = useQueryClient();
-  const queryKey = useMemo(() => ['register', basePath], [basePath]);
+  const url = request === null ? null : routeUrl(contract, request);
+  const queryKey = useMemo(() => ['register', url, contract.id], [url, contract.id]);
   const query = useInfiniteQuery({
     queryKey,
-    enabled: basePath !== null,
+    enabled: request !== null,
     initialPageParam: 0,
     queryFn: async ({ pageParam }): Promise<RegisterPage> => {
-      const { ok, body } = await api.get(pagePath(basePath ?? '', pageParam));
-      const page = ok ? readRegisterPage(body) : null;
-      if (page === null) throw new Error('invalid response');
-      return page;
+      const base = (request ?? {}) as { params?: unknown; query?: Record<string, unknown> };
+      const paged = { ...base, query: { ...base.query, offset: pageParam, limit: PAGE_SIZE } };
+      const call = api.call as unknown as (route: RegisterRoute, sent: typeof paged) => Promise<{ data: { transactions: RegisterPage['transactions']; balance: number; transactionsCount: number } }>;
+      const { data } = await call(contract, paged);
+      return { transactions: data.transactions, balance: data.balance, count: data.transactionsCount, received: data.transactions.length };
     },
     getNextPageParam: (_last, pages) => nextPageOffset(pages),
   });
   const pages = query.data?.pages;
   const transactions = useMemo(() => pages?.flatMap((page) => page.transactions) ?? [], [pages]);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query;
 
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
   const reload = useCallback(() => queryClient.resetQueries({ queryKey, exact: true }), [queryClient, queryKey]);
+  const retry = useCallback(() => void refetch(), [refetch]);
 
   return {
     transactions,
     /** The first page's balance and count: the register's current totals. */
     balance: pages?.[0]?.balance ?? null,
     count: pages?.[0]?.count ?? null,
-    loading: query.isPending && basePath !== null,
+    loading: query.isPending && request !== null,
     failed: query.isError,
+    error: query.error,
     loadingMore: isFetchingNextPage,
     refreshing: query.isRefetching && !isFetchingNextPage,
     complete: !hasNextPage,
     loadMore,
     reload,
+    retry,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TransactionData } from '../register/transaction-data.js';
+import { transaction } from '../register/transaction.testing.js';
 import { interestOf, isLoanType } from './loan.js';
 import { editTransactionBody, emptyForm, formFromTransaction, newTransactionBody } from './transaction-form.js';
 
@@ -24,7 +24,7 @@ describe('loan transactions', () => {
   });
 
   it('reads the stored principle', () => {
-    const stored: TransactionData = { id: 't', date: '2025-03-04', type: 5, accountTransaction: { name: 'Payment', amount: -500, principle: '-420' } };
+    const stored = transaction({ id: 't', date: '2025-03-04', type: 5, accountTransaction: { name: 'Payment', amount: -500, principle: -420 } });
     expect(formFromTransaction(stored).principle).toBe(-42000);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { transaction } from '../register/transaction.testing.js';
 import { closedReason, isBankRow, opensEditDialog } from './transaction-editing.js';
 
-const row = (type: number) => ({ id: 't', date: '2025-01-01', type });
+const row = (type: number) => transaction({ id: 't', date: '2025-01-01', type });
 
 describe('which rows open the edit dialog', () => {
   it('opens bank and manual rows, never a starting balance', () => {

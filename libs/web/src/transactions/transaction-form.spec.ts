@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TransactionData } from '../register/transaction-data.js';
+import { split as line, transaction } from '../register/transaction.testing.js';
 import {
   editTransactionBody, emptyForm, formFromTransaction, MESSAGES, newTransactionBody, remainder, validateTransaction, type TransactionForm,
 } from './transaction-form.js';
@@ -18,11 +18,11 @@ describe('transaction form', () => {
   });
 
   it('shows stored splits of a negative transaction as positive parts of it', () => {
-    const stored: TransactionData = {
+    const stored = transaction({
       id: 't', date: '2025-03-04', type: 5, version: 3, comment: null,
-      categories: [{ categoryId: 'g', amount: -30 }, { categoryId: 'd', amount: '-15.67', comment: 'tip' }],
+      categories: [line('g', -30), line('d', -15.67, 'tip')],
       accountTransaction: { name: 'Market', amount: -45.67 },
-    };
+    });
     const read = formFromTransaction(stored);
     expect(read.amount).toBe(-4567);
     expect(read.splits.map((s) => [s.categoryId, s.amount, s.comment])).toEqual([['g', 3000, ''], ['d', 1567, 'tip']]);

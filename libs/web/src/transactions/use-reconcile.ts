@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { recordPath, type Id } from '../data/id.js';
+import { editTransaction } from '@budget/contracts';
+import type { Id } from '../data/id.js';
 import { useLedgerRefresh } from '../data/use-ledger-refresh.js';
 import { reconcileToggle } from '../register/reconcile.js';
 import type { RegisterRow } from '../register/register-rows.js';
@@ -27,9 +28,12 @@ export function useReconcile(statementId: Id | null, onConflict: () => void): Re
     setOverrides((map) => new Map(map).set(row.id, change.statementId));
     setBusy((ids) => new Set(ids).add(row.id));
     try {
-      const response = await api.patch(recordPath('/api/v1/transaction', row.id), { version: row.transaction.version ?? 0, statementId: change.statementId });
+      const response = await api.send(editTransaction, { params: { id: row.id }, body: { version: row.transaction.version, statementId: change.statementId } });
       if (isVersionConflict(response.status, response.body)) onConflict();
       else if (response.ok) await refresh();
+    } catch {
+      // The box goes back; a stored-but-pending change shows once the register reloads.
+      await refresh();
     } finally {
       setOverrides((map) => without(map, row.id));
       setBusy((ids) => new Set([...ids].filter((id) => id !== row.id)));

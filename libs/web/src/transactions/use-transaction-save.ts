@@ -1,5 +1,6 @@
-import type { ApiResponse } from '../api/api-client.js';
-import { recordPath, type Id } from '../data/id.js';
+import { deleteTransaction, editTransaction, recordTransaction } from '@budget/contracts';
+import { isApiError } from '../api/api-error.js';
+import type { Id } from '../data/id.js';
 import { useLedgerRefresh } from '../data/use-ledger-refresh.js';
 import { toFormErrors } from '../forms/form-errors.js';
 import { GENERIC_ERROR } from '../forms/use-server-form.js';
@@ -18,7 +19,7 @@ export function useTransactionSave() {
   const { api } = useSession();
   const refresh = useLedgerRefresh();
 
-  const run = async (send: () => Promise<ApiResponse>): Promise<SaveOutcome> => {
+  const run = async (send: () => Promise<{ ok: boolean; status: number; body: unknown }>): Promise<SaveOutcome> => {
     try {
       const response = await send();
       if (response.ok) {
@@ -27,18 +28,23 @@ export function useTransactionSave() {
       }
       if (isVersionConflict(response.status, response.body)) return { kind: 'conflict' };
       return { kind: 'invalid', errors: toFormErrors(response.body, FIELDS) ?? { fields: {}, general: GENERIC_ERROR } };
-    } catch {
+    } catch (error) {
+      // Stored while the read models catch up: saved as far as the dialog goes.
+      if (isApiError(error) && error.kind === 'pending') {
+        void refresh();
+        return { kind: 'saved' };
+      }
       return { kind: 'invalid', errors: { fields: {}, general: GENERIC_ERROR } };
     }
   };
 
   return {
     create: (accountId: Id, form: TransactionForm, loan = false) =>
-      run(() => api.post(`${recordPath('/api/v1/account', accountId)}/transactions`, newTransactionBody(form, loan))),
+      run(() => api.send(recordTransaction, { params: { id: accountId }, body: newTransactionBody(form, loan) })),
     update: (transaction: TransactionData, form: TransactionForm, loan = false) =>
       run(() =>
-        api.patch(recordPath('/api/v1/transaction', transaction.id), editTransactionBody(form, transaction.version ?? 0, isBankRow(transaction), loan)),
+        api.send(editTransaction, { params: { id: transaction.id }, body: editTransactionBody(form, transaction.version, isBankRow(transaction), loan) }),
       ),
-    remove: (transaction: TransactionData) => run(() => api.delete(recordPath('/api/v1/transaction', transaction.id))),
+    remove: (transaction: TransactionData) => run(() => api.send(deleteTransaction, { params: { id: transaction.id } })),
   };
 }
