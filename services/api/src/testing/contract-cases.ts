@@ -1,6 +1,6 @@
 import type { RouteContract } from '@budget/contracts';
 import {
-  asQuery, badQueryValue, inputJsonSchema, nestedShape, objectVariants, queryPairs, sampleObject, validSample, wrongTypedValue, type JsonSchema, type ObjectVariant, type QueryInput,
+  asQuery, badQueryValue, inputJsonSchema, nestedShape, objectVariants, queryPairs, refusesField, sampleObject, validSample, WRONG_TYPED, wrongTypedValue, type JsonSchema, type ObjectVariant, type QueryInput,
 } from './contract-inputs.js';
 import { pathParams, worldParams, type ContractRequest, type World } from './contract-world.js';
 
@@ -125,8 +125,11 @@ export function buildInvalidRequest(p: RoutePlan, c: InvalidCase, world: World):
         if (bad === undefined) return `zod takes every query value tried for ${c.field}`;
         query[c.field] = bad;
       } else {
-        const value = wrongTypedValue(p.body!.variants[c.variant]!.properties[c.field]!, p.body!.root);
-        if (value === undefined) return `${c.field} takes any JSON type`;
+        // A field that takes any JSON type in the document may still refuse values (a field the
+        // server refuses with a reason): then any value zod refuses there will do.
+        const value = wrongTypedValue(p.body!.variants[c.variant]!.properties[c.field]!, p.body!.root)
+          ?? WRONG_TYPED.map(([, v]) => v).find((v) => refusesField(contract.body!, { ...(body as object), [c.field]: v }, c.field));
+        if (value === undefined) return `${c.field} takes any value`;
         body = { ...(body as object), [c.field]: value };
       }
       break;

@@ -192,7 +192,7 @@ export function validSample(schema: z.ZodType, variant: ObjectVariant, root: Jso
 }
 
 /** Values of a type the field does not take, most telling first. */
-const WRONG_TYPED: [JsonType, unknown][] = [
+export const WRONG_TYPED: [JsonType, unknown][] = [
   ['number', 12345],
   ['string', 'not the right type'],
   ['boolean', true],
