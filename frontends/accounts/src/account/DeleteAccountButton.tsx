@@ -1,11 +1,12 @@
-import { Button, ConfirmDialog, FormError } from '@budget/web';
+import { deleteAccount } from '@budget/contracts';
+import { Button, ConfirmDialog, FormError, useSession } from '@budget/web';
 import type { Account, Institution } from '../institutions/institution-data.js';
-import { institutionAccountPath } from '../institutions/institution-paths.js';
 import { useDelete } from '../institutions/use-delete.js';
 
 /** Delete Account with its confirmation; after it the account is deselected. */
 export function DeleteAccountButton({ account, institution, onDeleted }: { account: Account; institution: Institution; onDeleted: () => void }) {
-  const removal = useDelete(institutionAccountPath(institution.id, account.id), onDeleted);
+  const { api } = useSession();
+  const removal = useDelete(() => api.send(deleteAccount, { params: { id: institution.id, accountId: account.id } }), onDeleted);
   return (
     <>
       <Button variant="text" onClick={removal.ask}>

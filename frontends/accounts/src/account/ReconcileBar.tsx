@@ -1,5 +1,5 @@
-import { Amount, SelectField, useApiData, type Id } from '@budget/web';
-import { readStatements, statementDifference, statementLabel, statementsPath } from '../statements/statement-data.js';
+import { Amount, SelectField, type Id } from '@budget/web';
+import { statementDifference, statementLabel, useStatements } from '../statements/statement-data.js';
 
 export interface ReconcileBarProps {
   accountId: Id;
@@ -9,7 +9,8 @@ export interface ReconcileBarProps {
 
 /** Chooses the statement the register's checkboxes reconcile against, and shows what is left. */
 export function ReconcileBar({ accountId, statementId, onChange }: ReconcileBarProps) {
-  const { data: statements } = useApiData(statementsPath(accountId), readStatements);
+  const query = useStatements(accountId);
+  const statements = query.data;
   const selected = statements?.find((s) => s.id === statementId);
   const options = [{ value: '', label: 'None' }, ...(statements ?? []).map((s) => ({ value: s.id, label: statementLabel(s) }))];
   return (
@@ -20,6 +21,14 @@ export function ReconcileBar({ accountId, statementId, onChange }: ReconcileBarP
         value={statementId ?? ''}
         onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
       />
+      {query.isError ? (
+        <p role="alert" className="reconcile-bar__status">
+          The statements could not be loaded.{' '}
+          <button type="button" className="ui-button ui-button--text" onClick={() => void query.refetch()}>
+            Retry
+          </button>
+        </p>
+      ) : null}
       {selected ? (
         <p className="reconcile-bar__status" data-testid="statement-difference">
           <span className="ui-muted">Difference</span> <Amount cents={statementDifference(selected)} />

@@ -1,22 +1,23 @@
-import { GENERIC_ERROR, recordPath, toFormErrors, useLedgerRefresh, useSession, type Id } from '@budget/web';
+import { changeAccount } from '@budget/contracts';
+import { GENERIC_ERROR, sendFailure, toFormErrors, useLedgerRefresh, useSession, type Id } from '@budget/web';
 
 export type ChangeResult = { ok: true } | { ok: false; error: string };
 
-/** PATCH /api/v1/account/{id} with {closed}, {name} or {startDate}; the institution list reloads after it. */
+/** PATCH /account/{id} (`changeAccount`) with {closed}, {name} or {startDate}; the institution list reloads after it. */
 export function useAccountChange(accountId: Id) {
   const { api } = useSession();
   const refresh = useLedgerRefresh();
   return async (change: { closed: boolean } | { name: string } | { startDate: string }): Promise<ChangeResult> => {
     try {
-      const response = await api.patch(recordPath('/api/v1/account', accountId), change);
+      const response = await api.send(changeAccount, { params: { id: accountId }, body: change });
       if (!response.ok) {
         const errors = toFormErrors(response.body, ['name', 'closed', 'startDate']);
         return { ok: false, error: errors?.fields.name ?? errors?.fields.startDate ?? errors?.general ?? GENERIC_ERROR };
       }
       await refresh();
       return { ok: true };
-    } catch {
-      return { ok: false, error: GENERIC_ERROR };
+    } catch (error) {
+      return { ok: false, error: sendFailure(error) };
     }
   };
 }

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { dollarsFromCents } from '@budget/money';
-import { AmountInput, FormDialog, FormError, GENERIC_ERROR, type Id, recordPath, TextField, toFormErrors, toIsoDate, useLedgerRefresh, useSession, wireCents } from '@budget/web';
-import { balancesPath, type BalanceEntry } from './balance-data.js';
-
+import { changeBalance, recordBalance } from '@budget/contracts';
+import { AmountInput, FormDialog, FormError, GENERIC_ERROR, type Id, sendFailure, TextField, toFormErrors, toIsoDate, useLedgerRefresh, useSession, wireCents } from '@budget/web';
+import type { BalanceEntry } from './balance-data.js';
 
 /** Add Balance (or edit one): a date and the balance on it; one balance per date. */
 export function BalanceDialog({ accountId, entry, onClose }: { accountId: Id; entry: BalanceEntry | null; onClose: () => void }) {
@@ -19,15 +19,17 @@ export function BalanceDialog({ accountId, entry, onClose }: { accountId: Id; en
     setBusy(true);
     try {
       const body = { date, balance: dollarsFromCents(balance) };
-      const response = entry?.id ? await api.patch(recordPath(balancesPath(accountId), entry.id), body) : await api.post(balancesPath(accountId), body);
+      const response = entry?.id
+        ? await api.send(changeBalance, { params: { id: accountId, balanceId: entry.id }, body })
+        : await api.send(recordBalance, { params: { id: accountId }, body });
       if (!response.ok) {
         const mapped = toFormErrors(response.body, ['date', 'balance']);
         return setErrors(mapped ? { ...mapped.fields, general: mapped.general } : { general: GENERIC_ERROR });
       }
       await refresh();
       onClose();
-    } catch {
-      setErrors({ general: GENERIC_ERROR });
+    } catch (error) {
+      setErrors({ general: sendFailure(error) });
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,10 @@
 import { useState } from 'react';
-import { Amount, Button, ConfirmDialog, DataTable, formatDate, LoadingBlock, recordPath, useApiData, useLedgerRefresh, useSession, wireCents, type Column, type Id } from '@budget/web';
-import { balancesPath, readBalances, type BalanceEntry } from './balance-data.js';
+import { removeBalance } from '@budget/contracts';
+import {
+  Amount, Button, ConfirmDialog, DataTable, formatDate, FormError, GENERIC_ERROR, LoadError, LoadingBlock, sendFailure, toFormErrors, useLedgerRefresh, useSession, wireCents,
+  type Column, type Id,
+} from '@budget/web';
+import { useBalances, type BalanceEntry } from './balance-data.js';
 import { BalanceChart } from './BalanceChart.js';
 import { BalanceDialog } from './BalanceDialog.js';
 import { fillDays } from './fill-days.js';
@@ -12,12 +16,14 @@ import { fillDays } from './fill-days.js';
 export function BalanceHistory({ accountId, editable }: { accountId: Id; editable: boolean }) {
   const { api } = useSession();
   const refresh = useLedgerRefresh();
-  const { data: balances, isPending } = useApiData(balancesPath(accountId), readBalances);
+  const query = useBalances(accountId);
   const [editing, setEditing] = useState<BalanceEntry | null>(null);
   const [removing, setRemoving] = useState<BalanceEntry | null>(null);
-  if (isPending) return <LoadingBlock />;
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  if (query.isError) return <LoadError what="The balance history" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.isPending) return <LoadingBlock />;
 
-  const entries = balances ?? [];
+  const entries = query.data;
   const days = fillDays(entries.map((entry) => ({ date: entry.date, cents: wireCents(entry.balance) })));
   const columns: Column<BalanceEntry>[] = [
     { header: 'Date', render: (entry) => formatDate(entry.date) },
@@ -40,14 +46,23 @@ export function BalanceHistory({ accountId, editable }: { accountId: Id; editabl
     });
   }
   const remove = async () => {
-    if (removing?.id) await api.delete(recordPath('/api/v1/balance', removing.id)).catch(() => undefined);
+    const id = removing?.id;
     setRemoving(null);
+    setRemoveError(null);
+    if (id === undefined) return;
+    try {
+      const response = await api.send(removeBalance, { params: { id } });
+      if (!response.ok) setRemoveError(toFormErrors(response.body, [])?.general ?? GENERIC_ERROR);
+    } catch (error) {
+      setRemoveError(sendFailure(error));
+    }
     await refresh();
   };
 
   return (
     <div className="balance-history" data-testid="balance-history">
       {days.length > 0 ? <BalanceChart days={days} /> : null}
+      <FormError message={removeError} />
       <DataTable label="Balances" columns={columns} rows={entries} rowKey={(entry) => entry.id ?? entry.date} empty="No balances yet" />
       {editing ? <BalanceDialog accountId={accountId} entry={editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog

@@ -1,15 +1,13 @@
-import { z } from 'zod';
-import { idSchema, readList, recordPath, type Id } from '@budget/web';
+import { listBalances, type RouteResponse } from '@budget/contracts';
+import { useRouteQuery, type Id } from '@budget/web';
 
-const amount = z.union([z.number(), z.string()]);
+/** A balance-history row as GET /account/{id}/balances answers it (`@budget/contracts`). */
+export type BalanceEntry = RouteResponse<typeof listBalances>[number];
 
-const balanceSchema = z.object({ id: idSchema.nullish(), date: z.string(), balance: amount });
+/** Newest first. */
+export const newestFirst = (entries: RouteResponse<typeof listBalances>): BalanceEntry[] => [...entries].sort((a, b) => b.date.localeCompare(a.date));
 
-export type BalanceEntry = z.infer<typeof balanceSchema>;
-
-/** GET /api/v1/account/{id}/balances, newest first. */
-export function readBalances(body: unknown): BalanceEntry[] | null {
-  return readList(balanceSchema, body)?.sort((a, b) => b.date.localeCompare(a.date)) ?? null;
+/** GET /account/{id}/balances, newest first. */
+export function useBalances(accountId: Id) {
+  return useRouteQuery(listBalances, { params: { id: accountId } }, { select: newestFirst });
 }
-
-export const balancesPath = (accountId: Id) => `${recordPath('/api/v1/account', accountId)}/balances`;

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Dialog, FormError, recordPath, useSession } from '@budget/web';
+import { importCsv, previewCsv } from '@budget/contracts';
+import { Button, Dialog, FormError, useSession } from '@budget/web';
 import type { Account } from '../institutions/institution-data.js';
-import { columnNames, initialMapping, mappingBody, mappingProblem, readCsvPreview, type CsvMapping, type CsvPreview } from './csv-mapping.js';
+import { columnNames, initialMapping, mappingBody, mappingProblem, type CsvMapping, type CsvPreview } from './csv-mapping.js';
 import { CsvMappingFields } from './CsvMappingFields.js';
 import { CsvPreviewTable } from './CsvPreviewTable.js';
 import { ImportStatus } from './ImportStatus.js';
@@ -20,15 +21,14 @@ export function ImportCsvDialog({ account, onClose }: { account: Account; onClos
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [mapping, setMapping] = useState<CsvMapping | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const base = `${recordPath('/api/v1/account', account.id)}/csv`;
+  const params = { id: account.id };
 
   const upload = async () => {
     const text = file ? await runner.read(file) : null;
     if (text === null) return;
-    const body = await runner.send('Reading the columns…', () => api.post(`${base}/preview`, { text }));
-    const preview = body === null ? null : readCsvPreview(body);
-    if (body !== null && preview === null) return runner.setPhase({ kind: 'failed', error: 'The file could not be read as CSV.' });
-    if (preview === null) return;
+    const answer = await runner.send('Reading the columns…', () => api.send(previewCsv, { params, body: { text } }));
+    if (answer === null) return;
+    const preview = answer.data;
     setLoaded({ text, preview });
     setMapping(initialMapping(preview));
     runner.setPhase({ kind: 'idle' });
@@ -37,7 +37,7 @@ export function ImportCsvDialog({ account, onClose }: { account: Account; onClos
     if (!loaded || !mapping) return;
     const missing = mappingProblem(mapping);
     setProblem(missing);
-    if (missing === null) await runner.finish(() => api.post(base, { text: loaded.text, mapping: mappingBody(mapping) }));
+    if (missing === null) await runner.finish(() => api.send(importCsv, { params, body: { text: loaded.text, mapping: mappingBody(mapping) } }));
   };
 
   const done = runner.phase.kind === 'done';

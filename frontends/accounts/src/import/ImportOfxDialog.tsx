@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Dialog, recordPath, useSession } from '@budget/web';
+import { importOfx } from '@budget/contracts';
+import { Button, Dialog, useSession } from '@budget/web';
 import type { Account } from '../institutions/institution-data.js';
 import { ImportStatus } from './ImportStatus.js';
 import { useImportRunner } from './use-import-runner.js';
@@ -14,8 +15,7 @@ export function ImportOfxDialog({ account, onClose }: { account: Account; onClos
     if (!file) return;
     const text = await runner.read(file);
     if (text === null) return;
-    const body = new Blob([text], { type: 'application/x-ofx' });
-    await runner.finish(() => api.postRaw(`${recordPath('/api/v1/account', account.id)}/ofx`, body));
+    await runner.finish(() => api.send(importOfx, { params: { id: account.id }, body: text }));
   };
 
   const done = runner.phase.kind === 'done';

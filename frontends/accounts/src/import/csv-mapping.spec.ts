@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { columnNames, dateLikeColumn, guessDateFormat, initialMapping, mappingBody, mappingProblem, previewRows, readCsvPreview } from './csv-mapping.js';
+import { columnNames, dateLikeColumn, guessDateFormat, initialMapping, mappingBody, mappingProblem, previewRows, type CsvPreview } from './csv-mapping.js';
 
-const preview = readCsvPreview({ data: {
+const preview: CsvPreview = {
   header: ['Posted Date', 'Description', 'Amount'],
   rows: [['03/05/2025', 'Coffee', '-4.50'], ['03/06/2025', 'Refund', '12.00']],
   rowCount: 2,
   mapping: { date: 0, payee: 1, amount: 2 },
-} })!;
+};
 
 describe('CSV column mapping', () => {
   it('preselects the suggested mapping and guesses the date format', () => {

@@ -1,19 +1,11 @@
-import { z } from 'zod';
+import type { importCsv, previewCsv, RouteRequest, RouteResponse } from '@budget/contracts';
 
 export const DATE_FORMATS = ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 
-const column = z.number().int().nullish();
-const previewSchema = z.object({
-  data: z.object({
-    header: z.array(z.string()),
-    rows: z.array(z.array(z.string())),
-    rowCount: z.number(),
-    mapping: z.object({ date: column, payee: column, amount: column, inflow: column, outflow: column }),
-  }),
-});
-
-export type CsvPreview = z.infer<typeof previewSchema>['data'];
+/** What POST /account/{id}/csv/preview answers (`previewCsv`): header, first rows, a suggested mapping. */
+export type CsvPreview = RouteResponse<typeof previewCsv>['data'];
+type CsvMappingBody = NonNullable<RouteRequest<typeof importCsv>['body']>['mapping'];
 
 /** Column choices as the selects hold them: a column index as text, '' for none. */
 export interface CsvMapping {
@@ -25,11 +17,6 @@ export interface CsvMapping {
   outflow: string;
   dateFormat: DateFormat;
   hasHeader: boolean;
-}
-
-export function readCsvPreview(body: unknown): CsvPreview | null {
-  const parsed = previewSchema.safeParse(body);
-  return parsed.success ? parsed.data.data : null;
 }
 
 const text = (index: number | null | undefined) => (index == null ? '' : String(index));
@@ -80,12 +67,12 @@ export function mappingProblem(mapping: CsvMapping): string | null {
 
 const index = (value: string) => (value === '' ? undefined : Number(value));
 
-/** The mapping as POST /account/{id}/csv takes it. */
-export function mappingBody(mapping: CsvMapping) {
+/** The mapping as POST /account/{id}/csv takes it (sent once `mappingProblem` is null; -1 would be refused). */
+export function mappingBody(mapping: CsvMapping): CsvMappingBody {
   const single = mapping.amountMode === 'single';
   return {
-    date: index(mapping.date),
-    payee: index(mapping.payee),
+    date: index(mapping.date) ?? -1,
+    payee: index(mapping.payee) ?? -1,
     ...(single ? { amount: index(mapping.amount) } : { inflow: index(mapping.inflow), outflow: index(mapping.outflow) }),
     dateFormat: mapping.dateFormat,
     hasHeader: mapping.hasHeader,

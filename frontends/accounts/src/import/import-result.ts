@@ -1,27 +1,9 @@
-import { z } from 'zod';
 import { formatCents } from '@budget/money';
+import type { importOfx, RouteResponse } from '@budget/contracts';
 import { hasErrorList, wireCents } from '@budget/web';
 
-const amount = z.union([z.number(), z.string()]);
-
-const resultSchema = z.object({
-  data: z.object({
-    added: z.number(),
-    updated: z.number(),
-    unchanged: z.number(),
-    balance: amount,
-    fileBalance: amount.nullish(),
-    balanceMatches: z.boolean().nullish(),
-  }),
-});
-
-export type ImportResult = z.infer<typeof resultSchema>['data'];
-
-/** The answer of an OFX or CSV import, or null when it is not that shape. */
-export function readImportResult(body: unknown): ImportResult | null {
-  const parsed = resultSchema.safeParse(body);
-  return parsed.success ? parsed.data.data : null;
-}
+/** What an OFX or CSV import answers (`importResult` in `@budget/contracts`). */
+export type ImportResult = RouteResponse<typeof importOfx>['data'];
 
 /** "2 added, 1 updated, 0 unchanged" */
 export const importCounts = (result: ImportResult) => `${result.added} added, ${result.updated} updated, ${result.unchanged} unchanged`;

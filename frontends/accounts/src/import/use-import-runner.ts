@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useLedgerRefresh, type ApiResponse } from '@budget/web';
-import { importError, readImportResult, type ImportResult } from './import-result.js';
+import { sendFailure, useLedgerRefresh, GENERIC_ERROR } from '@budget/web';
+import { importError, type ImportResult } from './import-result.js';
 import { readFileText } from './read-file.js';
 
 export type ImportPhase =
@@ -27,25 +27,28 @@ export function useImportRunner() {
     }
   };
 
-  /** Sends a request; answers its body when ok, otherwise shows the server's reason. */
-  const send = async (label: string, call: () => Promise<ApiResponse>): Promise<unknown> => {
+  /**
+   * Sends a request; answers its parsed answer when ok, otherwise shows the server's reason (an
+   * answer outside the route's contract is a failure too, never an empty result).
+   */
+  const send = async <T>(label: string, call: () => Promise<{ ok: true; body: T } | { ok: false; body: unknown }>): Promise<T | null> => {
     setPhase({ kind: 'sending', label });
     try {
       const response = await call();
       if (response.ok) return response.body;
       setPhase({ kind: 'failed', error: importError(response.body, FAILED) });
-    } catch {
-      setPhase({ kind: 'failed', error: FAILED });
+    } catch (error) {
+      const reason = sendFailure(error);
+      setPhase({ kind: 'failed', error: reason === GENERIC_ERROR ? FAILED : reason });
     }
     return null;
   };
 
   /** Sends the import itself and shows its summary; balances and registers reload. */
-  const finish = async (call: () => Promise<ApiResponse>): Promise<void> => {
-    const body = await send('Importing transactions…', call);
-    if (body === null) return;
-    const result = readImportResult(body);
-    setPhase(result ? { kind: 'done', result } : { kind: 'failed', error: FAILED });
+  const finish = async (call: () => Promise<{ ok: true; body: { data: ImportResult } } | { ok: false; body: unknown }>): Promise<void> => {
+    const answer = await send('Importing transactions…', call);
+    if (answer === null) return;
+    setPhase({ kind: 'done', result: answer.data });
     void refresh();
   };
 

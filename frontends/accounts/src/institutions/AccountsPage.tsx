@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
-import { ListDetail, LoadingBlock, recall, recordPath, remember, Tabs, useApiData, useTransactionEditor } from '@budget/web';
+import { listConnectedAccounts } from '@budget/contracts';
+import { ListDetail, LoadError, LoadingBlock, recall, recordPath, remember, Tabs, useRouteQuery, useTransactionEditor } from '@budget/web';
 import { AccountDetail } from '../account/AccountDetail.js';
 import { AccountsDialogs, type AccountsDialogsProps } from './AccountsDialogs.js';
 import { AccountsToolbar } from './AccountsToolbar.js';
 import { InstitutionList } from './InstitutionList.js';
-import { CONNECTED_ACCOUNTS_PATH, findInstitutionOf, institutionsForTab, readInstitutions, tabOf, type AccountsTab } from './institution-data.js';
+import { findInstitutionOf, institutionsForTab, tabOf, type AccountsTab } from './institution-data.js';
 
 const TABS = [
   { id: 'opened', label: 'Opened' },
@@ -19,8 +20,10 @@ export function AccountsPage() {
   const editor = useTransactionEditor();
   const [tab, setTab] = useState<AccountsTab>(() => (recall('accountsTab') === 'closed' ? 'closed' : 'opened'));
   const [dialog, setDialog] = useState<AccountsDialogsProps['open']>(null);
-  const { data: institutions, isPending } = useApiData(CONNECTED_ACCOUNTS_PATH, readInstitutions);
-  const all = institutions ?? [];
+  const connected = useRouteQuery(listConnectedAccounts, {});
+  // A failed load is not "no institutions": nothing is selected or moved while it is unknown.
+  const isPending = connected.isPending || connected.isError;
+  const all = connected.data?.data ?? [];
   const found = accountId === undefined ? null : findInstitutionOf(all, accountId);
   const selected = found?.account ?? null;
   const misplaced = accountId !== undefined && !isPending && (selected === null || tabOf(selected) !== tab);
@@ -44,7 +47,9 @@ export function AccountsPage() {
     if (newAccountId !== null) navigate(recordPath('/accounts', newAccountId));
   };
   const empty = all.length === 0 ? 'No institutions yet' : 'No closed accounts';
-  const list = isPending ? (
+  const list = connected.isError ? (
+    <LoadError what="Your accounts" error={connected.error} onRetry={() => void connected.refetch()} retrying={connected.isFetching} />
+  ) : isPending ? (
     <LoadingBlock />
   ) : (
     <InstitutionList

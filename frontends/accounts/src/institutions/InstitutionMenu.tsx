@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { ConfirmDialog, FormError, Icon, Menu, type Id } from '@budget/web';
+import { deleteInstitution } from '@budget/contracts';
+import { ConfirmDialog, FormError, Icon, Menu, useSession, type Id } from '@budget/web';
 import { AddAccountDialog } from '../offline/AddAccountDialog.js';
 import type { Institution } from './institution-data.js';
-import { institutionPath } from './institution-paths.js';
 import { RenameInstitutionDialog } from './RenameInstitutionDialog.js';
 import { useDelete } from './use-delete.js';
 
@@ -15,7 +15,8 @@ export interface InstitutionMenuProps {
 /** Rename, Add Account and Delete Institution, on the institution's heading. */
 export function InstitutionMenu({ institution, onAccountCreated, onDeleted }: InstitutionMenuProps) {
   const [open, setOpen] = useState<'rename' | 'account' | null>(null);
-  const removal = useDelete(institutionPath(institution.id), () => onDeleted(institution));
+  const { api } = useSession();
+  const removal = useDelete(() => api.send(deleteInstitution, { params: { id: institution.id } }), () => onDeleted(institution));
   const items = [
     { label: 'Rename', onSelect: () => setOpen('rename') },
     { label: 'Add Account', onSelect: () => setOpen('account') },

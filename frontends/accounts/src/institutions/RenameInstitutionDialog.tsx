@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { FormDialog, GENERIC_ERROR, TextField, toFormErrors, useLedgerRefresh, useSession } from '@budget/web';
+import { renameInstitution } from '@budget/contracts';
+import { FormDialog, GENERIC_ERROR, sendFailure, TextField, toFormErrors, useLedgerRefresh, useSession } from '@budget/web';
 import type { Institution } from './institution-data.js';
-import { institutionPath, INSTITUTION_NAME_REQUIRED } from './institution-paths.js';
-
+import { INSTITUTION_NAME_REQUIRED } from './institution-paths.js';
 
 /** Renames an institution; the name must not be blank. */
 export function RenameInstitutionDialog({ institution, onClose }: { institution: Institution; onClose: () => void }) {
@@ -17,15 +17,15 @@ export function RenameInstitutionDialog({ institution, onClose }: { institution:
     if (name.trim() === '') return setError(INSTITUTION_NAME_REQUIRED);
     setBusy(true);
     try {
-      const response = await api.patch(institutionPath(institution.id), { name: name.trim() });
+      const response = await api.send(renameInstitution, { params: { id: institution.id }, body: { name: name.trim() } });
       if (!response.ok) {
         const errors = toFormErrors(response.body, ['name']);
         return setError(errors?.fields.name ?? errors?.general ?? GENERIC_ERROR);
       }
       await refresh();
       onClose();
-    } catch {
-      setError(GENERIC_ERROR);
+    } catch (error) {
+      setError(sendFailure(error));
     } finally {
       setBusy(false);
     }

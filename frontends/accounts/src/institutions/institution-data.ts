@@ -1,35 +1,10 @@
-import { z } from 'zod';
-import { idSchema, readList, type Id } from '@budget/web';
+import type { LedgerAccountView, LedgerInstitutionView } from '@budget/contracts';
+import type { Id } from '@budget/web';
 
-const accountSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  closed: z.boolean().nullish(),
-  type: z.string().nullish(),
-  subtype: z.string().nullish(),
-  tracking: z.string().nullish(),
-  balance: z.union([z.number(), z.string()]).nullish(),
-  pendingBalance: z.union([z.number(), z.string()]).nullish(),
-  startDate: z.string().nullish(),
-  rate: z.union([z.number(), z.string()]).nullish(),
-});
-
-const institutionSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  plaidInstitutionId: z.string().nullish(),
-  syncDate: z.string().nullish(),
-  accounts: z.array(accountSchema).nullish(),
-});
-
-export type Account = z.infer<typeof accountSchema>;
-export type Institution = z.infer<typeof institutionSchema>;
+/** An account and an institution as GET /connected-accounts answers them (`@budget/contracts`). */
+export type Account = LedgerAccountView;
+export type Institution = LedgerInstitutionView;
 export type AccountsTab = 'opened' | 'closed';
-
-export const CONNECTED_ACCOUNTS_PATH = '/api/v1/connected-accounts';
-
-/** GET /api/v1/connected-accounts: institutions with their accounts, bare or in a data wrapper. */
-export const readInstitutions = (body: unknown) => readList(institutionSchema, body);
 
 const byNameThenId = (a: Account, b: Account) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
 
@@ -43,7 +18,7 @@ export function institutionsForTab(institutions: readonly Institution[], tab: Ac
   return institutions
     .map((institution) => ({
       ...institution,
-      accounts: (institution.accounts ?? []).filter((account) => Boolean(account.closed) === closed).sort(byNameThenId),
+      accounts: institution.accounts.filter((account) => account.closed === closed).sort(byNameThenId),
     }))
     .filter((institution) => !closed || institution.accounts.length > 0)
     .sort((a, b) => a.name.localeCompare(b.name));
@@ -56,7 +31,7 @@ export function findAccount(institutions: readonly Institution[], accountId: Id)
 /** The account with its institution, or null when no institution holds it. */
 export function findInstitutionOf(institutions: readonly Institution[], accountId: Id): { institution: Institution; account: Account } | null {
   for (const institution of institutions) {
-    const account = institution.accounts?.find((candidate) => candidate.id === accountId);
+    const account = institution.accounts.find((candidate) => candidate.id === accountId);
     if (account) return { institution, account };
   }
   return null;

@@ -1,12 +1,11 @@
 import { useState } from 'react';
-import { GENERIC_ERROR, toFormErrors, useLedgerRefresh, useSession } from '@budget/web';
+import { GENERIC_ERROR, sendFailure, toFormErrors, useLedgerRefresh } from '@budget/web';
 
 /**
- * DELETE of an institution or an account behind a confirmation: `run` sends it, reloads the
+ * DELETE of an institution or an account behind a confirmation: `run` sends it (`send`), reloads the
  * institutions and category balances, then calls `onDone`; a refusal is kept in `error`.
  */
-export function useDelete(path: string, onDone: () => void) {
-  const { api } = useSession();
+export function useDelete(send: () => Promise<{ ok: boolean; body: unknown }>, onDone: () => void) {
   const refresh = useLedgerRefresh();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -16,15 +15,15 @@ export function useDelete(path: string, onDone: () => void) {
     setBusy(true);
     setError(null);
     try {
-      const response = await api.delete(path);
+      const response = await send();
       if (!response.ok) {
         setError(toFormErrors(response.body, [])?.general ?? GENERIC_ERROR);
         return;
       }
       await refresh();
       onDone();
-    } catch {
-      setError(GENERIC_ERROR);
+    } catch (error) {
+      setError(sendFailure(error));
     } finally {
       setBusy(false);
       setConfirming(false);

@@ -1,6 +1,6 @@
+import { addAccount } from '@budget/contracts';
 import { useSession, type Id } from '@budget/web';
 import type { Institution } from '../institutions/institution-data.js';
-import { institutionAccountsPath } from '../institutions/institution-paths.js';
 import { newAccountBody, validateOffline } from './offline-form.js';
 import { OfflineAccountDialog } from './OfflineAccountDialog.js';
 
@@ -20,8 +20,8 @@ export function AddAccountDialog({ institution, onClose, onCreated }: AddAccount
       testId="add-account-dialog"
       validate={(form) => validateOffline(form, false)}
       send={async (form) => {
-        const response = await api.post<{ data?: { account?: { id?: unknown } } }>(institutionAccountsPath(institution.id), newAccountBody(form));
-        return { response, createdId: () => response.body.data?.account?.id };
+        const result = await api.send(addAccount, { params: { id: institution.id }, body: newAccountBody(form) });
+        return result.ok ? { ok: true, createdId: result.body.data.account.id } : result;
       }}
       onClose={onClose}
       onCreated={onCreated}

@@ -1,3 +1,4 @@
+import { addInstitution } from '@budget/contracts';
 import { TextField, useSession } from '@budget/web';
 import { offlineInstitutionBody, validateOffline } from './offline-form.js';
 import { OfflineAccountDialog } from './OfflineAccountDialog.js';
@@ -12,8 +13,8 @@ export function AddInstitutionDialog({ onClose, onCreated }: { onClose: () => vo
       testId="offline-institution-dialog"
       validate={(form) => validateOffline(form)}
       send={async (form) => {
-        const response = await api.post<{ data?: { accounts?: { id?: unknown }[] } }>('/api/v1/institution', offlineInstitutionBody(form));
-        return { response, createdId: () => response.body.data?.accounts?.[0]?.id };
+        const result = await api.send(addInstitution, { body: offlineInstitutionBody(form) });
+        return result.ok ? { ok: true, createdId: result.body.data.accounts[0]?.id ?? null } : result;
       }}
       header={(form, errors, change) => (
         <TextField

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { type ApiResponse, FormDialog, FormError, GENERIC_ERROR, toIsoDate, useLedgerRefresh } from '@budget/web';
+import { FormDialog, FormError, GENERIC_ERROR, LoadError, sendFailure, toIsoDate, useLedgerRefresh } from '@budget/web';
 import { AccountFields } from './AccountFields.js';
 import { useAccountTypes } from './account-types.js';
 import { initialOfflineForm, offlineServerErrors, type OfflineAccountForm, type OfflineErrors } from './offline-form.js';
@@ -12,8 +12,8 @@ export interface OfflineAccountDialogProps {
   testId: string;
   /** Client-side checks, in the spec's words. */
   validate: (form: OfflineAccountForm) => OfflineErrors;
-  /** The request; the id of the account it created is read from the answer. */
-  send: (form: OfflineAccountForm) => Promise<{ response: ApiResponse; createdId: () => unknown }>;
+  /** The request: the error status with its body, or the id of the account it created. */
+  send: (form: OfflineAccountForm) => Promise<{ ok: false; body: unknown } | { ok: true; createdId: string | null }>;
   /** Fields above the account's own (the institution name). */
   header?: (form: OfflineAccountForm, errors: OfflineErrors, change: (part: Partial<OfflineAccountForm>) => void) => ReactNode;
   onClose: () => void;
@@ -26,7 +26,7 @@ export interface OfflineAccountDialogProps {
  */
 export function OfflineAccountDialog({ title, submitLabel, testId, validate, send, header, onClose, onCreated }: OfflineAccountDialogProps) {
   const refresh = useLedgerRefresh();
-  const { data: catalogue } = useAccountTypes();
+  const types = useAccountTypes();
   const [form, setForm] = useState<OfflineAccountForm>(() => initialOfflineForm(toIsoDate(new Date())));
   const [errors, setErrors] = useState(NO_ERRORS);
   const [busy, setBusy] = useState(false);
@@ -39,13 +39,12 @@ export function OfflineAccountDialog({ title, submitLabel, testId, validate, sen
     if (Object.keys(checked.fields).length > 0) return;
     setBusy(true);
     try {
-      const { response, createdId } = await send(form);
-      if (!response.ok) return setErrors(offlineServerErrors(response.body, GENERIC_ERROR));
+      const result = await send(form);
+      if (!result.ok) return setErrors(offlineServerErrors(result.body, GENERIC_ERROR));
       await refresh();
-      const id = createdId();
-      onCreated(id === undefined || id === null ? null : String(id));
-    } catch {
-      setErrors({ fields: {}, general: GENERIC_ERROR });
+      onCreated(result.createdId);
+    } catch (error) {
+      setErrors({ fields: {}, general: sendFailure(error) });
     } finally {
       setBusy(false);
     }
@@ -54,7 +53,10 @@ export function OfflineAccountDialog({ title, submitLabel, testId, validate, sen
   return (
     <FormDialog title={title} submitLabel={submitLabel} busy={busy} onSubmit={submit} onClose={onClose} testId={testId}>
       {header?.(form, errors, change)}
-      <AccountFields form={form} errors={errors.fields} catalogue={catalogue} onChange={change} />
+      {types.isError ? (
+        <LoadError what="The account types" error={types.error} onRetry={() => void types.refetch()} retrying={types.isFetching} />
+      ) : null}
+      <AccountFields form={form} errors={errors.fields} catalogue={types.data} onChange={change} />
       <FormError message={errors.general} />
     </FormDialog>
   );

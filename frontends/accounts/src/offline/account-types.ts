@@ -1,20 +1,14 @@
-import { z } from 'zod';
-import { useApiData } from '@budget/web';
+import { listAccountTypes, type RouteResponse } from '@budget/contracts';
+import { useRouteQuery } from '@budget/web';
 
-const catalogueSchema = z.object({
-  data: z.object({ types: z.record(z.string(), z.array(z.string())), tracking: z.array(z.string()) }),
-});
+/** The type → subtypes catalogue and the tracking modes, as GET /account-types answers them. */
+export type AccountCatalogue = RouteResponse<typeof listAccountTypes>['data'];
 
-export type AccountCatalogue = z.infer<typeof catalogueSchema>['data'];
+const selectCatalogue = (answer: RouteResponse<typeof listAccountTypes>) => answer.data;
 
-const readCatalogue = (body: unknown): AccountCatalogue | null => {
-  const parsed = catalogueSchema.safeParse(body);
-  return parsed.success ? parsed.data.data : null;
-};
-
-/** GET /api/v1/account-types: the type → subtypes catalogue and the tracking modes. */
+/** GET /account-types (`listAccountTypes`). */
 export function useAccountTypes() {
-  return useApiData('/api/v1/account-types', readCatalogue);
+  return useRouteQuery(listAccountTypes, {}, { select: selectCatalogue });
 }
 
 /** "money market" → "Money Market", for the drop-downs. */

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { AmountInput, FormDialog, FormError, GENERIC_ERROR, type Id, TextField, toFormErrors, useLedgerRefresh, useSession } from '@budget/web';
-import { statementsPath, type Statement } from './statement-data.js';
+import { createStatement } from '@budget/contracts';
+import { AmountInput, FormDialog, FormError, GENERIC_ERROR, type Id, sendFailure, TextField, toFormErrors, useLedgerRefresh, useSession } from '@budget/web';
+import type { Statement } from './statement-data.js';
 import { initialStatement, statementBody, validateStatement, type StatementErrors, type StatementForm } from './statement-form.js';
 
 const FIELDS = ['startDate', 'endDate', 'startingBalance', 'endingBalance'] as const;
@@ -23,16 +24,16 @@ export function StatementDialog({ accountId, newest, onClose, onCreated }: { acc
     if (Object.keys(checked).length > 0) return;
     setBusy(true);
     try {
-      const response = await api.post<{ id?: unknown }>(statementsPath(accountId), statementBody(form));
+      const response = await api.send(createStatement, { params: { id: accountId }, body: statementBody(form) });
       if (!response.ok) {
         const mapped = toFormErrors(response.body, FIELDS);
         setErrors(mapped?.fields ?? {});
         return setGeneral(mapped?.general ?? (mapped ? null : GENERIC_ERROR));
       }
       await refresh();
-      onCreated(String(response.body.id));
-    } catch {
-      setGeneral(GENERIC_ERROR);
+      onCreated(response.body.id);
+    } catch (error) {
+      setGeneral(sendFailure(error));
     } finally {
       setBusy(false);
     }

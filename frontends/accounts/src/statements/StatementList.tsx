@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { Amount, Button, DataTable, FormError, formatDate, LoadingBlock, Toolbar, useApiData, wireCents, type Column, type Id } from '@budget/web';
-import { readStatements, statementDifference, statementsPath, type Statement } from './statement-data.js';
+import { Amount, Button, DataTable, FormError, formatDate, LoadError, LoadingBlock, Toolbar, wireCents, type Column, type Id } from '@budget/web';
+import { statementDifference, useStatements, type Statement } from './statement-data.js';
 import { StatementDialog } from './StatementDialog.js';
 import { useStatementReconcile } from './use-statement-reconcile.js';
 
@@ -16,10 +16,12 @@ export interface StatementListProps {
 
 /** The account's statements, newest end date first; choosing one enables the reconcile checkboxes. */
 export function StatementList({ accountId, selectedId, onSelect, onReconcileRows }: StatementListProps) {
-  const { data: statements, isPending } = useApiData(statementsPath(accountId), readStatements);
+  const query = useStatements(accountId);
   const [creating, setCreating] = useState(false);
   const reconcile = useStatementReconcile();
-  if (isPending) return <LoadingBlock />;
+  if (query.isError) return <LoadError what="The statements" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.isPending) return <LoadingBlock />;
+  const statements = query.data;
 
   const columns: Column<Statement>[] = [
     {
@@ -36,7 +38,7 @@ export function StatementList({ accountId, selectedId, onSelect, onReconcileRows
     { header: 'Ending', numeric: true, render: (s) => money(s.endingBalance) },
     { header: 'Difference', numeric: true, render: (s) => <Amount cents={statementDifference(s)} /> },
   ];
-  const selected = statements?.find((s) => s.id === selectedId) ?? null;
+  const selected = statements.find((s) => s.id === selectedId) ?? null;
   return (
     <div className="statements" data-testid="statements">
       <Toolbar aria-label="Statement actions">
@@ -54,11 +56,11 @@ export function StatementList({ accountId, selectedId, onSelect, onReconcileRows
         </Button>
       </Toolbar>
       <FormError message={reconcile.error} />
-      <DataTable label="Statements" columns={columns} rows={statements ?? []} rowKey={(s) => s.id} empty="No statements yet" />
+      <DataTable label="Statements" columns={columns} rows={statements} rowKey={(s) => s.id} empty="No statements yet" />
       {creating ? (
         <StatementDialog
           accountId={accountId}
-          newest={statements?.[0]}
+          newest={statements[0]}
           onClose={() => setCreating(false)}
           onCreated={(id) => {
             setCreating(false);

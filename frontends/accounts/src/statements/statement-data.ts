@@ -1,27 +1,17 @@
-import { z } from 'zod';
 import type { Cents } from '@budget/money';
-import { formatDate, idSchema, readList, recordPath, wireCents, type Id } from '@budget/web';
+import { listStatements, type LedgerStatementView, type RouteResponse } from '@budget/contracts';
+import { formatDate, useRouteQuery, wireCents, type Id } from '@budget/web';
 
-const amount = z.union([z.number(), z.string()]);
+/** A statement as GET /account/{id}/statements answers it (`@budget/contracts`). */
+export type Statement = LedgerStatementView;
 
-const statementSchema = z.object({
-  id: idSchema,
-  startDate: z.string(),
-  endDate: z.string(),
-  startingBalance: amount,
-  endingBalance: amount,
-  credits: amount.nullish(),
-  debits: amount.nullish(),
-});
+/** Newest end date first. */
+export const newestFirst = (statements: RouteResponse<typeof listStatements>): Statement[] => [...statements].sort((a, b) => b.endDate.localeCompare(a.endDate));
 
-export type Statement = z.infer<typeof statementSchema>;
-
-/** GET /api/v1/account/{id}/statements, sorted by end date, newest first. */
-export function readStatements(body: unknown): Statement[] | null {
-  return readList(statementSchema, body)?.sort((a, b) => b.endDate.localeCompare(a.endDate)) ?? null;
+/** GET /account/{id}/statements, sorted by end date, newest first. */
+export function useStatements(accountId: Id) {
+  return useRouteQuery(listStatements, { params: { id: accountId } }, { select: newestFirst });
 }
-
-export const statementsPath = (accountId: Id) => `${recordPath('/api/v1/account', accountId)}/statements`;
 
 /** What the reconciled rows leave unexplained: ending − (starting + credits + debits), in cents. */
 export function statementDifference(statement: Statement): Cents {

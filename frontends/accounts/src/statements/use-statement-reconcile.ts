@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { GENERIC_ERROR, recordPath, toFormErrors, useLedgerRefresh, useSession, type Id } from '@budget/web';
+import { changeStatement } from '@budget/contracts';
+import { GENERIC_ERROR, sendFailure, toFormErrors, useLedgerRefresh, useSession, type Id } from '@budget/web';
 
-/** Reconcile All or None: PATCH /api/v1/statements/{id} {reconcile}, then the register reloads. */
+/** Reconcile All or None: PATCH /statements/{id} {reconcile} (`changeStatement`), then the register reloads. */
 export function useStatementReconcile() {
   const { api } = useSession();
   const refresh = useLedgerRefresh();
@@ -12,11 +13,11 @@ export function useStatementReconcile() {
     setBusy(true);
     setError(null);
     try {
-      const response = await api.patch(recordPath('/api/v1/statements', statementId), { reconcile });
+      const response = await api.send(changeStatement, { params: { id: statementId }, body: { reconcile } });
       if (response.ok) await refresh();
       else setError(toFormErrors(response.body, [])?.general ?? GENERIC_ERROR);
-    } catch {
-      setError(GENERIC_ERROR);
+    } catch (error) {
+      setError(sendFailure(error));
     } finally {
       setBusy(false);
     }

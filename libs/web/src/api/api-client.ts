@@ -98,7 +98,8 @@ export class ApiClient {
    */
   async send<C extends RouteContract>(contract: C, ...[request = {} as CallRequest<C>]: CallArgs<C>): Promise<RouteResult<C>> {
     const url = routeUrl(contract, request);
-    const body = request.body === undefined ? undefined : contract.bodyType === 'text' ? new RawBody(request.body as BodyInit) : request.body;
+    const raw = contract.bodyType === 'text' && typeof request.body === 'string';
+    const body = raw ? new RawBody(request.body as string) : request.body;
     const response = await this.request(contract.method, url, body);
     if (!response.ok) return { ok: false, status: response.status, body: response.body };
     if (isPending(response)) throw ApiError.pending(response.body);
