@@ -1,5 +1,6 @@
-import { DataTable, formatDate, Loaded, useApiData, type Column } from '@budget/web';
-import { readTransactionLogs, type TransactionLog } from './log-data.js';
+import { listTransactionLogs } from '@budget/contracts';
+import { DataTable, formatDate, Loaded, useRouteQuery, type Column } from '@budget/web';
+import type { TransactionLog } from './log-data.js';
 
 const columns: Column<TransactionLog>[] = [
   { header: 'Date', render: (log) => formatDate(log.createdAt) },
@@ -8,7 +9,7 @@ const columns: Column<TransactionLog>[] = [
 
 /** /logs: what happened to transactions, newest first. */
 export function TransactionLogsPage() {
-  const logs = useApiData('/api/v1/transaction-logs', readTransactionLogs);
+  const logs = useRouteQuery(listTransactionLogs, {});
   return (
     <section>
       <h1>Logs</h1>

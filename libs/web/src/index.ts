@@ -4,7 +4,6 @@ export { ApiClient, type ApiClientOptions, type ApiResponse, type Method, type R
 export { ApiError, isApiError, INVALID_RESPONSE, type ApiErrorKind } from './api/api-error.js';
 export { API_BASE, routeUrl, queryString, type CallRequest } from './api/route-url.js';
 export { IDEMPOTENCY_KEY } from './api/idempotency.js';
-export { readTokens } from './api/read-tokens.js';
 export { type ServerError } from './api/server-error.js';
 export { TokenStore, memoryStorage, type KeyValueStorage, type Tokens } from './api/token-store.js';
 

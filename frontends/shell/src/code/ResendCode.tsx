@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { requestCode } from '@budget/contracts';
 import { Button, GENERIC_ERROR, useSession } from '@budget/web';
 
 const MESSAGES = {
@@ -7,7 +8,7 @@ const MESSAGES = {
   failed: GENERIC_ERROR,
 } as const;
 
-/** Asks for another one-time code: POST /api/v1/code-request {email}. */
+/** Asks for another one-time code: POST /code-request {email} (`requestCode`). */
 export function ResendCode({ email }: { email: string }) {
   const { api } = useSession();
   const [status, setStatus] = useState<keyof typeof MESSAGES | null>(null);
@@ -15,7 +16,7 @@ export function ResendCode({ email }: { email: string }) {
   const resend = async () => {
     setStatus('sending');
     try {
-      setStatus((await api.post('/api/v1/code-request', { email })).ok ? 'sent' : 'failed');
+      setStatus((await api.send(requestCode, { body: { email } })).ok ? 'sent' : 'failed');
     } catch {
       setStatus('failed');
     }

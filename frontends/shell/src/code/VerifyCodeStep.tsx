@@ -1,32 +1,29 @@
 import type { ReactNode } from 'react';
-import { Button, FormError, readTokens, TextField, useServerForm, useSession } from '@budget/web';
+import { verifyCode } from '@budget/contracts';
+import { Button, FormError, TextField, useServerForm, useSession } from '@budget/web';
 import { ResendCode } from './ResendCode.js';
 
 export interface VerifyCodeStepProps {
   email: string;
   onVerified: () => void;
-  /** How to ask for another code; by default a new sign-in code (POST /api/v1/code-request). */
+  /** How to ask for another code; by default a new sign-in code (POST /code-request). */
   resend?: ReactNode;
 }
 
 /**
- * Checks the one-time code sent to `email`: POST /api/v1/code-verify {email, code}, whose answer
+ * Checks the one-time code sent to `email`: POST /code-verify {email, code} (`verifyCode`), whose answer
  * carries the session tokens. Used by sign-up, password recovery and e-mail changes.
  */
 export function VerifyCodeStep({ email, onVerified, resend = <ResendCode email={email} /> }: VerifyCodeStepProps) {
   const { api, signIn } = useSession();
   const form = useServerForm({ code: '' });
 
-  const onSuccess = (body: unknown) => {
-    const tokens = readTokens(body);
-    if (tokens === null) return form.fail('The server answered without a session.');
-    signIn(tokens);
-    onVerified();
-  };
-
   const verify = form.handleSubmit(
-    (values) => api.post('/api/v1/code-verify', { email, code: values.code.trim() }),
-    onSuccess,
+    (values) => api.send(verifyCode, { body: { email, code: values.code.trim() } }),
+    ({ data }) => {
+      signIn({ access: data.access, refresh: data.refresh });
+      onVerified();
+    },
     'This code is not valid.',
   );
 

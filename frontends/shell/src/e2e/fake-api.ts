@@ -4,19 +4,22 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export const VALID_CODE = 'ABCD-EFGH';
 export const TOKENS = { access: 'access-1', refresh: 'refresh-1' };
 
+const group = (id: string, name: string, type: string) => ({ id, name, type, hidden: false, parentGroupId: null });
+const category = (id: string, groupId: string, name: string, type: string, balance: number) => ({
+  id, groupId, name, type, balance, hidden: false, fundingAmount: 0, includeFundingTransfers: true, useGoal: false, goalDate: null,
+  recurrence: 1, fundingCategories: [], suspended: false, parentCategoryId: null,
+});
+
+/** GET /groups as the contract (`listGroups`) describes it. */
 const groups = {
-  groups: [
-    { id: 1, name: 'System', type: 'SYSTEM', hidden: false, parentGroupId: null },
-    { id: 2, name: 'NoGroup', type: 'NO GROUP', hidden: false, parentGroupId: null },
-    { id: 3, name: 'Food', type: 'REGULAR', hidden: false, parentGroupId: null },
-  ],
+  groups: [group('g1', 'System', 'SYSTEM'), group('g2', 'NoGroup', 'NO GROUP'), group('g3', 'Food', 'REGULAR')],
   categories: [
-    { id: 10, groupId: 1, name: 'Unassigned', type: 'UNASSIGNED', balance: 0 },
-    { id: 11, groupId: 1, name: 'Funding Pool', type: 'FUNDING POOL', balance: '1500.00' },
-    { id: 12, groupId: 1, name: 'Account Transfer', type: 'ACCOUNT TRANSFER', balance: 0 },
-    { id: 20, groupId: 3, name: 'Groceries', type: 'REGULAR', balance: '125.50' },
-    { id: 21, groupId: 3, name: 'Dining Out', type: 'REGULAR', balance: -20.25 },
-    { id: 30, groupId: 2, name: 'Entertainment', type: 'REGULAR', balance: '12.5' },
+    category('10', 'g1', 'Unassigned', 'UNASSIGNED', 0),
+    category('11', 'g1', 'Funding Pool', 'FUNDING POOL', 1500),
+    category('12', 'g1', 'Account Transfer', 'ACCOUNT TRANSFER', 0),
+    category('20', 'g3', 'Groceries', 'REGULAR', 125.5),
+    category('21', 'g3', 'Dining Out', 'REGULAR', -20.25),
+    category('30', 'g2', 'Entertainment', 'REGULAR', 12.5),
   ],
 };
 
@@ -72,16 +75,19 @@ export function fakeApi(calls: string[] = [], { crashOnce = [] }: FakeApiOptions
     if (!authorized) return send(res, 401, { errors: [{ message: 'Unauthorized access' }] });
     // A crash in debug mode: the client must show it as the global server error.
     if (crashes.delete(route)) return send(res, 500, { message: 'boom', stack: 'Error: boom\n    at logs.ts:1:1' });
-    if (route === 'GET /api/v1/user') return send(res, 200, { data: { username: 'alice', email: 'alice@example.com', pendingEmail, roles: ['ADMIN'] } });
+    const user = () => ({ username: 'alice', email: 'alice@example.com', pendingEmail, roles: ['ADMIN'], createdAt: '2025-01-01T00:00:00.000Z' });
+    if (route === 'GET /api/v1/user') return send(res, 200, { data: user() });
     if (route === 'PATCH /api/v1/user') {
       if (!String(body.email).includes('@')) return send(res, 422, { errors: [{ field: 'email', message: 'The email address is not valid.' }] });
       pendingEmail = String(body.email);
-      return send(res, 200, { username: 'alice', email: 'alice@example.com', pendingEmail });
+      return send(res, 200, user());
     }
     if (route === 'GET /api/v1/groups') return send(res, 200, { data: groups });
     if (route === 'GET /api/v1/connected-accounts') return send(res, 200, { data: [] });
+    if (route === 'GET /api/v1/bills') return send(res, 200, []);
     if (route === 'GET /api/v1/transaction-logs') return send(res, 200, []);
     if (/^GET \/api\/v1\/category\/\d+\/transactions$/.test(route)) return send(res, 200, { data: { transactions: [], balance: 0, transactionsCount: 0 } });
+    if (route === 'GET /api/v1/rebalances') return send(res, 200, { data: { transactions: [], balance: 0, transactionsCount: 0 } });
     return send(res, 404, { errors: [{ code: 'E_NOT_FOUND', message: 'Not found' }] });
   };
 }

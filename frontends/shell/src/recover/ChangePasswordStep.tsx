@@ -1,10 +1,11 @@
+import { updatePassword } from '@budget/contracts';
 import { Button, FormError, TextField, useServerForm, useSession } from '@budget/web';
 
-/** Last step of recovery: POST /api/v1/password/update {password, passwordConfirmation}. */
+/** Last step of recovery: POST /password/update {password, passwordConfirmation} (`updatePassword`). */
 export function ChangePasswordStep({ onChanged }: { onChanged: () => void }) {
   const { api } = useSession();
   const form = useServerForm({ password: '', passwordConfirmation: '' });
-  const update = form.handleSubmit((values) => api.post('/api/v1/password/update', values), onChanged);
+  const update = form.handleSubmit((values) => api.send(updatePassword, { body: values }), () => onChanged());
   return (
     <form aria-label="Change password" onSubmit={update}>
       <TextField label="Password" type="password" autoComplete="new-password" required {...form.field('password')} />

@@ -1,11 +1,12 @@
+import { requestCode } from '@budget/contracts';
 import { Button, FormError, TextField, useServerForm, useSession } from '@budget/web';
 
-/** Step 1 of recovery: POST /api/v1/code-request {email}. */
+/** Step 1 of recovery: POST /code-request {email} (`requestCode`). */
 export function EnterEmailStep({ onSent }: { onSent: (email: string) => void }) {
   const { api } = useSession();
   const form = useServerForm({ email: '' });
   const request = form.handleSubmit(
-    (values) => api.post('/api/v1/code-request', { email: values.email.trim() }),
+    (values) => api.send(requestCode, { body: { email: values.email.trim() } }),
     () => onSent(form.values.email.trim()),
   );
   return (

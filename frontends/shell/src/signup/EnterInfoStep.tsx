@@ -1,11 +1,12 @@
+import { registerUser } from '@budget/contracts';
 import { Button, FormError, TextField, useServerForm, useSession } from '@budget/web';
 
-/** Step 1 of sign-up: POST /api/v1/register; the server's errors land on the fields. */
+/** Step 1 of sign-up: POST /register (`registerUser`); the server's errors land on the fields. */
 export function EnterInfoStep({ onRegistered }: { onRegistered: (email: string) => void }) {
   const { api } = useSession();
   const form = useServerForm({ username: '', email: '', password: '', passwordConfirmation: '' });
   const register = form.handleSubmit(
-    (values) => api.post('/api/v1/register', values),
+    (values) => api.send(registerUser, { body: values }),
     () => onRegistered(form.values.email.trim().toLowerCase()),
   );
   return (

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Dialog, FormError, GENERIC_ERROR, useSession } from '@budget/web';
+import { deleteUser } from '@budget/contracts';
+import { Button, Dialog, FormError, GENERIC_ERROR, sendFailure, useSession } from '@budget/web';
 
-/** Delete Account: confirm, DELETE /api/v1/user, then clear the session and go to `/`. */
+/** Delete Account: confirm, DELETE /user (`deleteUser`), then clear the session and go to `/`. */
 export function DeleteAccount() {
   const { api, endSession } = useSession();
   const [confirming, setConfirming] = useState(false);
@@ -11,10 +12,10 @@ export function DeleteAccount() {
   const remove = async () => {
     setDeleting(true);
     try {
-      if ((await api.delete('/api/v1/user')).ok) return endSession();
+      if ((await api.send(deleteUser)).ok) return endSession();
       setError(GENERIC_ERROR);
-    } catch {
-      setError(GENERIC_ERROR);
+    } catch (error) {
+      setError(sendFailure(error));
     } finally {
       setDeleting(false);
     }

@@ -1,15 +1,16 @@
 import { useState } from 'react';
+import { changeEmail } from '@budget/contracts';
 import { Button, FormError, TextField, useServerForm, useSession } from '@budget/web';
 import { useRefreshUser } from './use-refresh-user.js';
 
-/** The email with a Change button: PATCH /api/v1/user {email} makes it the pending email. */
+/** The email with a Change button: PATCH /user {email} (`changeEmail`) makes it the pending email. */
 export function EmailField({ email }: { email: string }) {
   const { api } = useSession();
   const refreshUser = useRefreshUser();
   const form = useServerForm({ email });
   const [changed, setChanged] = useState(false);
   const change = form.handleSubmit(
-    (values) => api.patch('/api/v1/user', { email: values.email.trim() }),
+    (values) => api.send(changeEmail, { body: { email: values.email.trim() } }),
     async () => {
       setChanged(true);
       await refreshUser();

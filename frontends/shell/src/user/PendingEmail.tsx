@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, GENERIC_ERROR, Toolbar, useSession } from '@budget/web';
+import { cancelPendingEmail, resendPendingEmail } from '@budget/contracts';
+import { Button, GENERIC_ERROR, sendFailure, Toolbar, useSession } from '@budget/web';
 import { VerifyCodeStep } from '../code/VerifyCodeStep.js';
 import { useRefreshUser } from './use-refresh-user.js';
 
@@ -17,8 +18,8 @@ export function PendingEmail({ pendingEmail }: { pendingEmail: string }) {
       const response = await action();
       setStatus(response.ok ? done : GENERIC_ERROR);
       if (response.ok) await refreshUser();
-    } catch {
-      setStatus(GENERIC_ERROR);
+    } catch (error) {
+      setStatus(sendFailure(error));
     }
   };
 
@@ -28,10 +29,10 @@ export function PendingEmail({ pendingEmail }: { pendingEmail: string }) {
         Waiting for verification: <strong>{pendingEmail}</strong>
       </p>
       <Toolbar>
-        <Button onClick={() => run(() => api.post('/api/v1/user/pending-email/resend'), 'A new code has been sent to the email address you provided.')}>
+        <Button onClick={() => run(() => api.send(resendPendingEmail), 'A new code has been sent to the email address you provided.')}>
           Resend Code
         </Button>
-        <Button onClick={() => run(() => api.delete('/api/v1/user/pending-email'), 'The pending email was removed.')}>
+        <Button onClick={() => run(() => api.send(cancelPendingEmail), 'The pending email was removed.')}>
           Delete
         </Button>
       </Toolbar>

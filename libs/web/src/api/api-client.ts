@@ -1,11 +1,10 @@
-import { pendingAnswer, type RouteContract, type RouteResponse } from '@budget/contracts';
+import { pendingAnswer, refreshTokens, type RouteContract, type RouteResponse } from '@budget/contracts';
 import { z } from 'zod';
 import { ApiError } from './api-error.js';
 import { IDEMPOTENCY_KEY, isWrite, newIdempotencyKey } from './idempotency.js';
 import { readBody } from './read-body.js';
-import { routeUrl, type CallRequest } from './route-url.js';
+import { API_BASE, routeUrl, type CallRequest } from './route-url.js';
 import { toServerError, type ServerError } from './server-error.js';
-import { readTokens } from './read-tokens.js';
 import type { TokenStore } from './token-store.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -55,7 +54,7 @@ class RawBody {
   constructor(readonly value: BodyInit) {}
 }
 
-const REFRESH_PATH = '/api/v1/refresh';
+const REFRESH_PATH = `${API_BASE}${refreshTokens.path}`;
 
 /** The message of the error thrown after a server crash was handed to onServerError. */
 export const SERVER_ERROR = 'server error';
@@ -168,9 +167,9 @@ export class ApiClient {
   private async refresh(): Promise<boolean> {
     const { tokens } = this.options;
     const response = await this.transmit('POST', REFRESH_PATH, { data: { refresh: tokens.refresh } }, null, this.newKey());
-    const renewed = response.ok ? readTokens(await readBody(response)) : null;
-    if (renewed !== null) {
-      tokens.set(renewed);
+    const renewed = response.ok ? refreshTokens.response.safeParse(await readBody(response)) : null;
+    if (renewed?.success) {
+      tokens.set(renewed.data.data);
       return true;
     }
     tokens.clear();

@@ -1,25 +1,26 @@
 import { Link } from 'react-router';
-import { readTokens } from '../api/read-tokens.js';
+import { login } from '@budget/contracts';
 import { useServerForm } from '../forms/use-server-form.js';
 import { useSession } from '../session/session-context.js';
 import { Button } from '../ui/Button.js';
 import { FormError } from '../ui/FormError.js';
 import { TextField } from '../ui/TextField.js';
 
-/** Username and password; POST /api/v1/login, whose errors land on the fields. */
+/** Username and password; POST /login (`login`), whose errors land on the fields. */
 export function SignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
   const { api, signIn } = useSession();
   const form = useServerForm({ username: '', password: '' });
 
-  const onSuccess = (body: unknown) => {
-    const tokens = readTokens(body);
-    if (tokens === null) return form.fail('The server answered without a session.');
-    signIn(tokens);
-    onSignedIn?.();
-  };
+  const submit = form.handleSubmit(
+    (values) => api.send(login, { body: values }),
+    ({ data }) => {
+      signIn(data);
+      onSignedIn?.();
+    },
+  );
 
   return (
-    <form aria-label="Sign in" onSubmit={form.handleSubmit((values) => api.post('/api/v1/login', values), onSuccess)}>
+    <form aria-label="Sign in" onSubmit={submit}>
       <TextField label="Username" autoComplete="username" required {...form.field('username')} />
       <TextField label="Password" type="password" autoComplete="current-password" required {...form.field('password')} />
       <FormError message={form.errors.general} />

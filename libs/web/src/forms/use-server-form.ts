@@ -3,6 +3,9 @@ import type { ApiResponse } from '../api/api-client.js';
 import { isApiError } from '../api/api-error.js';
 import { toFormErrors, type FormErrors } from './form-errors.js';
 
+/** The body of an ok answer: the route's parsed answer for `api.send`, else unknown. */
+type SuccessBody<R extends ApiResponse> = [Extract<R, { ok: true }>] extends [never] ? R['body'] : Extract<R, { ok: true }>['body'];
+
 export const GENERIC_ERROR = 'An error occured. Please try again later.';
 
 /**
@@ -32,16 +35,19 @@ export function useServerForm<F extends string>(initial: Record<F, string>) {
     onChange: (event: ChangeEvent<HTMLInputElement>) => setValues((current) => ({ ...current, [name]: event.target.value })),
   });
 
-  /** An onSubmit handler: sends, then calls onSuccess with the body or shows the errors. */
+  /**
+   * An onSubmit handler: sends (`api.send(contract, …)`), then calls onSuccess with the parsed
+   * answer or shows the errors.
+   */
   const handleSubmit =
-    (send: (values: Record<F, string>) => Promise<ApiResponse>, onSuccess: (body: unknown) => void, fallback = GENERIC_ERROR) =>
+    <R extends ApiResponse>(send: (values: Record<F, string>) => Promise<R>, onSuccess: (body: NoInfer<SuccessBody<R>>) => void, fallback = GENERIC_ERROR) =>
     async (event: FormEvent) => {
       event.preventDefault();
       setSubmitting(true);
       setErrors({ fields: {}, general: null });
       try {
         const response = await send(values);
-        if (response.ok) onSuccess(response.body);
+        if (response.ok) onSuccess(response.body as SuccessBody<R>);
         else setErrors(toFormErrors(response.body, names) ?? { fields: {}, general: fallback });
       } catch (error) {
         fail(sendFailure(error));

@@ -1,13 +1,16 @@
+import { getUser, logout, type RouteResponse } from '@budget/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiClient } from '../api/api-client.js';
-import { apiQuery, type Answer } from '../data/use-api-data.js';
+import { routeQuery } from '../data/route-query.js';
 import { TokenStore, type Tokens } from '../api/token-store.js';
 import { forgetSelections } from './remembered.js';
 import { ServerErrorStore } from './server-error-store.js';
 import { SessionContext, type Session } from './session-context.js';
-import { isAdmin, readUser, USER_PATH } from './user.js';
+import { isAdmin } from './user.js';
+
+const selectUser = (answer: RouteResponse<typeof getUser>) => answer.data;
 
 export interface SessionProviderProps {
   children: ReactNode;
@@ -24,11 +27,13 @@ export function SessionProvider({ children, tokens, fetch }: SessionProviderProp
     () => new ApiClient({ fetch, tokens, onUnauthorized: () => setAuthenticated(false), onServerError: serverErrors.set }),
   );
 
-  const { data: user = null } = useQuery({
-    ...apiQuery(api, USER_PATH),
-    enabled: authenticated,
-    select: (answer: Answer) => (answer.ok ? readUser(answer.body) : null),
-  });
+  const userQuery = useQuery({ ...routeQuery(api, getUser, {}), enabled: authenticated, select: selectUser });
+  const user = userQuery.data ?? null;
+  const { isError: userFailed, error: userError, isFetching: userFetching, refetch: refetchUser } = userQuery;
+  const userLoad = useMemo(
+    () => ({ failed: userFailed, error: userError, retrying: userFetching, retry: () => void refetchUser() }),
+    [userFailed, userError, userFetching, refetchUser],
+  );
 
   const endSession = useCallback(() => {
     tokens.clear();
@@ -41,7 +46,7 @@ export function SessionProvider({ children, tokens, fetch }: SessionProviderProp
   const signOut = useCallback(async () => {
     const refresh = tokens.refresh;
     // The session ends here even when the server cannot be told.
-    if (refresh !== null) await api.post('/api/v1/logout', { data: { refresh } }).catch(() => undefined);
+    if (refresh !== null) await api.send(logout, { body: { data: { refresh } } }).catch(() => undefined);
     endSession();
   }, [api, tokens, endSession]);
 
@@ -56,8 +61,8 @@ export function SessionProvider({ children, tokens, fetch }: SessionProviderProp
   );
 
   const session = useMemo<Session>(
-    () => ({ api, serverErrors, authenticated, user, isAdmin: isAdmin(user), signIn, signOut, endSession }),
-    [api, serverErrors, authenticated, user, signIn, signOut, endSession],
+    () => ({ api, serverErrors, authenticated, user, userLoad, isAdmin: isAdmin(user), signIn, signOut, endSession }),
+    [api, serverErrors, authenticated, user, userLoad, signIn, signOut, endSession],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

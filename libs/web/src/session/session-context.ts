@@ -8,8 +8,10 @@ export interface Session {
   api: ApiClient;
   serverErrors: ServerErrorStore;
   authenticated: boolean;
-  /** The signed-in user once GET /api/v1/user has answered. */
+  /** The signed-in user once GET /user has answered. */
   user: User | null;
+  /** Whether loading the user failed (then `user` stays null), and how to try again. */
+  userLoad: { failed: boolean; error: unknown; retrying: boolean; retry: () => void };
   isAdmin: boolean;
   /** Keeps the tokens a sign-in, sign-up or code verification answered with. */
   signIn: (tokens: Tokens) => void;

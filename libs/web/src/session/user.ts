@@ -1,22 +1,12 @@
-import { z } from 'zod';
+import { getUser, type UserAccount } from '@budget/contracts';
+import { API_BASE } from '../api/route-url.js';
 
-export const userSchema = z.object({
-  username: z.string(),
-  email: z.string().nullable().optional(),
-  pendingEmail: z.string().nullable().optional(),
-  roles: z.array(z.string()).nullable().optional(),
-});
-
-export type User = z.infer<typeof userSchema>;
-
-/** Reads GET /api/v1/user: `{data:{username, email, pendingEmail, roles}}`. */
-export function readUser(body: unknown): User | null {
-  const parsed = z.object({ data: userSchema }).safeParse(body);
-  return parsed.success ? parsed.data.data : null;
-}
+/** The signed-in user as GET /user answers it (`getUser` in `@budget/contracts`). */
+export type User = UserAccount;
 
 export function isAdmin(user: User | null | undefined): boolean {
-  return user?.roles?.includes('ADMIN') ?? false;
+  return user?.roles.includes('ADMIN') ?? false;
 }
 
-export const USER_PATH = '/api/v1/user';
+/** The first part of the user's cache key (see `routeQueryKey`): what `useLedgerRefresh` leaves alone. */
+export const USER_PATH = `${API_BASE}${getUser.path}`;
