@@ -28,7 +28,7 @@ function builtTime(app: string): number {
 
 /** Builds every app unless each build is newer than all front-end sources. */
 export function buildFrontends(): void {
-  const sources = [...APPS.map((app) => resolve(frontendsDir, app, 'src')), resolve(frontendsDir, '../libs/web/src'), resolve(frontendsDir, '../libs/money/src')];
+  const sources = [...APPS.map((app) => resolve(frontendsDir, app, 'src')), resolve(frontendsDir, '../libs/web/src'), resolve(frontendsDir, '../libs/money/src'), resolve(frontendsDir, '../libs/contracts/src')];
   const sourceTime = Math.max(...sources.map(newest));
   if (APPS.every((app) => builtTime(app) > sourceTime)) return;
   const result = spawnSync(process.execPath, [resolve(frontendsDir, 'build-all.mjs')], { stdio: 'inherit' });
