@@ -3,13 +3,16 @@ import type { EventStore } from './port.js';
 import { appendContract } from './contract/append.contract.js';
 import { concurrencyContract } from './contract/concurrency.contract.js';
 import { erasureContract } from './contract/erasure.contract.js';
-import type { ContractContext } from './contract/fixtures.js';
+import type { ContractContext, HoldAppend } from './contract/fixtures.js';
+import { orderingContract } from './contract/ordering.contract.js';
 import { readContract } from './contract/read.contract.js';
 import { subscriptionContract } from './contract/subscription.contract.js';
 
 export interface StoreUnderTest {
   store: EventStore;
   cleanup(): Promise<void>;
+  /** Test-only: holds an append's transaction open (see `orderingContract`); skipped without. */
+  holdAppend?: HoldAppend;
 }
 
 export interface ContractOptions {
@@ -40,6 +43,7 @@ export function describeEventStoreContract(
         return underTest.store;
       },
       erasureRemovesFromGlobalLog: options.erasureRemovesFromGlobalLog ?? true,
+      holdAppend: () => underTest?.holdAppend,
     };
     beforeAll(async () => {
       underTest = await makeStore();
@@ -53,5 +57,6 @@ export function describeEventStoreContract(
     erasureContract(ctx);
     subscriptionContract(ctx);
     concurrencyContract(ctx);
+    orderingContract(ctx);
   });
 }

@@ -11,10 +11,73 @@ export interface EventRow {
   metadata: StoredEvent['metadata'];
 }
 
+/** A row of the global log with whether readers may hand it out yet (see `READ_ALL_SQL`). */
+export interface LogRow extends EventRow {
+  settled: boolean;
+}
+
 export const SELECT_COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata';
 
-/** The page query every global reader uses: exclusive lower bound, global order. */
-export const READ_ALL_SQL = `SELECT ${SELECT_COLUMNS} FROM es_events WHERE position > $1 ORDER BY position LIMIT $2`;
+/**
+ * The horizon: `pg_snapshot_xmin(pg_current_snapshot())`, the oldest transaction still in flight
+ * as this statement sees it, except that transactions running in other databases of the cluster
+ * are left out. They cannot write these events, and counting them would let one long transaction
+ * anywhere (another app's, another test's database, a rebuild next door) stall every reader here.
+ * So: the least of the snapshot's xmax and its in-flight ids, minus the ids that
+ * `pg_stat_get_activity` shows in another database (an id that ended since the snapshot is not
+ * shown, and counts, which is only cautious). A transaction of this database that has not
+ * committed yet, or starts later, has an id at or above it.
+ */
+const HORIZON = `(
+  SELECT least(pg_snapshot_xmax(s.snap), (
+           SELECT min(x) FROM pg_snapshot_xip(s.snap) AS x
+            WHERE x::text::bigint % 4294967296 NOT IN (
+              SELECT a.backend_xid::text::bigint FROM pg_stat_get_activity(NULL) AS a
+               WHERE a.backend_xid IS NOT NULL
+                 AND a.datid <> (SELECT oid FROM pg_database WHERE datname = current_database()))))
+    FROM (SELECT pg_current_snapshot() AS snap) s)`;
+
+/**
+ * Whether readers may hand a row out: its transaction is below the horizon. Positions follow
+ * transaction ids (`es_take_positions`), so every row that can still commit has a later position
+ * than every row settled. (The horizon is an uncorrelated subquery: computed once per statement.)
+ */
+const SETTLED = `e.transaction_id < ${HORIZON}`;
+
+/**
+ * The page query every global reader uses: exclusive lower bound, global order. It returns the
+ * committed rows after the cursor, each marked `settled` or not; readers hand out only the leading
+ * run of settled rows (`readablePrefix`), so they also stop at a committed row that is not settled
+ * yet instead of passing it.
+ */
+export const READ_ALL_SQL = `
+  SELECT ${SELECT_COLUMNS}, ${SETTLED} AS settled
+    FROM es_events e
+   WHERE e.position > $1
+   ORDER BY e.position
+   LIMIT $2`;
+
+/**
+ * The head every reader can already read (`readable`: a backward scan of the primary key that
+ * skips the few rows at the tail not settled yet), and the newest committed position, readable yet
+ * or not (`committed`).
+ */
+export const HEAD_SQL = `
+  SELECT (SELECT e.position FROM es_events e WHERE ${SETTLED} ORDER BY e.position DESC LIMIT 1) AS readable,
+         (SELECT max(position) FROM es_events) AS committed`;
+
+export interface ReadablePage {
+  events: StoredEvent[];
+  /** Committed rows of this page that readers may not hand out yet (their transaction is too new). */
+  heldBack: LogRow[];
+}
+
+/** Splits a page from `READ_ALL_SQL` at its first unsettled row. */
+export function readablePrefix(rows: readonly LogRow[]): ReadablePage {
+  const cut = rows.findIndex((row) => !row.settled);
+  if (cut === -1) return { events: rows.map(toStored), heldBack: [] };
+  return { events: rows.slice(0, cut).map(toStored), heldBack: rows.slice(cut) };
+}
 
 export function toStored(row: EventRow): StoredEvent {
   return {

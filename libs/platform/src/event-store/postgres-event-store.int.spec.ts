@@ -1,15 +1,142 @@
-import { createEventStore } from './create-event-store.js';
-import { createTestDatabase } from '../testing/test-database.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { migrate } from '../postgres/migrate.js';
+import { adminDatabaseUrl, createTestDatabase, type TestDatabase } from '../testing/test-database.js';
+import { collect, ids, newEvent, readAllAfter, uniqueStream } from './contract/fixtures.js';
+import { postgresHoldAppend } from './contract/postgres-held-append.js';
 import { describeEventStoreContract } from './event-store.contract.js';
+import { appendEvents } from './postgres-append.js';
+import { PostgresEventStore } from './postgres-event-store.js';
+import { eventStoreMigrations } from './postgres-event-store.migrations.js';
 
 describeEventStoreContract('PostgreSQL', async () => {
   const db = await createTestDatabase('es_contract');
-  const store = await createEventStore({ kind: 'postgres', pool: db.pool, databaseUrl: db.url });
+  const store = await PostgresEventStore.create(db.pool, db.url);
   return {
     store,
+    holdAppend: postgresHoldAppend(db.url),
     cleanup: async () => {
       await store.close();
       await db.drop();
     },
   };
+});
+
+describe('PostgreSQL event store: transaction order', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  beforeAll(async () => {
+    db = await createTestDatabase('es_order');
+    store = await PostgresEventStore.create(db.pool, db.url);
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  test('an append in a transaction that already wrote is refused: its older id could break the order', async () => {
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('CREATE TEMP TABLE takes_an_id (n int)');
+      await expect(appendEvents(client, uniqueStream('budget'), [newEvent('user-a')], 'no_stream')).rejects.toThrow(/first write of its transaction/);
+    } finally {
+      await client.query('ROLLBACK');
+      await client.end();
+    }
+  });
+
+  test('an event held back by an older transaction that appends nothing reaches the subscriber as soon as it ends', async () => {
+    const start = await store.headPosition();
+    const subscriber = collect(store, start);
+    const other = new pg.Client({ connectionString: db.url });
+    await other.connect();
+    try {
+      // Any write takes a transaction id: this one is older than the append below.
+      await other.query('BEGIN');
+      await other.query('CREATE TEMP TABLE holds_the_horizon (n int)');
+      const event = newEvent('user-a');
+      await store.append(uniqueStream('budget'), [event], { expectedRevision: 'no_stream' });
+      await sleep(200);
+      expect(subscriber.events).toEqual([]);
+
+      await other.query('COMMIT');
+      // No NOTIFY follows that commit: the subscription re-reads on its own, well before its 1 s poll.
+      await subscriber.waitForCount(1, 500);
+      expect(ids(subscriber.events)).toEqual([event.id]);
+    } finally {
+      await other.end();
+      await subscriber.subscription.stop();
+    }
+  });
+  test('a transaction in flight in another database of the cluster holds nobody back here', async () => {
+    const start = await store.headPosition();
+    const subscriber = collect(store, start);
+    const elsewhere = new pg.Client({ connectionString: adminDatabaseUrl() });
+    await elsewhere.connect();
+    try {
+      await elsewhere.query('BEGIN');
+      await elsewhere.query('CREATE TEMP TABLE holds_an_id_elsewhere (n int)');
+      const event = newEvent('user-a');
+      const { position } = await store.append(uniqueStream('budget'), [event], { expectedRevision: 'no_stream' });
+
+      await subscriber.waitForCount(1, 500);
+      expect(ids(await store.readAll({ after: start }))).toEqual([event.id]);
+      expect(await store.headPosition()).toBe(position);
+    } finally {
+      await elsewhere.query('ROLLBACK');
+      await elsewhere.end();
+      await subscriber.subscription.stop();
+    }
+  });
+});
+
+describe('PostgreSQL event store: upgrading a database written before transaction order', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase('es_upgrade');
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
+
+  test('the old rows keep their positions and stay readable, new appends follow them, and streams go on', async () => {
+    const before = eventStoreMigrations.filter((m) => m.id < 'platform-003');
+    expect(before.map((m) => m.id)).toEqual(['platform-001-events', 'platform-002-es-append-function']);
+    await migrate(db.pool, before);
+    const stream = uniqueStream('transaction');
+    const old = [newEvent('user-a', { n: 0 }), newEvent('user-a', { n: 1 })];
+    // The old append: es_append as platform-002 defined it.
+    await db.pool.query('SELECT * FROM es_append($1, $2, $3, $4, $5, $6)', [
+      old.map((e) => e.id),
+      stream,
+      'no_stream',
+      old.map((e) => e.type),
+      old.map((e) => JSON.stringify(e.data)),
+      old.map((e) => JSON.stringify(e.metadata)),
+    ]);
+
+    const store = await PostgresEventStore.create(db.pool, db.url);
+    try {
+      const upgraded = await store.readAll();
+      expect(ids(upgraded)).toEqual(ids(old));
+      expect(upgraded.map((e) => e.position)).toEqual([1n, 2n]);
+      expect(await store.headPosition()).toBe(2n);
+      const { rows } = await db.pool.query<{ missing: number }>('SELECT count(*)::int AS missing FROM es_events WHERE transaction_id IS NULL');
+      expect(rows[0]!.missing).toBe(0);
+
+      const next = newEvent('user-a', { n: 2 });
+      const result = await store.append(stream, [next], { expectedRevision: 1 });
+      expect(result).toEqual({ nextRevision: 2, position: 3n });
+      expect(ids(await readAllAfter(store, 0n))).toEqual(ids([...old, next]));
+      expect(ids(await store.readStream(stream))).toEqual(ids([...old, next]));
+
+      // Running the migrations again changes nothing.
+      expect(await migrate(db.pool, eventStoreMigrations)).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
 });

@@ -19,8 +19,8 @@ export const eventStoreMigrations: Migration[] = [
     `,
   },
   {
-    // One round trip per append: the advisory lock is held only while this function runs and its
-    // transaction commits, never across network round trips (see PostgresEventStore, "Ordering").
+    // One round trip per append, every append serialised by a transaction-scoped advisory lock.
+    // Superseded: platform-003 drops this function (see PostgresEventStore, "Ordering").
     id: 'platform-002-es-append-function',
     sql: `
       CREATE OR REPLACE FUNCTION es_append(
@@ -73,6 +73,52 @@ export const eventStoreMigrations: Migration[] = [
         -- Delivered when the transaction commits.
         PERFORM pg_notify('es_events', v_position::text);
         RETURN QUERY SELECT 'appended'::text, v_revision, v_position;
+      END
+      $fn$;
+    `,
+  },
+  {
+    // Appends to different streams commit in parallel (PostgresEventStore, "Ordering"). ADD COLUMN
+    // with a volatile default rewrites the table and backfills every existing row with this
+    // migration's own transaction id: those rows committed long ago, and are readable as soon as
+    // this migration commits. The append is one INSERT from the adapter now (postgres-append.ts);
+    // the old es_append, which serialised every append, goes.
+    id: 'platform-003-es-transaction-order',
+    sql: `
+      ALTER TABLE es_events ADD COLUMN IF NOT EXISTS transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id();
+      -- Positions in the order they are drawn, whichever session draws them (the default, stated).
+      ALTER SEQUENCE es_events_position_seq CACHE 1;
+      DROP FUNCTION IF EXISTS es_append(uuid[], text, text, text[], jsonb[], jsonb[]);
+
+      -- Takes the calling transaction's id and draws p_count positions, both under one advisory
+      -- lock held for these two steps only (never until commit): positions then follow
+      -- transaction ids, which readers rely on. An id taken earlier (another write, or an earlier
+      -- append, in the same transaction) could be older than positions drawn since: refused.
+      CREATE OR REPLACE FUNCTION es_take_positions(p_count integer) RETURNS bigint[]
+      LANGUAGE plpgsql VOLATILE AS $fn$
+      DECLARE
+        v_positions bigint[] := '{}';
+        v_xid xid8;
+        v_done boolean;
+      BEGIN
+        IF pg_current_xact_id_if_assigned() IS NOT NULL THEN
+          RAISE EXCEPTION 'an append must be the first write of its transaction, and the only append in it'
+            USING ERRCODE = 'invalid_transaction_state';
+        END IF;
+        -- Session-level, so it can be released at once; the handler releases it on any error or
+        -- cancel in between. Plain assignments: PL/pgSQL evaluates them in order, without a query.
+        BEGIN
+          v_done := pg_advisory_lock(727100) IS NULL;
+          v_xid := pg_current_xact_id();
+          FOR i IN 1..p_count LOOP
+            v_positions[i] := nextval('es_events_position_seq');
+          END LOOP;
+          v_done := pg_advisory_unlock(727100);
+        EXCEPTION WHEN OTHERS OR query_canceled THEN
+          v_done := pg_advisory_unlock(727100);
+          RAISE;
+        END;
+        RETURN v_positions;
       END
       $fn$;
     `,

@@ -1,78 +1,87 @@
-import pg from 'pg';
-import {
-  WrongExpectedRevisionError,
-  type AppendResult,
-  type EventHandler,
-  type EventStore,
-  type ExpectedRevision,
-  type NewEvent,
-  type ReadAllOptions,
-  type StoredEvent,
-  type Subscription,
+import { setTimeout as sleep } from 'node:timers/promises';
+import type pg from 'pg';
+import type {
+  AppendResult,
+  EventHandler,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  ReadAllOptions,
+  StoredEvent,
+  Subscription,
 } from './port.js';
 import { migrate } from '../postgres/migrate.js';
 import { eventStoreMigrations } from './postgres-event-store.migrations.js';
-import { READ_ALL_SQL, SELECT_COLUMNS, toStored, type EventRow } from './postgres-event-row.js';
-import { subscribeWithListen } from './postgres-subscription.js';
+import { appendEvents } from './postgres-append.js';
+import { HEAD_SQL, READ_ALL_SQL, SELECT_COLUMNS, readablePrefix, toStored, type EventRow, type LogRow } from './postgres-event-row.js';
+import { Announcer, subscribeWithListen } from './postgres-subscription.js';
 
-/** What `es_append` (postgres-event-store.migrations.ts) answers: one row per call. */
-interface AppendRow {
-  outcome: 'appended' | 'duplicate' | 'conflict';
-  /** The stream's last revision; null for a conflict on a missing stream. */
-  revision: number | null;
-  /** Last position appended (or already stored); null for a conflict. */
-  position: string | null;
+export interface PostgresEventStoreOptions {
+  /**
+   * How long `readAll` and `headPosition` wait, at most, for events that had committed when they
+   * were called but are still held back by an older transaction in flight (default 1000 ms).
+   */
+  settleMs?: number;
 }
+
+const SETTLE_MS = 1000;
+const SETTLE_FIRST_DELAY_MS = 2;
+const SETTLE_MAX_DELAY_MS = 50;
 
 /**
  * The PostgreSQL adapter: one `es_events` table.
  *
- * Ordering: appends are serialised by a transaction-scoped advisory lock, so positions are handed
- * out and committed in the same order. A reader that sees position N therefore already sees every
- * committed position below N: no reader can skip an event that commits later (the "bigserial gap"
- * problem of DESIGN.md §3). The price is one writer at a time. To keep that window short, an
- * append is one call of the `es_append` function (one round trip, autocommitted): the lock is held
- * while the function runs and its transaction commits, never while the network carries a reply.
- * The same function checks idempotency (event ids already stored in this stream: same answer,
- * nothing written) and the expected revision, and NOTIFYs subscribers. The benchmark in
- * tools/bench measures the whole against plain INSERTs.
+ * Ordering. Appends run in parallel, each one autocommitted INSERT (`appendEvents`, one round
+ * trip) that checks the expected revision as it inserts, the unique (stream_id, revision) index
+ * settling two appends that race on one stream; an event id already stored answers as it did then.
+ * Positions come from a sequence, so a later position can commit before an earlier one (DESIGN.md
+ * §3). Readers therefore hand out an event only once its transaction is below the oldest
+ * transaction still in flight, `transaction_id < pg_snapshot_xmin(pg_current_snapshot())` as
+ * Marten and Emmett do: every transaction that commits from then on has an id at or above that
+ * horizon. They also stop at the first committed event they may not hand out yet
+ * (`readablePrefix`) rather than pass it.
+ *
+ * The rule needs positions to follow transaction ids. Were T1 (id 100) to draw position 5 after
+ * T2 (id 101) drew 4, a reader could hand out 5 once T1 commits while T2 is in flight (horizon
+ * 101), and never see 4. Emmett orders by (transaction_id, position) instead; our positions stay
+ * one dense bigint, so the append takes its transaction id and draws its positions together
+ * (`es_take_positions`) under an advisory lock held for those two steps only, released before the
+ * rows are written (never until commit), and refuses to run in a transaction that already has an
+ * id (the port's appends never do).
+ *
+ * What it costs: a commit is readable once every transaction that got its id earlier, in any
+ * database of the cluster, has ended, so a long writing transaction delays every reader (it never
+ * reorders or loses anything). `readAll` and `headPosition` wait up to `settleMs` for events that
+ * had committed when they were called; the subscription re-reads quickly while events are held
+ * back. Subscriptions are woken by a NOTIFY sent after the commit (`Announcer`), never from inside
+ * the append. The benchmark in tools/bench measures appends against plain INSERTs.
  */
 export class PostgresEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
+  private readonly announcer: Announcer;
+  private readonly settleMs: number;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly connectionString: string,
-  ) {}
+    options: PostgresEventStoreOptions = {},
+  ) {
+    this.announcer = new Announcer(pool);
+    this.settleMs = options.settleMs ?? SETTLE_MS;
+  }
 
-  static async create(pool: pg.Pool, connectionString: string): Promise<PostgresEventStore> {
+  static async create(pool: pg.Pool, connectionString: string, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
     await migrate(pool, eventStoreMigrations);
-    return new PostgresEventStore(pool, connectionString);
+    return new PostgresEventStore(pool, connectionString, options);
   }
 
   async append(stream: string, events: NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
-    const { rows } = await this.pool.query<AppendRow>({
-      name: 'es-append',
-      text: 'SELECT outcome, revision, position FROM es_append($1, $2, $3, $4, $5, $6)',
-      values: [
-        events.map((e) => e.id),
-        stream,
-        String(expectedRevision),
-        events.map((e) => e.type),
-        events.map((e) => JSON.stringify(e.data)),
-        events.map((e) => JSON.stringify(e.metadata)),
-      ],
-    });
-    const row = rows[0];
-    if (!row) throw new Error(`append to ${stream}: es_append returned nothing`);
-    if (row.outcome === 'conflict') {
-      throw new WrongExpectedRevisionError(stream, expectedRevision, row.revision ?? 'no_stream');
-    }
-    if (row.revision === null || row.position === null) throw new Error(`append to ${stream}: es_append returned no position`);
-    return { nextRevision: row.revision, position: BigInt(row.position) };
+    const { written, ...result } = await appendEvents(this.pool, stream, events, expectedRevision);
+    if (written) this.announcer.announce();
+    return result;
   }
 
+  /** Every committed event of the stream: the optimistic check needs the newest, readable or not. */
   async readStream(stream: string): Promise<StoredEvent[]> {
     const { rows } = await this.pool.query<EventRow>(
       `SELECT ${SELECT_COLUMNS} FROM es_events WHERE stream_id = $1 ORDER BY revision`,
@@ -82,13 +91,32 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readAll({ after, limit = 1000 }: ReadAllOptions = {}): Promise<StoredEvent[]> {
-    const { rows } = await this.pool.query<EventRow>(READ_ALL_SQL, [(after ?? 0n).toString(), limit]);
-    return rows.map(toStored);
+    const from = (after ?? 0n).toString();
+    const deadline = performance.now() + this.settleMs;
+    let target: bigint | null = null;
+    for (let delay = SETTLE_FIRST_DELAY_MS; ; delay = Math.min(delay * 2, SETTLE_MAX_DELAY_MS)) {
+      const { rows } = await this.pool.query<LogRow>(READ_ALL_SQL, [from, limit]);
+      const { events, heldBack } = readablePrefix(rows);
+      // Wait only for what had committed when this read began, never for later appends.
+      target ??= heldBack.length > 0 ? BigInt(heldBack[heldBack.length - 1]!.position) : null;
+      const waiting = target !== null && heldBack.some((row) => !row.settled && BigInt(row.position) <= target!);
+      if (!waiting || performance.now() >= deadline) return events;
+      await sleep(delay);
+    }
   }
 
+  /** The newest position readers can read (0n when none); waits like `readAll` for earlier commits. */
   async headPosition(): Promise<bigint> {
-    const { rows } = await this.pool.query<{ p: string | null }>('SELECT max(position) AS p FROM es_events');
-    return BigInt(rows[0]?.p ?? 0);
+    const deadline = performance.now() + this.settleMs;
+    let target: bigint | null = null;
+    for (let delay = SETTLE_FIRST_DELAY_MS; ; delay = Math.min(delay * 2, SETTLE_MAX_DELAY_MS)) {
+      const { rows } = await this.pool.query<{ readable: string | null; committed: string | null }>(HEAD_SQL);
+      const readable = BigInt(rows[0]?.readable ?? 0);
+      target ??= BigInt(rows[0]?.committed ?? 0);
+      const committed = BigInt(rows[0]?.committed ?? 0);
+      if (readable >= target || readable >= committed || performance.now() >= deadline) return readable;
+      await sleep(delay);
+    }
   }
 
   async deleteUserStreams(userId: string): Promise<number> {
@@ -111,5 +139,6 @@ export class PostgresEventStore implements EventStore {
 
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    await this.announcer.flush();
   }
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import {
   WrongExpectedRevisionError,
+  type AppendResult,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
@@ -9,11 +11,23 @@ import {
   type Subscription,
 } from '../port.js';
 
+/** An append that has run inside a transaction still open: others can commit after it, then it does. */
+export interface HeldAppend {
+  readonly result: AppendResult;
+  commit(): Promise<void>;
+  rollback(): Promise<void>;
+}
+
+/** Test-only: starts an append and holds its transaction open (adapters with transactions only). */
+export type HoldAppend = (stream: string, events: NewEvent[], expectedRevision: ExpectedRevision) => Promise<HeldAppend>;
+
 /** What each contract section needs: the store under test, made once per suite. */
 export interface ContractContext {
   store(): EventStore;
   /** False where erased events stay visible to `readAll` until a later physical step. */
   readonly erasureRemovesFromGlobalLog: boolean;
+  /** Undefined where an append cannot be held open (its tests are then reported as skipped). */
+  holdAppend(): HoldAppend | undefined;
 }
 
 /** A stream name no other test (or earlier run against the same server) has used. */
@@ -108,5 +122,46 @@ export function collect(store: EventStore, after: bigint | null): Collector {
     waitForCount: (count, timeoutMs = 20_000) => waitUntil(() => events.length >= count, `${count} events`, timeoutMs),
     waitForPosition: (position, timeoutMs = 20_000) =>
       waitUntil(() => (events[events.length - 1]?.position ?? -1n) >= position, `up to position ${position}`, timeoutMs),
+  };
+}
+
+export interface Poller {
+  readonly events: StoredEvent[];
+  /** Resolves once `readAll` returned an event at or past `position`; then the polling stops. */
+  until(position: bigint, timeoutMs?: number): Promise<void>;
+}
+
+/** A reader that pages through `readAll` from `after` as fast as it can, recording what it gets. */
+export function pollReadAll(store: EventStore, after: bigint, pageSize = 200): Poller {
+  const events: StoredEvent[] = [];
+  let goal: bigint | null = null;
+  let abandoned = false;
+  const reached = () => goal !== null && (events[events.length - 1]?.position ?? -1n) >= goal;
+  const running = (async () => {
+    let cursor = after;
+    while (!reached() && !abandoned) {
+      const page = await store.readAll({ after: cursor, limit: pageSize });
+      events.push(...page);
+      const last = page[page.length - 1];
+      if (last) cursor = last.position;
+      else await sleep(2);
+    }
+  })();
+  running.catch(() => undefined);
+  return {
+    events,
+    until: async (position, timeoutMs = 20_000) => {
+      goal = position;
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`readAll poller got ${events.length} events, not up to ${position}, in ${timeoutMs} ms`)), timeoutMs);
+      });
+      try {
+        await Promise.race([running, timeout]);
+      } finally {
+        clearTimeout(timer);
+        abandoned = true;
+      }
+    },
   };
 }
