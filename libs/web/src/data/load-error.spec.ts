@@ -51,6 +51,7 @@ describe('loadErrorText', () => {
     expect(loadErrorText(ApiError.invalidResponse(200, {}, 'x'))).toBe('The server sent an answer this page does not understand.');
     expect(loadErrorText(new TypeError('Failed to fetch'))).toBe('The server could not be reached. Check the connection.');
     expect(loadErrorText(new Error(SERVER_ERROR))).toBe('The server failed while answering.');
+    expect(loadErrorText(new TypeError("Cannot read properties of undefined (reading 'options')"))).toBe('Something went wrong while loading.');
   });
 });
 

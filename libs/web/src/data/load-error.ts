@@ -10,7 +10,8 @@ export function loadErrorText(error: unknown): string {
     return error.message;
   }
   if (error instanceof Error && error.message === SERVER_ERROR) return 'The server failed while answering.';
-  if (error instanceof TypeError) return 'The server could not be reached. Check the connection.';
+  // fetch's own failure: "Failed to fetch" (Chromium), "NetworkError …" (Firefox), "Load failed" (Safari).
+  if (error instanceof TypeError && /fetch|network|load failed/i.test(error.message)) return 'The server could not be reached. Check the connection.';
   return 'Something went wrong while loading.';
 }
 

@@ -1,6 +1,7 @@
-import type { accountRegister, categoryRegister, listRebalances } from '@budget/contracts';
+import type { accountRegister, categoryRegister, listRebalances, RouteResponse } from '@budget/contracts';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
+import type { ApiClient } from '../api/api-client.js';
 import { routeUrl, type CallRequest } from '../api/route-url.js';
 import { useSession } from '../session/session-context.js';
 import { nextPageOffset } from './register-paging.js';
@@ -8,6 +9,17 @@ import { PAGE_SIZE, type RegisterPage } from './transaction-data.js';
 
 /** The routes that answer a register page `{data: {transactions, balance, transactionsCount}}`. */
 export type RegisterRoute = typeof accountRegister | typeof categoryRegister | typeof listRebalances;
+type RegisterAnswer = RouteResponse<RegisterRoute>;
+
+/** One page of a register from `offset`: the route's own query plus offset and limit of 30. */
+export async function fetchRegisterPage<C extends RegisterRoute>(api: ApiClient, contract: C, request: CallRequest<C>, offset: number): Promise<RegisterPage> {
+  const base = request as { params?: unknown; query?: Record<string, unknown> };
+  const paged = { ...base, query: { ...base.query, offset, limit: PAGE_SIZE } };
+  // Every register route answers the same page shape; `call` stays bound to the client.
+  const call = api.call.bind(api) as unknown as (route: RegisterRoute, sent: typeof paged) => Promise<RegisterAnswer>;
+  const { data } = await call(contract, paged);
+  return { transactions: data.transactions, balance: data.balance, count: data.transactionsCount, received: data.transactions.length };
+}
 
 /**
  * A register loaded 30 rows at a time (spec §4 "List fetch"): `loadMore` fetches the next page
@@ -24,13 +36,7 @@ export function useRegister<C extends RegisterRoute>(contract: C, request: CallR
     queryKey,
     enabled: request !== null,
     initialPageParam: 0,
-    queryFn: async ({ pageParam }): Promise<RegisterPage> => {
-      const base = (request ?? {}) as { params?: unknown; query?: Record<string, unknown> };
-      const paged = { ...base, query: { ...base.query, offset: pageParam, limit: PAGE_SIZE } };
-      const call = api.call as unknown as (route: RegisterRoute, sent: typeof paged) => Promise<{ data: { transactions: RegisterPage['transactions']; balance: number; transactionsCount: number } }>;
-      const { data } = await call(contract, paged);
-      return { transactions: data.transactions, balance: data.balance, count: data.transactionsCount, received: data.transactions.length };
-    },
+    queryFn: ({ pageParam }) => fetchRegisterPage(api, contract, request ?? ({} as CallRequest<C>), pageParam),
     getNextPageParam: (_last, pages) => nextPageOffset(pages),
   });
   const pages = query.data?.pages;
