@@ -1,6 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useCategories } from '../categories/use-categories.js';
 import { useLedgerRefresh } from '../data/use-ledger-refresh.js';
+import { Button } from '../ui/Button.js';
+import { Dialog } from '../ui/Dialog.js';
+import { LoadError } from '../ui/LoadError.js';
 import { ChangedTransactionNotice } from './ChangedTransactionNotice.js';
 import { TransactionDialog, type TransactionTarget } from './TransactionDialog.js';
 
@@ -9,7 +12,8 @@ import { TransactionDialog, type TransactionTarget } from './TransactionDialog.j
  * dialog for a new or existing transaction; `conflict` closes it, reloads and tells the user.
  */
 export function useTransactionEditor() {
-  const { data: tree } = useCategories();
+  const categories = useCategories();
+  const tree = categories.data;
   const refresh = useLedgerRefresh();
   const [target, setTarget] = useState<TransactionTarget | null>(null);
   const [changed, setChanged] = useState(false);
@@ -23,6 +27,12 @@ export function useTransactionEditor() {
   const element = (
     <>
       {target !== null && tree ? <TransactionDialog target={target} tree={tree} onClose={() => setTarget(null)} onConflict={conflict} /> : null}
+      {target !== null && !tree && categories.isError ? (
+        // The dialog needs the categories to split into: say so instead of not opening.
+        <Dialog open title="Transaction" onClose={() => setTarget(null)} actions={<Button onClick={() => setTarget(null)}>Close</Button>}>
+          <LoadError what="The categories" error={categories.error} onRetry={() => void categories.refetch()} retrying={categories.isFetching} />
+        </Dialog>
+      ) : null}
       <ChangedTransactionNotice open={changed} onClose={() => setChanged(false)} />
     </>
   );
