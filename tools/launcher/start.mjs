@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: install if needed, build what is stale, find or start PostgreSQL and Redis, then
 // run api, projector and worker until Ctrl-C.
+import { relative } from 'node:path';
 import { buildAll } from './lib/build.mjs';
 import { waitForHealth } from './lib/health.mjs';
 import { ensureInstalled } from './lib/install.mjs';
+import { ensureJwtSecret } from './lib/jwt-secret.mjs';
 import { LauncherError, report, say } from './lib/log.mjs';
 import { repoRoot } from './lib/paths.mjs';
 import { resolvePostgres } from './lib/postgres.mjs';
@@ -25,7 +27,7 @@ async function main() {
   const redis = await resolveRedis();
   exit.add(redis.stop);
 
-  const env = serviceEnv({ databaseUrl: postgres.url, redisUrl: redis.url, port, root: repoRoot });
+  const env = serviceEnv({ databaseUrl: postgres.url, redisUrl: redis.url, port, root: repoRoot, jwtSecret: jwtSecret() });
   const services = startServices({ env });
   exit.add(services.stop);
   let ended = false;
@@ -47,6 +49,14 @@ async function main() {
   if (exit.isStopping()) return;
   say(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}): stopping the rest`);
   await exit.shutdown(1);
+}
+
+/** JWT_SECRET from the environment if set (undefined here), else the data directory's own. */
+function jwtSecret() {
+  if (process.env.JWT_SECRET) return undefined;
+  const { secret, file, created } = ensureJwtSecret();
+  if (created) say(`Made a JWT secret for this data directory: ${relative(repoRoot, file)} (kept, never committed)`);
+  return secret;
 }
 
 main().catch(async (error) => {

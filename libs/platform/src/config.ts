@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 
 /** Every setting the services read, from the environment (README "Configuration"). */
@@ -8,7 +9,11 @@ export interface AppConfig {
   redisUrl: string;
   eventStore: 'postgres' | 'eventstoredb';
   eventStoreUrl: string | undefined;
-  /** HMAC secret for access tokens (HS256). Required in production. */
+  /**
+   * HMAC secret for access tokens (HS256). Required in production. Elsewhere, when unset, a random
+   * one for this process: `npm start` passes the one it keeps in `.data/jwt-secret`, tests get a
+   * fresh one per run, and no secret is written in the source.
+   */
   jwtSecret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -23,8 +28,8 @@ export interface AppConfig {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = process.cwd()): AppConfig {
   const nodeEnv = (env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development') as AppConfig['nodeEnv'];
-  const jwtSecret = env.JWT_SECRET ?? (nodeEnv === 'production' ? '' : 'development-only-secret-change-me-0123456789');
-  if (!jwtSecret || jwtSecret.length < 32) throw new Error('JWT_SECRET must be set (at least 32 characters)');
+  const jwtSecret = env.JWT_SECRET || (nodeEnv === 'production' ? '' : processJwtSecret());
+  if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be set (at least 32 characters)');
   return {
     nodeEnv,
     port: Number(env.PORT ?? 3000),
@@ -42,6 +47,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     webRoot: env.WEB_ROOT,
     repoRoot,
   };
+}
+
+let generatedJwtSecret: string | undefined;
+
+/** One random secret per process (48 bytes, base64url), for every config loaded without one. */
+function processJwtSecret(): string {
+  generatedJwtSecret ??= randomBytes(48).toString('base64url');
+  return generatedJwtSecret;
 }
 
 export const APP_CONFIG = Symbol.for('budget.AppConfig');

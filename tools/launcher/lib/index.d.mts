@@ -54,6 +54,8 @@ export interface ServiceSpec {
   name: string;
   /** Path of the built entry point, relative to the repository root. */
   script: string;
+  /** Signs or checks access tokens: started with JWT_SECRET. */
+  verifiesTokens?: boolean;
 }
 export interface ServiceExit {
   name: string;
@@ -76,7 +78,16 @@ export declare function serviceEnv(options: {
   root?: string;
   nodeEnv?: 'development' | 'production' | 'test';
   env?: NodeJS.ProcessEnv;
+  /** Used when `env` has no JWT_SECRET; without either, a fresh secret for these processes. */
+  jwtSecret?: string;
 }): NodeJS.ProcessEnv;
+/** The environment `service` is started with: JWT_SECRET only if it verifies tokens. */
+export declare function envFor(service: ServiceSpec, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
+
+export declare const JWT_SECRET_FILE: string;
+export declare function generateJwtSecret(): string;
+/** The data directory's JWT secret, made (mode 0600) on first use, read back afterwards. */
+export declare function ensureJwtSecret(options?: { dataDir?: string }): { secret: string; file: string; created: boolean };
 export declare function startServices(options: { env: NodeJS.ProcessEnv; root?: string; services?: ServiceSpec[] }): {
   children: RunningService[];
   firstExit: Promise<ServiceExit>;

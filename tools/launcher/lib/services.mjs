@@ -1,21 +1,27 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnPrefixed } from './child.mjs';
+import { generateJwtSecret } from './jwt-secret.mjs';
 import { LauncherError } from './log.mjs';
 import { repoRoot } from './paths.mjs';
 
-/** The three backend processes, each built by `tsc -b` into its dist folder. */
+/**
+ * The three backend processes, each built by `tsc -b` into its dist folder. `verifiesTokens`: the
+ * process signs or checks access tokens, so it gets JWT_SECRET; the others never see it.
+ */
 export const SERVICES = [
-  { name: 'api', script: 'services/api/dist/main.js' },
+  { name: 'api', script: 'services/api/dist/main.js', verifiesTokens: true },
   { name: 'projector', script: 'services/projector/dist/main.js' },
   { name: 'worker', script: 'services/worker/dist/main.js' },
 ];
 
 /**
  * The environment every service gets from the launcher. WEB_ROOT is the `frontends` folder: the
- * API serves `shell/dist` at `/` and `<remote>/dist` at `/remotes/<remote>/` from it.
+ * API serves `shell/dist` at `/` and `<remote>/dist` at `/remotes/<remote>/` from it. JWT_SECRET:
+ * the caller's own if set, else `jwtSecret` (`npm start` keeps one per data directory, see
+ * jwt-secret.mjs), else a fresh one for this set of processes (tests that start the stack).
  */
-export function serviceEnv({ databaseUrl, redisUrl, port = 3000, root = repoRoot, nodeEnv = 'development', env = process.env }) {
+export function serviceEnv({ databaseUrl, redisUrl, port = 3000, root = repoRoot, nodeEnv = 'development', env = process.env, jwtSecret }) {
   return {
     ...env,
     DATABASE_URL: databaseUrl,
@@ -24,7 +30,14 @@ export function serviceEnv({ databaseUrl, redisUrl, port = 3000, root = repoRoot
     WEB_ROOT: env.WEB_ROOT ?? join(root, 'frontends'),
     NODE_ENV: nodeEnv,
     MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? join(root, '.data', 'outbox'),
+    JWT_SECRET: env.JWT_SECRET || jwtSecret || generateJwtSecret(),
   };
+}
+
+/** What one service is started with: `env` and its name, without JWT_SECRET unless it needs it. */
+export function envFor(service, env) {
+  const { JWT_SECRET, ...rest } = env;
+  return service.verifiesTokens && JWT_SECRET !== undefined ? { ...rest, JWT_SECRET, SERVICE_NAME: service.name } : { ...rest, SERVICE_NAME: service.name };
 }
 
 /**
@@ -39,7 +52,7 @@ export function startServices({ env, root = repoRoot, services = SERVICES }) {
   const children = services.map((service) =>
     spawnPrefixed(service.name, process.execPath, ['--enable-source-maps', join(root, service.script)], {
       cwd: root,
-      env: { ...env, SERVICE_NAME: service.name },
+      env: envFor(service, env),
     }),
   );
   return {
