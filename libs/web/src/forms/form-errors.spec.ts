@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/api-error.js';
 import { toFormErrors } from './form-errors.js';
+import { GENERIC_ERROR, sendFailure } from './use-server-form.js';
 
 const fields = ['username', 'password'] as const;
 
@@ -41,9 +43,7 @@ describe('toFormErrors', () => {
 });
 
 describe('sendFailure', () => {
-  it('says a stored-but-pending write is saved, and anything else failed', async () => {
-    const { sendFailure, GENERIC_ERROR } = await import('./use-server-form.js');
-    const { ApiError } = await import('../api/api-error.js');
+  it('says a stored-but-pending write is saved, and anything else failed', () => {
     expect(sendFailure(ApiError.pending({ pending: true, position: '1', message: 'Saved — updating balances…' }))).toBe('Saved — updating balances…');
     expect(sendFailure(new TypeError('Failed to fetch'))).toBe(GENERIC_ERROR);
   });
