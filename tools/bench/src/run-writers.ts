@@ -36,3 +36,10 @@ export async function runWriters(writers: number, limits: WriterLimits, appendOn
   const seconds = (performance.now() - started) / 1000;
   return { events: latencies.length, seconds, eventsPerSecond: latencies.length / seconds, latencies };
 }
+
+/** Several runs of one path as one: their events and seconds added up, their latencies pooled. */
+export function combineRuns(runs: readonly WriterRun[]): WriterRun {
+  const events = runs.reduce((sum, run) => sum + run.events, 0);
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+  return { events, seconds, eventsPerSecond: events / seconds, latencies: runs.flatMap((run) => run.latencies) };
+}

@@ -8,6 +8,7 @@ import { postgresHoldAppend } from './contract/postgres-held-append.js';
 import { describeEventStoreContract } from './event-store.contract.js';
 import { appendEvents } from './postgres-append.js';
 import { PostgresEventStore } from './postgres-event-store.js';
+import { WrongExpectedRevisionError } from './port.js';
 import { eventStoreMigrations } from './postgres-event-store.migrations.js';
 
 describeEventStoreContract('PostgreSQL', async () => {
@@ -33,6 +34,16 @@ describe('PostgreSQL event store: transaction order', () => {
   afterAll(async () => {
     await store.close();
     await db.drop();
+  });
+
+  test('positions stay dense: an append refused for its expected revision draws none', async () => {
+    const stream = uniqueStream('budget');
+    const first = await store.append(stream, [newEvent('user-a'), newEvent('user-a')], { expectedRevision: 'no_stream' });
+    await expect(store.append(stream, [newEvent('user-a')], { expectedRevision: 5 })).rejects.toThrow(WrongExpectedRevisionError);
+    await expect(store.append(stream, [newEvent('user-a'), newEvent('user-a')], { expectedRevision: 7 })).rejects.toThrow(WrongExpectedRevisionError);
+
+    const next = await store.append(stream, [newEvent('user-a')], { expectedRevision: 1 });
+    expect(next.position).toBe(first.position + 1n);
   });
 
   test('an append in a transaction that already wrote is refused: its older id could break the order', async () => {
