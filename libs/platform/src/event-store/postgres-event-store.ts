@@ -37,9 +37,10 @@ const SETTLE_MAX_DELAY_MS = 50;
  * Positions come from a sequence, so a later position can commit before an earlier one (DESIGN.md
  * §3). Readers therefore hand out an event only once its transaction is below the oldest
  * transaction still in flight, `transaction_id < pg_snapshot_xmin(pg_current_snapshot())` as
- * Marten and Emmett do: every transaction that commits from then on has an id at or above that
- * horizon. They also stop at the first committed event they may not hand out yet
- * (`readablePrefix`) rather than pass it.
+ * Marten and Emmett do, counting only this database's transactions (another database's cannot
+ * write these rows; see `HORIZON` in postgres-event-row.ts): every transaction that commits from
+ * then on has an id at or above that horizon. Readers also stop at the first committed event they
+ * may not hand out yet (`readablePrefix`) rather than pass it.
  *
  * The rule needs positions to follow transaction ids. Were T1 (id 100) to draw position 5 after
  * T2 (id 101) drew 4, a reader could hand out 5 once T1 commits while T2 is in flight (horizon
@@ -49,9 +50,9 @@ const SETTLE_MAX_DELAY_MS = 50;
  * rows are written (never until commit), and refuses to run in a transaction that already has an
  * id (the port's appends never do).
  *
- * What it costs: a commit is readable once every transaction that got its id earlier, in any
- * database of the cluster, has ended, so a long writing transaction delays every reader (it never
- * reorders or loses anything). `readAll` and `headPosition` wait up to `settleMs` for events that
+ * What it costs: a commit is readable once every transaction of this database that got its id
+ * earlier has ended, so a long writing transaction (a rebuild, a bulk load) delays every reader
+ * until it ends; it never reorders or loses anything. `readAll` and `headPosition` wait up to `settleMs` for events that
  * had committed when they were called; the subscription re-reads quickly while events are held
  * back. Subscriptions are woken by a NOTIFY sent after the commit (`Announcer`), never from inside
  * the append. The benchmark in tools/bench measures appends against plain INSERTs.
@@ -90,6 +91,11 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toStored);
   }
 
+  /**
+   * A page of the readable prefix after `after`. Events that had committed when the call began but
+   * are held back by an older transaction in flight are waited for, up to `settleMs`: a caller that
+   * has just appended reads its own events unless a long transaction holds them back.
+   */
   async readAll({ after, limit = 1000 }: ReadAllOptions = {}): Promise<StoredEvent[]> {
     const from = (after ?? 0n).toString();
     const deadline = performance.now() + this.settleMs;
