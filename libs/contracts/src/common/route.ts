@@ -32,7 +32,7 @@ export interface RouteContract<
   status?: number;
   /** The success answer; `null` for an empty body. */
   response: R;
-  /** Error statuses this call answers besides 401 (non-public), 422 (with input) and 429. */
+  /** Error statuses this call answers besides 401 (non-public), 404 (path ids) and 422 (with input), e.g. 409 or 429. */
   errors?: number[];
 }
 
@@ -43,8 +43,9 @@ export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodT
   return contract;
 }
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
-type Sent<S> = S extends z.ZodType ? z.input<S> : undefined;
+/** The parsed part of a request the route declares (an optional property: `undefined` is not a part). */
+type Parsed<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : Record<string, never>;
+type Sent<S> = [NonNullable<S>] extends [z.ZodType] ? z.input<NonNullable<S>> : undefined;
 
 /** What a handler receives once the pipe has checked the request. */
 export interface RouteInput<C extends RouteContract> {

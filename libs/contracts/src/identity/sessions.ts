@@ -18,7 +18,7 @@ export const login = route({
     password: requiredFormText({ required: 'A password is required', type: 'The password must be text.' }),
   }),
   response: z.object({ data: tokenPair }),
-  errors: [401],
+  errors: [401, 429],
 });
 
 /**

@@ -25,6 +25,8 @@ export const registerUser = route({
     passwordConfirmation,
   }),
   response: null,
+  /** Rate-limited: 429 with field "general" and Retry-After. */
+  errors: [429],
 });
 
 /** POST /code-request {email}: always an empty 200 for a well-formed address, known or not. */
@@ -37,6 +39,8 @@ export const requestCode = route({
   public: true,
   body: z.object({ email: requiredFormText({ required: 'A valid email address must be provided' }) }),
   response: null,
+  /** Rate-limited: 429 with field "general" and Retry-After. */
+  errors: [429],
 });
 
 /**
@@ -55,4 +59,6 @@ export const verifyCode = route({
     code: formText({ type: 'This code is not valid.' }, 100).optional(),
   }),
   response: z.object({ data: codeSignIn }),
+  /** Rate-limited: 429 with field "general" and Retry-After. */
+  errors: [429],
 });

@@ -24,6 +24,8 @@ export const changeEmail = route({
   tag: 'identity',
   body: z.object({ email: requiredFormText({ required: 'The email address is not valid.' }) }),
   response: userAccount,
+  /** Rate-limited: 429 with field "general" and Retry-After. */
+  errors: [429],
 });
 
 /** POST /user/pending-email/resend: a new code to the pending address; empty 200, also when none is pending. */
@@ -34,6 +36,8 @@ export const resendPendingEmail = route({
   summary: 'Mail a new code to the pending e-mail address',
   tag: 'identity',
   response: null,
+  /** Rate-limited: 429 with field "general" and Retry-After. */
+  errors: [429],
 });
 
 /** DELETE /user/pending-email: forgets the pending address and kills its code; the bare user object. */
