@@ -14,13 +14,15 @@ import globals from 'globals';
  * - `domain/` folders import nothing that does I/O.
  */
 const depConstraints = [
-  { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:context', 'type:platform', 'scope:shared'] },
+  { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:composition', 'type:context', 'type:platform', 'scope:shared'] },
+  // libs/read-models: the one list of every context's projections, for the services to run.
+  { sourceTag: 'type:composition', onlyDependOnLibsWithTags: ['type:context', 'type:platform', 'scope:shared'] },
   { sourceTag: 'type:context', onlyDependOnLibsWithTags: ['type:platform', 'scope:shared'] },
   { sourceTag: 'type:platform', onlyDependOnLibsWithTags: ['type:platform', 'scope:shared'] },
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
   { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:web', 'scope:shared'] },
   { sourceTag: 'type:app', notDependOnLibsWithTags: ['type:app'] },
-  { sourceTag: 'scope:tools', onlyDependOnLibsWithTags: ['type:platform', 'type:context', 'scope:shared', 'scope:tools'] },
+  { sourceTag: 'scope:tools', onlyDependOnLibsWithTags: ['type:platform', 'type:context', 'type:composition', 'scope:shared', 'scope:tools'] },
   // End-to-end tests drive the whole product: the launcher, the services and the web apps.
   { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['*'] },
 ];
