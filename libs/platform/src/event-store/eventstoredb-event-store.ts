@@ -15,6 +15,7 @@ import type {
   NewEvent,
   ReadAllOptions,
   StoredEvent,
+  StreamAppend,
   Subscription,
 } from './port.js';
 import { eraseUserStreams } from './eventstoredb-erasure.js';
@@ -77,6 +78,12 @@ export class EventStoreDbEventStore implements EventStore {
     });
     const position = reportedCommit(result.position) ?? (await this.positionOfRevision(stream, result.nextExpectedRevision));
     return { nextRevision: Number(result.nextExpectedRevision), position };
+  }
+
+  async appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    const results: AppendResult[] = [];
+    for (const { stream, events, expectedRevision } of appends) results.push(await this.append(stream, events, { expectedRevision }));
+    return results;
   }
 
   async readStream(stream: string): Promise<StoredEvent[]> {

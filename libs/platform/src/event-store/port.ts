@@ -41,6 +41,13 @@ export interface AppendResult {
   position: bigint;
 }
 
+/** One stream's part of a write that appends to several streams at once. */
+export interface StreamAppend {
+  stream: string;
+  events: NewEvent[];
+  expectedRevision: ExpectedRevision;
+}
+
 export interface ReadAllOptions {
   /** Exclusive lower bound; omit to read from the start. */
   after?: bigint;
@@ -58,6 +65,12 @@ export interface Subscription {
 
 export interface EventStore {
   append(stream: string, events: NewEvent[], options: { expectedRevision: ExpectedRevision }): Promise<AppendResult>;
+  /**
+   * Appends to several streams, in the order given (an import: one stream per row); one result per
+   * append. PostgreSQL: all or nothing, in one transaction. EventStoreDB: one append after the
+   * other (each atomic on its own). A retry of the same events answers as the first time.
+   */
+  appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]>;
   /** Every event of a stream in revision order; an empty list for a missing stream. */
   readStream(stream: string): Promise<StoredEvent[]>;
   /** Events of every stream in global order, never skipping one that a later read could see. */

@@ -1,35 +1,13 @@
 import type pg from 'pg';
-import { WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type NewEvent } from './port.js';
+import { WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type NewEvent, type StoredEvent, type StreamAppend } from './port.js';
 
 /**
- * One append, one statement. `last` is the revision the stream must be at: the expected one, the
- * current one for `any`, none for `no_stream`; the events take the revisions after it. If the
- * stream never reached it, the EXISTS refuses the append: nothing is inserted and no position is
- * drawn. Otherwise `es_take_positions` (postgres-event-store.migrations.ts) takes the transaction
- * id and the positions, and the rows go in; if the stream has moved past `last`, the unique
- * (stream_id, revision) index refuses them (after waiting for an append in flight on the same
- * stream). $1: the events as one JSON array (one document to encode and parse, rather than four
- * arrays of escaped strings); $3: the expected revision, null for `any` and `no_stream`; $4: true
- * for `any`.
+ * One event, one statement, its fields as parameters (the common case; several events or streams
+ * go through `APPEND_STREAMS_SQL`). `es_take_positions` (postgres-event-store.migrations.ts) takes
+ * the transaction id and the position. If the stream is not at the expected revision ($3, null
+ * for `any` and `no_stream`; $4 true for `any`), the EXISTS refuses the append and no position is
+ * drawn; if it has moved past it, the unique (stream_id, revision) index refuses the row.
  */
-const APPEND_SQL = `
-  WITH last AS (
-    SELECT CASE WHEN $4::boolean THEN (SELECT max(revision) FROM es_events WHERE stream_id = $2) ELSE $3::integer END AS revision
-  ),
-  taken AS MATERIALIZED (
-    SELECT l.revision, es_take_positions(jsonb_array_length($1::jsonb)) AS positions
-      FROM last l
-     WHERE l.revision IS NULL OR EXISTS (SELECT 1 FROM es_events e WHERE e.stream_id = $2 AND e.revision = l.revision)
-  )
-  INSERT INTO es_events (position, event_id, stream_id, revision, type, data, metadata, user_id)
-  SELECT t.positions[n.ord], n.id, $2, coalesce(t.revision, -1) + n.ord::integer, n.type, n.data, n.metadata, n.metadata->>'userId'
-    FROM taken t
-   CROSS JOIN ROWS FROM (jsonb_to_recordset($1::jsonb) AS (id uuid, type text, data jsonb, metadata jsonb))
-        WITH ORDINALITY AS n(id, type, data, metadata, ord)
-   ORDER BY n.ord
-  RETURNING revision, position`;
-
-/** The same for the common case of one event: its fields as parameters, no array to unpack. */
 const APPEND_ONE_SQL = `
   INSERT INTO es_events (position, event_id, stream_id, revision, type, data, metadata, user_id)
   SELECT (es_take_positions(1))[1], $1::uuid, $2, r.revision, $5, $6::jsonb, $7::jsonb, $7::jsonb->>'userId'
@@ -71,11 +49,11 @@ export async function appendEvents(
   const one = events.length === 1 ? events[0]! : null;
   const query = one
     ? { name: 'es-append-one', text: APPEND_ONE_SQL, values: [one.id, ...expected, one.type, JSON.stringify(one.data), JSON.stringify(one.metadata)] }
-    : { name: 'es-append', text: APPEND_SQL, values: [JSON.stringify(events.map(({ id, type, data, metadata }) => ({ id, type, data, metadata }))), ...expected] };
+    : appendStreamsQuery([{ stream, events: [...events], expectedRevision }]).config;
   for (let attempt = 1; ; attempt++) {
     try {
       const { rows } = await db.query<{ revision: number; position: string }>(query);
-      const last = rows[rows.length - 1];
+      const last = rows.reduce<(typeof rows)[number] | undefined>((max, row) => (max && BigInt(max.position) > BigInt(row.position) ? max : row), undefined);
       if (last) return { nextRevision: last.revision, position: BigInt(last.position), written: true };
     } catch (error) {
       // A taken position is no race to settle: a row was written around the sequence.
@@ -103,4 +81,101 @@ async function alreadyStored(db: Queryable, stream: string, ids: readonly string
 
 function isUniqueViolation(error: unknown): error is Error & { code: string; constraint?: string } {
   return error instanceof Error && (error as { code?: unknown }).code === '23505';
+}
+
+/**
+ * Several streams in one statement, inside the caller's transaction (whose first write it must
+ * be): $1 is every event as one JSON array, in the order given, each with its stream, its stream's
+ * expected revision (null for `no_stream` and `any`) and whether that is `any`. The events take
+ * the revisions after each stream's last one and positions in the order given. If a stream is not
+ * at its expected revision nothing is inserted (no row comes back); if one has moved on, or an
+ * event id is stored already, the unique indexes refuse the statement, and with it the transaction.
+ */
+const APPEND_STREAMS_SQL = `
+  WITH n AS (
+    SELECT x.*, row_number() OVER (PARTITION BY x.stream ORDER BY x.ord) AS k
+      FROM jsonb_to_recordset($1::jsonb) AS x(ord integer, stream text, expected integer, anyrev boolean, id uuid, type text, data jsonb, metadata jsonb)
+  ),
+  s AS (
+    SELECT n.stream, bool_or(n.anyrev) AS anyrev, min(n.expected) AS expected,
+           CASE WHEN bool_or(n.anyrev) THEN (SELECT max(e.revision) FROM es_events e WHERE e.stream_id = n.stream) ELSE min(n.expected) END AS last
+      FROM n GROUP BY n.stream
+  ),
+  ok AS (
+    SELECT coalesce(bool_and(s.anyrev OR s.expected IS NULL OR EXISTS (SELECT 1 FROM es_events e WHERE e.stream_id = s.stream AND e.revision = s.expected)), true) AS ok
+      FROM s
+  ),
+  taken AS MATERIALIZED (
+    SELECT es_take_positions((SELECT count(*)::integer FROM n)) AS positions FROM ok WHERE ok.ok
+  )
+  INSERT INTO es_events (position, event_id, stream_id, revision, type, data, metadata, user_id)
+  SELECT t.positions[n.ord], n.id, n.stream, coalesce(s.last, -1) + n.k::integer, n.type, n.data, n.metadata, n.metadata->>'userId'
+    FROM taken t CROSS JOIN n JOIN s ON s.stream = n.stream
+   ORDER BY n.ord
+  RETURNING event_id, revision, position`;
+
+/** The statement appending `appends` in the order given, and how many events it holds. */
+function appendStreamsQuery(appends: readonly StreamAppend[]) {
+  const input = appends.flatMap(({ stream, events, expectedRevision }) =>
+    events.map(({ id, type, data, metadata }) => ({
+      stream, id, type, data, metadata,
+      expected: typeof expectedRevision === 'number' ? expectedRevision : null,
+      anyrev: expectedRevision === 'any',
+    })),
+  );
+  if (input.length === 0) throw new Error('append needs at least one event');
+  return { config: { name: 'es-append-streams', text: APPEND_STREAMS_SQL, values: [JSON.stringify(input.map((event, i) => ({ ord: i + 1, ...event })))] }, count: input.length };
+}
+
+/** An append inside a transaction that was refused: the transaction is to be rolled back and the cause found. */
+export class AppendRefused extends Error {
+  override readonly name = 'AppendRefused';
+}
+
+/**
+ * Appends to several streams inside the caller's transaction and returns every event as stored,
+ * in the order given. Throws `AppendRefused` (or the unique violation) when a stream is not where
+ * its append expects it or an event id is taken: the caller rolls back, then `explainRefusal`.
+ */
+export async function appendInTransaction(client: Queryable, appends: readonly StreamAppend[]): Promise<StoredEvent[]> {
+  const query = appendStreamsQuery(appends);
+  const { rows } = await client.query<{ event_id: string; revision: number; position: string }>(query.config);
+  if (rows.length !== query.count) throw new AppendRefused('a stream was not at its expected revision');
+  const stored = new Map(rows.map((row) => [row.event_id, row]));
+  return appends.flatMap(({ stream, events }) =>
+    events.map((event) => {
+      const row = stored.get(event.id)!;
+      return { ...event, streamId: stream, revision: row.revision, position: BigInt(row.position) };
+    }),
+  );
+}
+
+/** The result of each append when every event of them is stored already (a retry), else null. */
+export async function storedAppends(db: Queryable, appends: readonly StreamAppend[]): Promise<AppendResult[] | null> {
+  const results: AppendResult[] = [];
+  for (const { stream, events } of appends) {
+    const stored = await alreadyStored(db, stream, events.map((e) => e.id));
+    if (!stored) return null;
+    results.push(stored);
+  }
+  return results;
+}
+
+/**
+ * Why appends refused in a transaction were refused, asked again outside it: every event stored
+ * already (a retry that raced the first: its results), a stream moved under an `any` append
+ * ('retry'), or a stale expected revision (WrongExpectedRevisionError).
+ */
+export async function explainRefusal(db: Queryable, appends: readonly StreamAppend[]): Promise<AppendResult[] | 'retry'> {
+  const stored = await storedAppends(db, appends);
+  if (stored) return stored;
+  for (const { stream, expectedRevision } of appends) {
+    const { rows } = await db.query<{ revision: number | null }>(LAST_REVISION_SQL, [stream]);
+    const actual = rows[0]?.revision ?? null;
+    if (expectedRevision === 'any') continue;
+    if (expectedRevision === 'no_stream' ? actual !== null : actual !== expectedRevision) {
+      throw new WrongExpectedRevisionError(stream, expectedRevision, actual ?? 'no_stream');
+    }
+  }
+  return 'retry';
 }

@@ -8,11 +8,13 @@ import type {
   NewEvent,
   ReadAllOptions,
   StoredEvent,
+  StreamAppend,
   Subscription,
 } from './port.js';
 import { migrate } from '../postgres/migrate.js';
 import { eventStoreMigrations } from './postgres-event-store.migrations.js';
-import { appendEvents } from './postgres-append.js';
+import { AppendRefused, appendEvents, appendInTransaction, explainRefusal } from './postgres-append.js';
+import { withTransaction, type PoolClient } from '../postgres/pool.js';
 import { HEAD_SQL, READ_ALL_SQL, SELECT_COLUMNS, readablePrefix, toStored, type EventRow, type LogRow } from './postgres-event-row.js';
 import { Announcer, subscribeWithListen } from './postgres-subscription.js';
 
@@ -22,6 +24,18 @@ export interface PostgresEventStoreOptions {
    * were called but are still held back by an older transaction in flight (default 1000 ms).
    */
   settleMs?: number;
+}
+
+/** What runs inside the transaction of `appendInOneTransaction`. */
+export interface AppendHooks {
+  before?(client: PoolClient): Promise<void>;
+  after?(client: PoolClient, events: readonly StoredEvent[]): Promise<void>;
+}
+
+const MAX_APPEND_ATTEMPTS = 100;
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && (error as { code?: unknown }).code === '23505';
 }
 
 const SETTLE_MS = 1000;
@@ -80,6 +94,43 @@ export class PostgresEventStore implements EventStore {
     const { written, ...result } = await appendEvents(this.pool, stream, events, expectedRevision);
     if (written) this.announcer.announce();
     return result;
+  }
+
+  async appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    return this.appendInOneTransaction(appends);
+  }
+
+  /**
+   * Appends to every stream in ONE transaction (`appendInTransaction`), all or nothing; `hooks`
+   * run inside it, `before` ahead of the append (locks only: the append must be the first write)
+   * and `after` with the events as stored (the inline projection). A retry of stored events is
+   * refused by the unique event ids, rolled back, and answered with their results; any refusal is explained outside the
+   * transaction (`explainRefusal`), and an `any` append that lost a race is tried again.
+   */
+  async appendInOneTransaction(appends: readonly StreamAppend[], hooks: AppendHooks = {}): Promise<AppendResult[]> {
+    if (appends.length === 0) return [];
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const results = await withTransaction(this.pool, async (client) => {
+          await hooks.before?.(client);
+          const events = await appendInTransaction(client, appends);
+          await hooks.after?.(client, events);
+          let at = 0;
+          return appends.map(({ events: sent }) => {
+            at += sent.length;
+            const last = events[at - 1]!;
+            return { nextRevision: last.revision, position: last.position };
+          });
+        });
+        this.announcer.announce();
+        return results;
+      } catch (error) {
+        if (!(error instanceof AppendRefused) && !isUniqueViolation(error)) throw error;
+        const explained = await explainRefusal(this.pool, appends);
+        if (explained !== 'retry') return explained;
+        if (attempt >= MAX_APPEND_ATTEMPTS) throw error;
+      }
+    }
   }
 
   /** Every committed event of the stream: the optimistic check needs the newest, readable or not. */

@@ -81,4 +81,33 @@ export function appendContract(ctx: ContractContext): void {
     expect(ids(await store.readStream(stream))).toEqual(ids([single, ...batch]));
     expect(ids(await readAllAfter(store, start))).toEqual(ids([single, ...batch]));
   });
+
+  test('appendMany appends to several streams in the order given, one result each; the same events again answer alike', async () => {
+    const store = ctx.store();
+    const [a, b] = [uniqueStream('transaction'), uniqueStream('transaction')];
+    await store.append(b, [newEvent('user-a')], { expectedRevision: 'no_stream' });
+    const start = await store.headPosition();
+    const toA = [newEvent('user-a', { n: 1 }), newEvent('user-a', { n: 2 })];
+    const toB = [newEvent('user-a', { n: 3 })];
+    const appends = [
+      { stream: a, events: toA, expectedRevision: 'no_stream' as const },
+      { stream: b, events: toB, expectedRevision: 0 },
+    ];
+
+    const results = await store.appendMany(appends);
+    expect(results.map((r) => r.nextRevision)).toEqual([1, 1]);
+    expect(results[1]!.position).toBeGreaterThan(results[0]!.position);
+    expect(ids(await readAllAfter(store, start))).toEqual(ids([...toA, ...toB]));
+    expect(await store.appendMany(appends)).toEqual(results);
+    expect(await store.readStream(a)).toHaveLength(2);
+  });
+
+  test('appendMany with a stale expected revision raises WrongExpectedRevisionError for that stream', async () => {
+    const store = ctx.store();
+    const stream = uniqueStream('transaction');
+    await store.append(stream, [newEvent('user-a')], { expectedRevision: 'no_stream' });
+
+    await expectConflict(store.appendMany([{ stream, events: [newEvent('user-a')], expectedRevision: 'no_stream' }]), { stream, expected: 'no_stream', actual: 0 });
+    expect(await store.readStream(stream)).toHaveLength(1);
+  });
 }
