@@ -10,6 +10,14 @@ export interface AppConfig {
   eventStore: 'postgres' | 'eventstoredb';
   eventStoreUrl: string | undefined;
   /**
+   * `inline`: the API projects each write into the read models in the append's own transaction
+   * (PostgreSQL only; the default there). `async`: the projector process does it and the API waits
+   * for it (always with EventStoreDB). `PROJECTION` in the environment.
+   */
+  projection: 'inline' | 'async';
+  /** With async projection, how long a write waits for the projector before answering 202 (`PROJECTION_WAIT_MS`). */
+  projectionWaitMs: number;
+  /**
    * HMAC secret for access tokens (HS256). Required in production. Elsewhere, when unset, a random
    * one for this process: `npm start` passes the one it keeps in `.data/jwt-secret`, tests get a
    * fresh one per run, and no secret is written in the source.
@@ -37,6 +45,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     eventStore: env.EVENT_STORE === 'eventstoredb' ? 'eventstoredb' : 'postgres',
     eventStoreUrl: env.EVENTSTORE_URL,
+    projection: env.EVENT_STORE === 'eventstoredb' || env.PROJECTION === 'async' ? 'async' : 'inline',
+    projectionWaitMs: Number(env.PROJECTION_WAIT_MS ?? 5000),
     jwtSecret,
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 900),
     refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL_SECONDS ?? 60 * 60 * 24 * 30),

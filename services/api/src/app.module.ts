@@ -5,7 +5,7 @@ import { BudgetModule, BudgetProvisioner } from '@budget/budget';
 import { BUDGET_PROVISIONER, IdentityModule } from '@budget/identity';
 import { LedgerModule } from '@budget/ledger';
 import {
-  BullMqMailSender, ContractResponseInterceptor, IdempotencyInterceptor, IdempotencyStore, MAIL_SENDER, RESPONSE_CHECK, PlatformModule, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
+  BullMqMailSender, ContractResponseInterceptor, IdempotencyInterceptor, IdempotencyStore, MAIL_SENDER, RESPONSE_CHECK, PlatformModule, InlineProjectionWaiter, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
 } from '@budget/platform';
 import type { CreateAppOptions } from './app.options.js';
 import { AppResources, OWNED_RESOURCES, type OwnedResources } from './app-resources.js';
@@ -19,7 +19,10 @@ export class AppModule {
     const owned: OwnedResources = { pool: !options.pool, closers: [] };
     const mailSender = options.mailSender ?? new BullMqMailSender(options.config.redisUrl);
     if (!options.mailSender) owned.closers.push(() => (mailSender as BullMqMailSender).close());
-    const waiter = options.projectionWaiter ?? new PostgresProjectionWaiter({ connectionString: options.config.databaseUrl });
+    const projections = options.projections ?? readModelProjections;
+    const waiter =
+      options.projectionWaiter ??
+      (options.config.projection === 'inline' ? new InlineProjectionWaiter() : new PostgresProjectionWaiter({ connectionString: options.config.databaseUrl, timeoutMs: options.config.projectionWaitMs }));
     if (!options.projectionWaiter) owned.closers.push(() => waiter.close());
     return {
       module: AppModule,
@@ -30,6 +33,7 @@ export class AppModule {
           ...(options.pool ? { pool: options.pool } : {}),
           ...(options.clock ? { clock: options.clock } : {}),
           ...(options.ids ? { ids: options.ids } : {}),
+          projections,
           extraProviders: [
             { provide: MAIL_SENDER, useValue: mailSender },
             { provide: PROJECTION_WAITER, useValue: waiter },
@@ -41,7 +45,7 @@ export class AppModule {
           imports: [BudgetModule],
           providers: [
             { provide: BUDGET_PROVISIONER, useExisting: BudgetProvisioner },
-            { provide: PROJECTIONS, useValue: options.projections ?? readModelProjections },
+            { provide: PROJECTIONS, useValue: projections },
           ],
           ...(options.rateLimitKeyPrefix ? { rateLimitKeyPrefix: options.rateLimitKeyPrefix } : {}),
           ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),

@@ -1,18 +1,22 @@
 import { Controller, Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { health, type RouteResponse } from '@budget/contracts';
-import { CLOCK, DEFAULT_CHECKPOINT_NAME, Endpoint, PG_POOL, type Clock, type Pool } from '@budget/platform';
+import { APP_CONFIG, CLOCK, DEFAULT_CHECKPOINT_NAME, Endpoint, PG_POOL, type AppConfig, type Clock, type Pool } from '@budget/platform';
 
 type Health = RouteResponse<typeof health>;
 
 export class HealthQuery extends Query<Health> {}
 
-/** The database answers; the projector's lag in events and in the age of the oldest event it has not applied. */
+/**
+ * The database answers; the projector's lag in events and in the age of the oldest event it has not
+ * applied (none with inline projection: every write is projected as it commits).
+ */
 @QueryHandler(HealthQuery)
 export class HealthHandler implements IQueryHandler<HealthQuery, Health> {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute(): Promise<Health> {
@@ -26,6 +30,8 @@ export class HealthHandler implements IQueryHandler<HealthQuery, Health> {
       [DEFAULT_CHECKPOINT_NAME],
     );
     const row = rows[0]!;
+    // Inline, every write is in the read models when it commits: nothing lags, whatever the checkpoint.
+    if (this.config.projection === 'inline') return { status: 'ok', projector: { checkpoint: row.head, head: row.head, lagEvents: 0, lagMs: 0 } };
     const lagMs = row.oldest ? Math.max(0, this.clock.now().getTime() - Date.parse(row.oldest)) : 0;
     return { status: 'ok', projector: { checkpoint: row.checkpoint, head: row.head, lagEvents: Number(row.behind), lagMs } };
   }

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { loadConfig, startProjector } from '@budget/platform';
+import { asyncProjections, loadConfig, startProjector } from '@budget/platform';
 import { batchSizeFrom, openInfrastructure } from './infrastructure.js';
 import { allProjections } from './projections.js';
 
@@ -10,17 +10,24 @@ const logger = new Logger('Projector');
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.env.REPO_ROOT ?? process.cwd());
   const infrastructure = await openInfrastructure(config);
-  const projector = await startProjector({
-    pool: infrastructure.pool,
-    store: infrastructure.store,
-    projections: allProjections,
-    batchSize: batchSizeFrom(process.env),
-    logger: {
-      log: (message) => logger.log(message),
-      error: (message, error) => logger.error(message, error instanceof Error ? error.stack : String(error)),
-    },
-  });
-  logger.log(`event store: ${config.eventStore}`);
+  // With inline projection (the default on PostgreSQL) the API projects every write in its own
+  // transaction; this process then has nothing to apply and does not follow the log. It is where
+  // asynchronous projections run (every projection with EventStoreDB or PROJECTION=async).
+  const projections = asyncProjections(config, allProjections);
+  const projector =
+    projections.length === 0
+      ? idle()
+      : await startProjector({
+          pool: infrastructure.pool,
+          store: infrastructure.store,
+          projections,
+          batchSize: batchSizeFrom(process.env),
+          logger: {
+            log: (message) => logger.log(message),
+            error: (message, error) => logger.error(message, error instanceof Error ? error.stack : String(error)),
+          },
+        });
+  logger.log(`event store: ${config.eventStore}; projection: ${config.projection}${projections.length === 0 ? ' (the API projects every write; nothing to follow)' : ''}`);
 
   let stopping = false;
   for (const signal of SHUTDOWN_SIGNALS) {
@@ -40,6 +47,15 @@ async function main(): Promise<void> {
         );
     });
   }
+}
+
+/** A projector with nothing to do: stays up until told to stop, as the launcher expects of the process. */
+function idle(): { stop(): Promise<void>; position: bigint | null } {
+  const timer = setInterval(() => undefined, 1 << 30);
+  return {
+    position: null,
+    stop: async () => clearInterval(timer),
+  };
 }
 
 function fail(error: unknown): never {

@@ -36,14 +36,19 @@ const WITNESS_SQL = `
 
 const readModelTables = [...new Set(allProjections.flatMap((p) => p.tables))];
 
+/** Every projector process this suite started, so that a failing test leaves none running. */
+const spawned = new Set<ChildProcess>();
+
 function spawnProjector(): ChildProcess {
   const child = spawn(process.execPath, ['services/projector/dist/main.js'], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: db.url, EVENT_STORE: 'postgres', NODE_ENV: 'test', PROJECTOR_BATCH_SIZE: '5' },
+    env: { ...process.env, DATABASE_URL: db.url, EVENT_STORE: 'postgres', PROJECTION: 'async', NODE_ENV: 'test', PROJECTOR_BATCH_SIZE: '5' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  spawned.add(child);
+  child.once('exit', () => spawned.delete(child));
   return child;
 }
 
@@ -84,6 +89,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
+  for (const child of spawned) child.kill('SIGKILL');
   await store?.close();
   await db?.drop();
 });

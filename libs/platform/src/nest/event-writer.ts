@@ -55,19 +55,41 @@ export class EventWriter {
   /** Appends and returns the position; nothing is appended for an empty list (returns null). */
   async append(stream: string, events: readonly DomainEvent[], expectedRevision: ExpectedRevision, caller: Caller): Promise<bigint | null> {
     if (events.length === 0) return null;
-    const metadata = {
-      userId: caller.userId,
-      correlationId: caller.correlationId ?? this.ids.next(),
-      causationId: null,
-      recordedAt: this.clock.now().toISOString(),
-      actor: caller.actor ?? ('user' as const),
-    };
+    const metadata = this.metadata(caller);
     const result = await this.store.append(
       stream,
       events.map((e) => ({ id: this.ids.next(), type: e.type, data: e.data, metadata })),
       { expectedRevision },
     );
     return result.position;
+  }
+
+  /**
+   * Appends to many streams as one write (an import: one stream per row); lists without events are
+   * left out. Returns the position of the last event, or null when there was nothing to append.
+   */
+  async appendMany(appends: readonly { stream: string; events: readonly DomainEvent[]; expectedRevision: ExpectedRevision }[], caller: Caller): Promise<bigint | null> {
+    const metadata = this.metadata(caller);
+    const results = await this.store.appendMany(
+      appends
+        .filter((a) => a.events.length > 0)
+        .map(({ stream, events, expectedRevision }) => ({
+          stream,
+          expectedRevision,
+          events: events.map((e) => ({ id: this.ids.next(), type: e.type, data: e.data, metadata })),
+        })),
+    );
+    return results.reduce<bigint | null>((max, r) => (max === null || r.position > max ? r.position : max), null);
+  }
+
+  private metadata(caller: Caller) {
+    return {
+      userId: caller.userId,
+      correlationId: caller.correlationId ?? this.ids.next(),
+      causationId: null,
+      recordedAt: this.clock.now().toISOString(),
+      actor: caller.actor ?? ('user' as const),
+    };
   }
 
   /** Waits until the read models include every position given (nulls are ignored). */

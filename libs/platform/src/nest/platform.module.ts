@@ -2,7 +2,11 @@ import { Global, Module, type DynamicModule, type Provider } from '@nestjs/commo
 import type { AppConfig } from '../config.js';
 import { APP_CONFIG } from '../config.js';
 import { CLOCK, ID_GENERATOR, systemClock, uuidGenerator, type Clock, type IdGenerator } from '../clock.js';
-import { EVENT_STORE } from '../event-store/port.js';
+import { EVENT_STORE, type EventStore } from '../event-store/port.js';
+import { createEventStore } from '../event-store/create-event-store.js';
+import { migrateProjections } from '../projection/apply-events.js';
+import { InlineProjectionEventStore } from '../projection/inline-projection-store.js';
+import type { Projection } from '../projection/projection.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { createPool, type Pool } from '../postgres/pool.js';
 import { Redis } from 'ioredis';
@@ -16,6 +20,26 @@ export interface PlatformOptions {
   /** Reuse an existing pool (tests); otherwise one is created from config.databaseUrl. */
   pool?: Pool;
   extraProviders?: Provider[];
+  /** The read models: with `config.projection` inline, every append projects them in its own transaction. */
+  projections?: readonly Projection[];
+}
+
+/**
+ * The configured event store: EventStoreDB, or PostgreSQL, wrapped to project every append inline
+ * when `config.projection` is `inline` and projections are given (the API; DESIGN.md §4).
+ */
+async function eventStoreFor(options: PlatformOptions, pool: Pool): Promise<EventStore> {
+  const { config } = options;
+  if (config.eventStore === 'eventstoredb') return createEventStore({ kind: 'eventstoredb', eventStoreUrl: config.eventStoreUrl });
+  const store = await PostgresEventStore.create(pool, config.databaseUrl);
+  if (config.projection !== 'inline' || !options.projections) return store;
+  await migrateProjections(pool, options.projections);
+  return new InlineProjectionEventStore(store, options.projections);
+}
+
+/** What the projector process applies: every projection, or none of those the API projects inline. */
+export function asyncProjections(config: AppConfig, projections: readonly Projection[]): readonly Projection[] {
+  return config.projection === 'inline' ? [] : projections;
 }
 
 /** Process-wide infrastructure every bounded context injects: config, pool, store, clock, ids. */
@@ -31,7 +55,7 @@ export class PlatformModule {
       {
         provide: EVENT_STORE,
         inject: [PG_POOL],
-        useFactory: (pool: Pool) => PostgresEventStore.create(pool, options.config.databaseUrl),
+        useFactory: (pool: Pool) => eventStoreFor(options, pool),
       },
       { provide: REDIS, useFactory: () => new Redis(options.config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false }) },
       ...(options.extraProviders ?? []),

@@ -13,11 +13,15 @@ export async function migrateProjections(pool: Pool, projections: readonly Proje
   await migrate(pool, [...new Map(all.map((m) => [m.id, m])).values()]);
 }
 
-/** The one apply path shared by the live projector and the rebuild: events in order, each to every projection. */
+/**
+ * The one apply path shared by the live projector, the inline projection of a write and the
+ * rebuild: events in order, to each projection in turn (a projection touches only its own tables,
+ * so this equals event by event), through its `applyBatch` where it has one.
+ */
 export async function applyEvents(client: PoolClient, projections: readonly Projection[], events: readonly StoredEvent[]): Promise<void> {
-  for (const event of events) {
-    for (const projection of projections) {
-      await projection.apply(client, event);
-    }
+  if (events.length === 0) return;
+  for (const projection of projections) {
+    if (projection.applyBatch) await projection.applyBatch(client, events);
+    else for (const event of events) await projection.apply(client, event);
   }
 }

@@ -6,13 +6,20 @@ import type { StoredEvent } from '../event-store/port.js';
  * A read model written only by the projector (DESIGN.md §4). `apply` runs inside the projector's
  * transaction together with the checkpoint, so it must be deterministic (no clock, no random) and
  * use only the given client. Every table listed in `tables` has a `user_id` column: a rebuild
- * truncates them, and erasing a user deletes that user's rows from each.
+ * truncates them, and erasing a user deletes that user's rows from each. A projection reads and
+ * writes only its own tables, so projections may be applied one after the other over a batch.
  */
 export interface Projection {
   readonly name: string;
   readonly migrations: readonly Migration[];
   readonly tables: readonly string[];
   apply(client: PoolClient, event: StoredEvent): Promise<void>;
+  /**
+   * Applies events in order, with the same effects as `apply` on each in turn, set-based where it
+   * can (an import of thousands of rows is a few statements per table, not thousands of loops).
+   * Optional: without it, `apply` is called per event.
+   */
+  applyBatch?(client: PoolClient, events: readonly StoredEvent[]): Promise<void>;
 }
 
 export const PROJECTIONS = Symbol.for('budget.Projections');

@@ -2,6 +2,7 @@ import type { EventStore } from '../event-store/port.js';
 import { withTransaction, type Pool } from '../postgres/pool.js';
 import { applyEvents, migrateProjections } from './apply-events.js';
 import { DEFAULT_CHECKPOINT_NAME, lockCheckpoint, saveCheckpoint } from './checkpoint.js';
+import { lockOutWriters } from './inline-projection-store.js';
 import type { Projection } from './projection.js';
 import { tableIdentifier } from './table-names.js';
 
@@ -23,13 +24,15 @@ export interface RebuildResult {
  * Drops every read model and replays the whole log into it through the projector's own apply
  * path, in ONE transaction: readers see the old rows until it commits, then the new ones, never a
  * half-built state. A projector running meanwhile waits on the checkpoint lock, then resumes from
- * the position the rebuild reached.
+ * the position the rebuild reached; inline writes (`InlineProjectionEventStore`) wait for it to end,
+ * and it starts only once none is in flight, so it reads every event they stored.
  */
 export async function rebuildReadModels(options: RebuildOptions): Promise<RebuildResult> {
   const { pool, store, projections, checkpointName = DEFAULT_CHECKPOINT_NAME, pageSize = 1000 } = options;
   await migrateProjections(pool, projections);
   const tables = [...new Set(projections.flatMap((p) => p.tables))].map(tableIdentifier);
   return withTransaction(pool, async (client) => {
+    await lockOutWriters(client);
     await lockCheckpoint(client, checkpointName);
     if (tables.length > 0) await client.query(`TRUNCATE ${tables.join(', ')}`);
     let position = 0n;

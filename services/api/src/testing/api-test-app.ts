@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Redis } from 'ioredis';
 import {
-  EVENT_STORE, FixedClock, loadConfig, PostgresProjectionWaiter, REDIS, startProjector,
+  asyncProjections, EVENT_STORE, FixedClock, loadConfig, REDIS, startProjector,
   type AppConfig, type EventStore, type ProjectorHandle,
 } from '@budget/platform';
 import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
@@ -26,19 +26,21 @@ export interface ApiTestApp {
 
 /**
  * The whole API as `main.ts` builds it, on a fresh database and the real Redis (unique key prefix),
- * with the projector running in-process and mail recorded instead of queued.
+ * with the projector running in-process and mail recorded instead of queued. `PROJECTION: 'async'`
+ * in `env` leaves the read models to that projector (as with EventStoreDB); by default writes are
+ * projected inline and the projector only follows the log.
  */
 export async function startApiTestApp(env: NodeJS.ProcessEnv = {}): Promise<ApiTestApp> {
   const db = await createTestDatabase('api');
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, JWT_SECRET: 'api-tests-secret-0123456789-abcdefghijklmn', ...env });
   const clock = new FixedClock(new Date());
   const mail = new RecordingMailSender();
-  const waiter = new PostgresProjectionWaiter({ connectionString: db.url, pollIntervalMs: 200, timeoutMs: Number(env.PROJECTION_WAIT_MS ?? 5000) });
+  const projections = asyncProjections(config, readModelProjections);
   const prefix = `rl:apitest:${randomBytes(6).toString('hex')}:`;
-  const app = await createApp({ config, pool: db.pool, clock, mailSender: mail, projectionWaiter: waiter, rateLimitKeyPrefix: prefix, logger: false, responseCheck: 'fail' });
+  const app = await createApp({ config, pool: db.pool, clock, mailSender: mail, rateLimitKeyPrefix: prefix, logger: false, responseCheck: 'fail' });
   const store = app.get<EventStore>(EVENT_STORE);
   const redis = app.get<Redis>(REDIS);
-  let projector: ProjectorHandle | null = await startProjector({ pool: db.pool, store, projections: readModelProjections });
+  let projector: ProjectorHandle | null = await startProjector({ pool: db.pool, store, projections });
   return {
     app, http: new TestHttp(app), db, config, clock, mail, store,
     async pauseProjector() {
@@ -46,7 +48,7 @@ export async function startApiTestApp(env: NodeJS.ProcessEnv = {}): Promise<ApiT
       projector = null;
     },
     async resumeProjector() {
-      projector ??= await startProjector({ pool: db.pool, store, projections: readModelProjections });
+      projector ??= await startProjector({ pool: db.pool, store, projections });
     },
     async close() {
       await projector?.stop();
@@ -54,7 +56,6 @@ export async function startApiTestApp(env: NodeJS.ProcessEnv = {}): Promise<ApiT
       const keys = await redis.keys(`${prefix}*`);
       if (keys.length > 0) await redis.del(...keys);
       await app.close();
-      await waiter.close();
       await db.drop();
     },
   };

@@ -21,8 +21,11 @@ function write(method: 'POST' | 'PATCH', path: string, body: unknown, key?: stri
 
 const purchase = (amount: number) => ({ date: '2025-03-05', name: 'Grocer', amount, categories: [{ categoryId: groceries, amount, comment: null }] });
 
+// Both ways the product projects: inline in the append's transaction (PostgreSQL's default) and by
+// the projector process (`PROJECTION=async`, as with EventStoreDB).
+describe.each(['inline', 'async'] as const)('with %s projection', (mode) => {
 beforeAll(async () => {
-  t = await startApiTestApp({ PROJECTION_WAIT_MS: '1500' });
+  t = await startApiTestApp({ PROJECTION_WAIT_MS: '1500', PROJECTION: mode });
   user = await signUp(t.http, t.mail, 'writes');
   const added = await t.http.post('groups', { name: 'Write Safety', parentGroupId: null }, user.access);
   if (added.status !== 201) throw new Error(added.body);
@@ -87,6 +90,21 @@ describe('retries never double money (Idempotency-Key)', () => {
 });
 
 describe('honest answers while read models catch up', () => {
+  if (mode === 'inline') {
+    test('given a stopped projector, a write is projected in its own transaction: 201 with the new balance at once, and the read model shows it', async () => {
+      const balanceBefore = (await t.http.get(`account/${accountId}/transactions`, user.access)).json().data.balance as number;
+      await t.pauseProjector();
+      try {
+        const saved = await write('POST', `account/${accountId}/transactions`, purchase(-15), randomUUID());
+        expect(saved.statusCode).toBe(201);
+        expect(saved.json().acctBalances[0].balance).toBe(balanceBefore - 15);
+        expect((await t.http.get(`account/${accountId}/transactions`, user.access)).json().data.balance).toBe(balanceBefore - 15);
+      } finally {
+        await t.resumeProjector();
+      }
+    });
+    return;
+  }
   test('given a paused projector, a write answers 202 with its position; nothing is lost, and once the projector resumes the read model shows it — and a retry with the key answers in full without writing again', async () => {
     const balanceBefore = (await t.http.get(`account/${accountId}/transactions`, user.access)).json().data.balance as number;
     await t.pauseProjector();
@@ -112,4 +130,5 @@ describe('honest answers while read models catch up', () => {
     }
     expect((await t.http.get(`account/${accountId}/transactions`, user.access)).json().data.balance).toBe(balanceBefore - 40);
   });
+});
 });

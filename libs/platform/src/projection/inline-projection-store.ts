@@ -1,0 +1,87 @@
+import type { AppendResult, EventHandler, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, StoredEvent, StreamAppend, Subscription } from '../event-store/port.js';
+import type { PostgresEventStore } from '../event-store/postgres-event-store.js';
+import type { PoolClient } from '../postgres/pool.js';
+import { applyEvents } from './apply-events.js';
+import type { Projection } from './projection.js';
+import type { ProjectionWaiter } from './waiter.port.js';
+
+/** Advisory lock classes (two-key form, apart from the event store's one-key 727100). */
+export const REBUILD_LOCK_CLASS = 7271;
+export const USER_WRITE_LOCK_CLASS = 7272;
+
+/** Takes what an inline write holds until it commits: the rebuild lock (shared), then each user's write lock. */
+async function lockWriters(client: PoolClient, userIds: readonly string[]): Promise<void> {
+  const [first, ...others] = userIds;
+  // One round trip for the common case; a select list is evaluated left to right.
+  await client.query('SELECT pg_advisory_xact_lock_shared($1, 0), pg_advisory_xact_lock($2, hashtext($3))', [REBUILD_LOCK_CLASS, USER_WRITE_LOCK_CLASS, first ?? '']);
+  for (const userId of others) await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [USER_WRITE_LOCK_CLASS, userId]);
+}
+
+/** Held by a rebuild for its whole transaction: no inline write runs meanwhile, and none is in flight when it reads the log. */
+export async function lockOutWriters(client: PoolClient): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock($1, 0)', [REBUILD_LOCK_CLASS]);
+}
+
+/**
+ * Inline projection (DESIGN.md §4, as Marten's inline projections): every append is projected into
+ * the read models in the append's own transaction, through the same `applyEvents` the projector and
+ * the rebuild use, so an answer read right after the append sees its effects and no writer waits
+ * for a shared projector. A user's writes run one at a time (a transaction-scoped lock per user,
+ * taken before the append), so each user's events are applied in log order, as a rebuild applies
+ * them; different users' writes touch different rows and go on in parallel. A projection that
+ * fails rolls the append back: nothing is stored that the read models do not show. Reads,
+ * subscriptions and erasure go straight to the PostgreSQL store.
+ */
+export class InlineProjectionEventStore implements EventStore {
+  constructor(
+    private readonly inner: PostgresEventStore,
+    private readonly projections: readonly Projection[],
+  ) {}
+
+  async append(stream: string, events: NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    return (await this.appendMany([{ stream, events, expectedRevision }]))[0]!;
+  }
+
+  appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+    const users = [...new Set(appends.flatMap((a) => a.events.map((e) => e.metadata.userId)))].sort();
+    return this.inner.appendInOneTransaction(appends, {
+      before: (client) => lockWriters(client, users),
+      after: (client, events) => applyEvents(client, this.projections, events),
+    });
+  }
+
+  readStream(stream: string): Promise<StoredEvent[]> {
+    return this.inner.readStream(stream);
+  }
+
+  readAll(options?: ReadAllOptions): Promise<StoredEvent[]> {
+    return this.inner.readAll(options);
+  }
+
+  subscribeAll(after: bigint | null, handler: EventHandler): Subscription {
+    return this.inner.subscribeAll(after, handler);
+  }
+
+  deleteUserStreams(userId: string): Promise<number> {
+    return this.inner.deleteUserStreams(userId);
+  }
+
+  headPosition(): Promise<bigint> {
+    return this.inner.headPosition();
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+}
+
+/** With inline projection an appended position is in the read models when the append returns. */
+export class InlineProjectionWaiter implements ProjectionWaiter {
+  waitFor(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
