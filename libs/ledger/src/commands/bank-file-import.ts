@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { dollarsFromCents, type Cents } from '@budget/money';
-import { EventWriter, type Caller } from '@budget/platform';
+import { EventWriter, type Caller, type ExpectedRevision } from '@budget/platform';
 import { accountStream, type StatementFileImported } from '../domain/account.events.js';
 import { RuleViolation } from '../domain/domain-error.js';
 import { ImportFileError, type ImportedRow, type ParsedFile } from '../domain/import/imported-row.js';
@@ -71,19 +71,20 @@ export class BankFileImporter {
     const { unassigned } = await this.lookups.systemCategories(caller.userId);
     const existing = await this.lookups.byProviderId(account.id, file.rows.map((r) => r.providerId));
     const result = { added: 0, updated: 0, unchanged: 0 };
-    const positions: (bigint | null)[] = [];
+    // Every row decided first, then appended as one write: one transaction, projected set-based.
+    const appends: { stream: string; events: TransactionEvent[]; expectedRevision: ExpectedRevision }[] = [];
     for (const row of file.rows) {
       const known = existing.get(row.providerId);
       if (known) {
-        const position = await this.reimport(importer, row, known.id, unassigned);
-        positions.push(position);
-        result[position === null ? 'unchanged' : 'updated'] += 1;
+        const changed = await this.reimport(importer, row, known.id, unassigned);
+        if (changed) appends.push(changed);
+        result[changed ? 'updated' : 'unchanged'] += 1;
       } else {
-        positions.push(await this.add(importer, account, row, unassigned));
+        appends.push(this.add(importer, account, row, unassigned));
         result.added += 1;
       }
     }
-    await this.writer.settle(...positions);
+    await this.writer.settle(await this.writer.appendMany(appends, importer));
     const after = await this.lookups.account(caller.userId, account.id);
     const summary: StatementFileImported = {
       type: 'StatementFileImported',
@@ -94,7 +95,7 @@ export class BankFileImporter {
     return { ...result, fileLedgerBalance: file.ledgerBalance, balance: after.balance, categories: [unassigned] };
   }
 
-  private async add(caller: Caller, account: AccountRow, row: ImportedRow, unassigned: string): Promise<bigint | null> {
+  private add(caller: Caller, account: AccountRow, row: ImportedRow, unassigned: string) {
     const transactionId = this.writer.newId();
     const events = decideRecordAccountTransaction(
       {
@@ -105,13 +106,14 @@ export class BankFileImporter {
       foldTransaction([]),
       { categoryExists: (id) => id === unassigned, unassignedCategoryId: unassigned, tracksTransactions: account.tracking === 'Transactions', loanAccount: account.type === 'loan' },
     );
-    return this.writer.append(transactionStream(transactionId), events, 'no_stream', caller);
+    return { stream: transactionStream(transactionId), events: events as TransactionEvent[], expectedRevision: 'no_stream' as const };
   }
 
-  private async reimport(caller: Caller, row: ImportedRow, transactionId: string, unassigned: string): Promise<bigint | null> {
+  /** The changes a row brings to a stored transaction, or null when it brings none. */
+  private async reimport(caller: Caller, row: ImportedRow, transactionId: string, unassigned: string) {
     const stream = transactionStream(transactionId);
     const loaded = await this.writer.load<TransactionEvent>(stream, caller, 'Transaction');
     const events = decideReimport(row, foldTransaction(loaded.events), unassigned);
-    return this.writer.append(stream, events, loaded.revision, caller);
+    return events.length === 0 ? null : { stream, events, expectedRevision: loaded.revision };
   }
 }

@@ -6,16 +6,17 @@ import type { AccountRow, LedgerLookups } from '../queries/ledger-lookups.js';
 export async function transactionContext(
   lookups: LedgerLookups,
   userId: string,
-  account: Pick<AccountRow, 'tracking' | 'type'> | null,
+  account: Pick<AccountRow, 'tracking' | 'type'> | null | Promise<Pick<AccountRow, 'tracking' | 'type'> | null>,
   splits: readonly SplitInput[],
 ): Promise<TransactionContext> {
   const ids = splits.map((s) => s.categoryId).filter((id): id is string => typeof id === 'string');
-  const [existing, system] = await Promise.all([lookups.existingCategories(userId, ids), lookups.systemCategories(userId)]);
+  // The account may still be on its way: the three lookups run at once.
+  const [found, existing, system] = await Promise.all([account, lookups.existingCategories(userId, ids), lookups.systemCategories(userId)]);
   return {
     categoryExists: (id) => existing.has(id),
     unassignedCategoryId: system.unassigned,
-    tracksTransactions: account?.tracking === 'Transactions',
-    loanAccount: account?.type === 'loan',
+    tracksTransactions: found?.tracking === 'Transactions',
+    loanAccount: found?.type === 'loan',
   };
 }
 

@@ -1,13 +1,10 @@
 import type { PoolClient, StoredEvent } from '@budget/platform';
 import type { AccountEvent, InstitutionEvent } from '../domain/account.events.js';
-import { loadAccountFacts, loadTransaction, place, refreshBalances, unplace } from './transaction-rows.js';
+import { accountRegister, membershipsOf, pendingAccountRegister, visibleInCategories } from './membership.js';
+import { changeDeltas, registerTotal, replaceRows } from './registers.js';
+import { addToMonths, loadAccountFacts, loadTransactions, refreshBalances } from './transaction-rows.js';
 
 type Stored<E> = StoredEvent & E;
-
-async function accountTransactionIds(client: PoolClient, accountId: string): Promise<string[]> {
-  const { rows } = await client.query<{ id: string }>('SELECT id FROM ledger_transactions WHERE account_id = $1 ORDER BY seq', [accountId]);
-  return rows.map((r) => r.id);
-}
 
 async function touchedCategories(client: PoolClient, accountId: string): Promise<string[]> {
   const { rows } = await client.query<{ category_id: string }>(
@@ -17,11 +14,21 @@ async function touchedCategories(client: PoolClient, accountId: string): Promise
   return rows.map((r) => r.category_id);
 }
 
-/** Removes an account and every effect of its transactions (categories are re-totalled). */
+/**
+ * Removes an account and every effect of its transactions, set-based: its own registers go whole,
+ * its rows leave the category registers (only the blocks they were in are recounted), its splits
+ * leave the monthly sums, and the categories are re-totalled.
+ */
 async function deleteAccount(client: PoolClient, userId: string, accountId: string): Promise<void> {
   const categories = await touchedCategories(client, accountId);
-  for (const id of await accountTransactionIds(client, accountId)) await unplace(client, id);
-  await client.query('DELETE FROM ledger_splits WHERE transaction_id IN (SELECT id FROM ledger_transactions WHERE account_id = $1)', [accountId]);
+  const own = [accountRegister(accountId), pendingAccountRegister(accountId)];
+  await client.query('DELETE FROM ledger_register_rows WHERE register = ANY($1::text[])', [own]);
+  await client.query('DELETE FROM ledger_register_blocks WHERE register = ANY($1::text[])', [own]);
+  const { rows } = await client.query<{ id: string }>('SELECT id FROM ledger_transactions WHERE account_id = $1', [accountId]);
+  const ids = rows.map((r) => r.id);
+  await replaceRows(client, ids, [], ['c']);
+  await addToMonths(client, 'UPDATE ledger_splits SET live = false WHERE transaction_id = ANY($1::uuid[]) AND live RETURNING *', [ids], -1);
+  await client.query('DELETE FROM ledger_splits WHERE transaction_id = ANY($1::uuid[])', [ids]);
   await client.query('DELETE FROM ledger_transactions WHERE account_id = $1', [accountId]);
   await client.query('DELETE FROM ledger_statements WHERE account_id = $1', [accountId]);
   await client.query('DELETE FROM ledger_balance_history WHERE account_id = $1', [accountId]);
@@ -30,25 +37,42 @@ async function deleteAccount(client: PoolClient, userId: string, accountId: stri
   await refreshBalances(client, userId, [], categories);
 }
 
-/** Re-evaluates which registers the account's rows belong to (start date moved), keeping the balance. */
-async function replaceAccountRows(client: PoolClient, userId: string, accountId: string, startDate: string): Promise<void> {
-  const before = await touchedCategories(client, accountId);
-  const { rows } = await client.query<{ balance_cents: string }>('SELECT balance_cents FROM ledger_accounts WHERE id = $1', [accountId]);
-  const balance = BigInt(rows[0]?.balance_cents ?? 0);
+/**
+ * The start date moved (rule 7): only the account's transactions dated between the old and the new
+ * start date change registers or visibility, so only those are placed again, set-based; the
+ * account's balance is kept and its opening balance follows.
+ */
+async function moveStartDate(client: PoolClient, userId: string, accountId: string, startDate: string): Promise<void> {
+  const { rows } = await client.query<{ balance_cents: string; old: string }>(
+    `SELECT balance_cents, to_char(start_date, 'YYYY-MM-DD') AS old FROM ledger_accounts WHERE id = $1`,
+    [accountId],
+  );
+  const account = rows[0];
+  if (!account) return;
+  const [from, to] = account.old < startDate ? [account.old, startDate] : [startDate, account.old];
   await client.query('UPDATE ledger_accounts SET start_date = $2 WHERE id = $1', [accountId, startDate]);
   const facts = await loadAccountFacts(client, accountId);
-  for (const id of await accountTransactionIds(client, accountId)) {
-    await unplace(client, id);
-    const tx = await loadTransaction(client, id);
-    if (tx && !tx.deleted) await place(client, userId, tx, facts);
-  }
-  const { rows: posted } = await client.query<{ running_cents: string }>(
-    'SELECT running_cents FROM ledger_register_rows WHERE register = $1 ORDER BY rank DESC LIMIT 1',
-    [`a:${accountId}`],
+  const moved = await loadTransactions(client, 'account_id = $1 AND date >= $2 AND date < $3 AND NOT deleted', [accountId, from, to]);
+  const ids = moved.map((tx) => tx.id);
+  const placed = moved.flatMap((tx) => membershipsOf(tx, facts).map((m) => ({ ...m, userId, transactionId: tx.id })));
+  // The account's own rows stay where they are and only count differently; category rows come and go.
+  const own = accountRegister(accountId);
+  const before = { ...facts!, startDate: account.old };
+  const counted = new Map(moved.flatMap((tx) => membershipsOf(tx, before).filter((m) => m.register === own).map((m) => [tx.id, m.delta] as const)));
+  await changeDeltas(
+    client,
+    own,
+    placed
+      .filter((r) => r.register === own)
+      .map((r) => ({ transactionId: r.transactionId, delta: r.delta, diff: r.delta - (counted.get(r.transactionId) ?? 0), key: { date: r.sortDate, kind: r.kindOrder, seq: r.seq.toString() } })),
   );
-  const opening = balance - BigInt(posted[0]?.running_cents ?? 0);
+  await replaceRows(client, ids, placed.filter((r) => !r.register.startsWith('a')), ['c']);
+  await addToMonths(client, 'UPDATE ledger_splits SET live = false WHERE transaction_id = ANY($1::uuid[]) AND live RETURNING *', [ids], -1);
+  const visible = moved.filter((tx) => visibleInCategories(tx, facts)).map((tx) => tx.id);
+  await addToMonths(client, 'UPDATE ledger_splits SET live = true WHERE transaction_id = ANY($1::uuid[]) RETURNING *', [visible], 1);
+  const opening = BigInt(account.balance_cents) - (await registerTotal(client, accountRegister(accountId)));
   await client.query(`UPDATE ledger_accounts SET opening_balance_cents = $2 WHERE id = $1 AND tracking <> 'Balances'`, [accountId, opening.toString()]);
-  await refreshBalances(client, userId, [accountId], before);
+  await refreshBalances(client, userId, [accountId], moved.flatMap((tx) => tx.splits.map((split) => split.categoryId)));
 }
 
 async function balanceFromHistory(client: PoolClient, accountId: string): Promise<void> {
@@ -108,7 +132,7 @@ export async function applyAccountEvent(client: PoolClient, event: Stored<Accoun
       await client.query('UPDATE ledger_accounts SET closed = $2 WHERE id = $1', [accountId, event.type === 'AccountClosed']);
       return;
     case 'AccountStartDateChanged':
-      await replaceAccountRows(client, userId, accountId, event.data.to);
+      await moveStartDate(client, userId, accountId, event.data.to);
       return;
     case 'AccountDeleted':
       await deleteAccount(client, userId, accountId);

@@ -2,8 +2,9 @@ import type { Migration } from '@budget/platform';
 
 /**
  * The ledger's read models. Written only by the ledger projection; every table has `user_id`.
- * Registers keep, per row, its rank (1 = oldest) and running sum, so a page at any offset is a
- * range scan on (register, rank) and never sums or skips earlier rows.
+ * Registers are a two-level sum (ledger-004): rows with their own delta, grouped in blocks that
+ * keep a row count and a sum, so neither a write nor a page at any offset touches more than the
+ * register's block rows and a block or two of its rows.
  */
 export const ledgerMigrations: Migration[] = [
   {
@@ -102,6 +103,51 @@ export const ledgerMigrations: Migration[] = [
       HAVING sum(amount_cents) <> 0 OR sum(COALESCE(base_cents, 0)) <> 0;
     `,
   },
+  {
+    // Registers without a stored rank or running sum (no event rewrites every later row): rows keep
+    // their order key and own delta; blocks of consecutive rows keep their row count and delta sum.
+    // A row whose seq hashes to 0 mod 256 starts a block (about 256 rows a block), and the rows
+    // before a register's first such row form its bottom block, keyed ('-infinity', -1, -1). The
+    // blocks are thus a function of the rows: rebuild = live, and a bulk load can write them with
+    // one GROUP BY. See libs/ledger/README.md, "Registers".
+    id: 'ledger-004-register-blocks',
+    sql: `
+      CREATE FUNCTION ledger_block_start(seq bigint) RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE
+        AS 'SELECT (hashint8(seq) & 255) = 0';
+      DROP INDEX ledger_register_rows_rank;
+      DROP INDEX ledger_register_rows_order;
+      ALTER TABLE ledger_register_rows DROP COLUMN rank, DROP COLUMN running_cents,
+        ADD COLUMN block_start boolean GENERATED ALWAYS AS (ledger_block_start(seq)) STORED;
+      CREATE INDEX ledger_register_rows_order ON ledger_register_rows (register, sort_date, kind_order, seq)
+        INCLUDE (delta_cents, block_start, transaction_id);
+      CREATE TABLE ledger_register_blocks (
+        user_id text NOT NULL, register text NOT NULL, start_date date NOT NULL, start_kind smallint NOT NULL,
+        start_seq bigint NOT NULL, row_count integer NOT NULL, sum_cents bigint NOT NULL,
+        PRIMARY KEY (register, start_date, start_kind, start_seq));
+      CREATE INDEX ledger_register_blocks_user ON ledger_register_blocks (user_id);
+      INSERT INTO ledger_register_blocks (user_id, register, start_date, start_kind, start_seq, row_count, sum_cents)
+      SELECT min(user_id), register, COALESCE(min(sort_date) FILTER (WHERE block_start), '-infinity'),
+             COALESCE(min(kind_order) FILTER (WHERE block_start), -1), COALESCE(min(seq) FILTER (WHERE block_start), -1),
+             count(*), sum(delta_cents)
+        FROM (SELECT r.*, count(*) FILTER (WHERE block_start) OVER (PARTITION BY register ORDER BY sort_date, kind_order, seq) AS block
+                FROM ledger_register_rows r) numbered
+       GROUP BY register, block;
+      -- Sum of the deltas of a register's rows before a key: the blocks before the one holding the
+      -- key, plus that block's rows before it (at most a block of rows, whatever the depth).
+      CREATE FUNCTION ledger_running_before(p_register text, p_date date, p_kind smallint, p_seq bigint) RETURNS bigint
+        LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
+        SELECT COALESCE((SELECT sum(b.sum_cents) FROM ledger_register_blocks b
+                          WHERE b.register = p_register AND (b.start_date, b.start_kind, b.start_seq) < (h.start_date, h.start_kind, h.start_seq)), 0)
+             + COALESCE((SELECT sum(r.delta_cents) FROM ledger_register_rows r
+                          WHERE r.register = p_register AND (r.sort_date, r.kind_order, r.seq) >= (h.start_date, h.start_kind, h.start_seq)
+                            AND (r.sort_date, r.kind_order, r.seq) < (p_date, p_kind, p_seq)), 0)
+          FROM (SELECT start_date, start_kind, start_seq FROM ledger_register_blocks
+                 WHERE register = p_register AND (start_date, start_kind, start_seq) <= (p_date, p_kind, p_seq)
+                 ORDER BY start_date DESC, start_kind DESC, start_seq DESC LIMIT 1) h
+        UNION ALL SELECT 0 LIMIT 1
+      $fn$;
+    `,
+  },
 ];
 
 export const ledgerTables = [
@@ -112,6 +158,7 @@ export const ledgerTables = [
   'ledger_category_months',
   'ledger_category_balances',
   'ledger_register_rows',
+  'ledger_register_blocks',
   'ledger_statements',
   'ledger_balance_history',
   'ledger_transaction_logs',

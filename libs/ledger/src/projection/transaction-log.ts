@@ -47,17 +47,43 @@ function describe(event: StoredEvent & TransactionEvent, before: LoadedTransacti
 
 const sumOfSplits = (tx: LoadedTransaction) => tx.splits.filter((s) => s.amount > 0).reduce((a, s) => a + s.amount, 0);
 
-/** One readable audit line per transaction event (the transaction log screen). */
+export interface LogEntry {
+  userId: string;
+  id: string;
+  seq: string;
+  createdAt: string;
+  transactionId: string;
+  actor: string;
+  message: string;
+  changes: string;
+}
+
+/** The readable audit line of one transaction event (the transaction log screen). */
+export function logEntry(event: StoredEvent & TransactionEvent, before: LoadedTransaction | null, after: LoadedTransaction): LogEntry {
+  const changes = event.type === 'TransactionChanged' ? event.data.changes : {};
+  return {
+    userId: after.userId, id: event.id, seq: event.position.toString(), createdAt: event.metadata.recordedAt, transactionId: after.id,
+    actor: event.metadata.actor, message: describe(event, before, after), changes: JSON.stringify(changes),
+  };
+}
+
+/** Writes log lines, any number in one statement; a line already written (a replay) is kept. */
+export async function writeTransactionLogs(client: PoolClient, entries: readonly LogEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  const col = <T>(f: (e: LogEntry) => T) => entries.map(f);
+  await client.query(
+    `INSERT INTO ledger_transaction_logs (user_id, id, seq, created_at, transaction_id, actor, message, changes)
+     SELECT * FROM unnest($1::text[], $2::uuid[], $3::bigint[], $4::timestamptz[], $5::uuid[], $6::text[], $7::text[], $8::jsonb[])
+     ON CONFLICT (id) DO NOTHING`,
+    [col((e) => e.userId), col((e) => e.id), col((e) => e.seq), col((e) => e.createdAt), col((e) => e.transactionId), col((e) => e.actor), col((e) => e.message), col((e) => e.changes)],
+  );
+}
+
 export async function writeTransactionLog(
   client: PoolClient,
   event: StoredEvent & TransactionEvent,
   before: LoadedTransaction | null,
   after: LoadedTransaction,
 ): Promise<void> {
-  const changes = event.type === 'TransactionChanged' ? event.data.changes : {};
-  await client.query(
-    `INSERT INTO ledger_transaction_logs (user_id, id, seq, created_at, transaction_id, actor, message, changes)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
-    [after.userId, event.id, event.position.toString(), event.metadata.recordedAt, after.id, event.metadata.actor, describe(event, before, after), JSON.stringify(changes)],
-  );
+  await writeTransactionLogs(client, [logEntry(event, before, after)]);
 }

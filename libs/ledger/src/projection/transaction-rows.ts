@@ -1,7 +1,7 @@
 import type { PoolClient } from '@budget/platform';
 import { TRANSACTION_TYPE, type Split, type TransactionKind } from '../domain/transaction.events.js';
 import { membershipsOf, visibleInCategories, type AccountFacts, type TransactionRow } from './membership.js';
-import { insertRow, registerTotal, removeRow } from './registers.js';
+import { replaceRows } from './registers.js';
 
 interface DbTransaction {
   id: string;
@@ -31,32 +31,36 @@ export interface LoadedTransaction extends TransactionRow {
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
+const TRANSACTION_COLUMNS = `id, user_id, kind, to_char(date, 'YYYY-MM-DD') AS date, deleted, account_id, amount_cents, principle_cents,
+  pending, splits, seq, name, version, statement_id, comment`;
+
+const loaded = (r: DbTransaction): LoadedTransaction => ({
+  id: r.id,
+  userId: r.user_id,
+  kind: r.kind,
+  date: r.date,
+  deleted: r.deleted,
+  accountId: r.account_id,
+  amount: num(r.amount_cents),
+  principle: num(r.principle_cents),
+  pending: r.pending,
+  splits: r.splits,
+  seq: BigInt(r.seq),
+  name: r.name,
+  version: r.version,
+  statementId: r.statement_id,
+  comment: r.comment,
+});
+
 export async function loadTransaction(client: PoolClient, id: string): Promise<LoadedTransaction | null> {
-  const { rows } = await client.query<DbTransaction>(
-    `SELECT id, user_id, kind, to_char(date, 'YYYY-MM-DD') AS date, deleted, account_id, amount_cents, principle_cents,
-            pending, splits, seq, name, version, statement_id, comment
-       FROM ledger_transactions WHERE id = $1`,
-    [id],
-  );
-  const r = rows[0];
-  if (!r) return null;
-  return {
-    id: r.id,
-    userId: r.user_id,
-    kind: r.kind,
-    date: r.date,
-    deleted: r.deleted,
-    accountId: r.account_id,
-    amount: num(r.amount_cents),
-    principle: num(r.principle_cents),
-    pending: r.pending,
-    splits: r.splits,
-    seq: BigInt(r.seq),
-    name: r.name,
-    version: r.version,
-    statementId: r.statement_id,
-    comment: r.comment,
-  };
+  const { rows } = await client.query<DbTransaction>(`SELECT ${TRANSACTION_COLUMNS} FROM ledger_transactions WHERE id = $1`, [id]);
+  return rows[0] ? loaded(rows[0]) : null;
+}
+
+/** The transactions matching `where`, one of this lib's constant conditions (never input), in seq order. */
+export async function loadTransactions(client: PoolClient, where: string, params: unknown[]): Promise<LoadedTransaction[]> {
+  const { rows } = await client.query<DbTransaction>(`SELECT ${TRANSACTION_COLUMNS} FROM ledger_transactions WHERE ${where} ORDER BY seq`, params);
+  return rows.map(loaded);
 }
 
 export async function loadAccountFacts(client: PoolClient, accountId: string | null): Promise<AccountFacts | null> {
@@ -70,32 +74,43 @@ export async function loadAccountFacts(client: PoolClient, accountId: string | n
 
 /** Puts a transaction into its registers and rewrites its split rows. */
 export async function place(client: PoolClient, userId: string, tx: TransactionRow, account: AccountFacts | null): Promise<void> {
-  for (const membership of membershipsOf(tx, account)) await insertRow(client, userId, tx.id, membership);
+  await replaceRows(client, [], membershipsOf(tx, account).map((m) => ({ ...m, userId, transactionId: tx.id })));
   await client.query('DELETE FROM ledger_splits WHERE transaction_id = $1', [tx.id]);
-  const live = visibleInCategories(tx, account);
-  for (const [idx, split] of tx.splits.entries()) {
-    await client.query(
-      `INSERT INTO ledger_splits (user_id, transaction_id, idx, category_id, amount_cents, date, live, type, base_cents)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [userId, tx.id, idx, split.categoryId, split.amount, tx.date, live, TRANSACTION_TYPE[tx.kind], split.baseAmount ?? null],
-    );
-  }
-  if (live) await addToMonths(client, 'SELECT * FROM ledger_splits WHERE transaction_id = $1', [tx.id], 1);
+  await writeSplits(client, [{ userId, tx, live: visibleInCategories(tx, account) }]);
+}
+
+/** Writes the split rows of transactions (one statement) and adds the live ones to the monthly sums. */
+export async function writeSplits(client: PoolClient, entries: readonly { userId: string; tx: TransactionRow; live: boolean }[]): Promise<void> {
+  const splits = entries.flatMap(({ userId, tx, live }) => tx.splits.map((split, idx) => ({ userId, tx, idx, split, live })));
+  if (splits.length === 0) return;
+  const s = <T>(f: (x: (typeof splits)[number]) => T) => splits.map(f);
+  await addToMonths(
+    client,
+    `INSERT INTO ledger_splits (user_id, transaction_id, idx, category_id, amount_cents, date, live, type, base_cents)
+     SELECT * FROM unnest($1::text[], $2::uuid[], $3::int[], $4::text[], $5::bigint[], $6::date[], $7::boolean[], $8::smallint[], $9::bigint[])
+     RETURNING *`,
+    [
+      s((x) => x.userId), s((x) => x.tx.id), s((x) => x.idx), s((x) => x.split.categoryId), s((x) => x.split.amount),
+      s((x) => x.tx.date), s((x) => x.live), s((x) => TRANSACTION_TYPE[x.tx.kind]), s((x) => x.split.baseAmount ?? null),
+    ],
+    1,
+    true,
+  );
 }
 
 /**
  * Adds (sign 1) or removes (sign −1) split rows selected by `source` to the per-category monthly
  * sums, then drops sums that came back to zero, so the table equals a GROUP BY of the live splits.
  */
-async function addToMonths(client: PoolClient, source: string, params: unknown[], sign: 1 | -1): Promise<void> {
+export async function addToMonths(client: PoolClient, source: string, params: unknown[], sign: 1 | -1, onlyLive = false): Promise<void> {
   const signAt = params.length + 1;
   const { rows } = await client.query<{ category_id: string; month: string; type: number; empty: boolean }>(
-    // `source` is one of the two constant statements of this file, never input.
+    // `source` is one of this lib's constant statements, never input.
     `WITH changed AS (${source}),
      sums AS (
        SELECT user_id, category_id, date_trunc('month', date)::date AS month, type,
               $${signAt}::int * sum(amount_cents) AS amount, $${signAt}::int * sum(COALESCE(base_cents, 0)) AS base
-         FROM changed GROUP BY 1, 2, 3, 4)
+         FROM changed ${onlyLive ? 'WHERE live' : ''} GROUP BY 1, 2, 3, 4)
      INSERT INTO ledger_category_months AS m (user_id, category_id, month, type, amount_cents, base_cents)
      SELECT user_id, category_id, month, type, amount, base FROM sums
      ON CONFLICT (category_id, month, type)
@@ -112,32 +127,31 @@ async function addToMonths(client: PoolClient, source: string, params: unknown[]
   );
 }
 
-/** Takes a transaction out of every register it is in. */
+/** Takes a transaction out of every register it is in, and its splits out of the monthly sums. */
 export async function unplace(client: PoolClient, transactionId: string): Promise<void> {
-  const { rows } = await client.query<{ register: string }>('SELECT register FROM ledger_register_rows WHERE transaction_id = $1', [transactionId]);
-  for (const { register } of rows) await removeRow(client, register, transactionId);
+  await replaceRows(client, [transactionId], []);
   await addToMonths(client, 'UPDATE ledger_splits SET live = false WHERE transaction_id = $1 AND live RETURNING *', [transactionId], -1);
 }
 
-/** Recomputes stored balances from the registers' totals (each an index lookup). */
+/** A register's total: the sum of its blocks (an index range of a few hundred rows at most). */
+const TOTAL = (register: string) => `COALESCE((SELECT sum(k.sum_cents) FROM ledger_register_blocks k WHERE k.register = ${register}), 0)`;
+
+/** Recomputes stored balances from the registers' totals, accounts and categories in one statement. */
 export async function refreshBalances(client: PoolClient, userId: string, accountIds: Iterable<string>, categoryIds: Iterable<string>): Promise<void> {
-  for (const accountId of new Set(accountIds)) {
-    const posted = await registerTotal(client, `a:${accountId}`);
-    const pending = await registerTotal(client, `ap:${accountId}`);
-    await client.query(
-      `UPDATE ledger_accounts SET balance_cents = CASE WHEN tracking = 'Balances' THEN balance_cents ELSE opening_balance_cents + $2::bigint END,
-              pending_balance_cents = $3 WHERE id = $1`,
-      [accountId, posted.toString(), pending.toString()],
-    );
-  }
-  for (const categoryId of new Set(categoryIds)) {
-    const total = (await registerTotal(client, `c:${categoryId}`)) + (await registerTotal(client, `cp:${categoryId}`));
-    await client.query(
-      `INSERT INTO ledger_category_balances (user_id, category_id, balance_cents) VALUES ($1, $2, $3)
-       ON CONFLICT (category_id) DO UPDATE SET balance_cents = EXCLUDED.balance_cents`,
-      [userId, categoryId, total.toString()],
-    );
-  }
+  const accounts = [...new Set(accountIds)];
+  const categories = [...new Set(categoryIds)];
+  if (accounts.length === 0 && categories.length === 0) return;
+  await client.query(
+    `WITH accounts AS (
+       UPDATE ledger_accounts a
+          SET balance_cents = CASE WHEN a.tracking = 'Balances' THEN a.balance_cents ELSE a.opening_balance_cents + ${TOTAL(`'a:' || a.id`)} END,
+              pending_balance_cents = ${TOTAL(`'ap:' || a.id`)}
+        WHERE a.id = ANY($2::uuid[]))
+     INSERT INTO ledger_category_balances (user_id, category_id, balance_cents)
+     SELECT $1, c.id, ${TOTAL(`'c:' || c.id`)} + ${TOTAL(`'cp:' || c.id`)} FROM unnest($3::text[]) AS c(id)
+     ON CONFLICT (category_id) DO UPDATE SET balance_cents = EXCLUDED.balance_cents`,
+    [userId, accounts, categories],
+  );
 }
 
 export const categoriesOf = (...txs: (TransactionRow | null)[]) => txs.flatMap((t) => t?.splits.map((s) => s.categoryId) ?? []);

@@ -9,16 +9,47 @@ export interface RegisterPage {
   search: string | null;
 }
 
-/** Rows in a register: its newest row's rank (ranks run 1…N from the oldest). */
+/** Rows in a register: the sum of its blocks' row counts (a few hundred small rows at most). */
+export const REGISTER_SIZE_SQL = 'SELECT COALESCE(sum(row_count), 0)::int AS size FROM ledger_register_blocks WHERE register = $1';
+
 export async function registerSize(pool: Pool, register: string): Promise<number> {
-  const { rows } = await pool.query<{ rank: number }>('SELECT rank FROM ledger_register_rows WHERE register = $1 ORDER BY rank DESC LIMIT 1', [register]);
-  return rows[0]?.rank ?? 0;
+  const { rows } = await pool.query<{ size: number }>({ name: 'ledger-register-size', text: REGISTER_SIZE_SQL, values: [register] });
+  return rows[0]?.size ?? 0;
 }
 
 /**
+ * The rows of ranks $2…$3 of register $1 (rank 1 = oldest), each with its rank and running sum. The
+ * blocks (libs/ledger/src/projection/registers.ts) give, by a running sum over their few hundred
+ * rows, the block holding rank $2 and the rows and cents before it; the rows are then read by
+ * index from that block's start, at most a block plus a page of them, whatever the depth.
+ */
+export const REGISTER_SLICE_SQL = `
+  WITH blocks AS (
+    SELECT start_date, start_kind, start_seq,
+           sum(row_count) OVER w - row_count AS rows_before, sum(sum_cents) OVER w - sum_cents AS cents_before
+      FROM ledger_register_blocks WHERE register = $1
+    WINDOW w AS (ORDER BY start_date, start_kind, start_seq)),
+  first AS (SELECT * FROM blocks WHERE rows_before < $2 ORDER BY rows_before DESC LIMIT 1),
+  slice AS (
+    SELECT r.transaction_id, f.rows_before + row_number() OVER o AS rank, f.cents_before + sum(r.delta_cents) OVER o AS running_cents
+      FROM first f CROSS JOIN LATERAL (
+        SELECT x.transaction_id, x.sort_date, x.kind_order, x.seq, x.delta_cents FROM ledger_register_rows x
+         WHERE x.register = $1 AND (x.sort_date, x.kind_order, x.seq) >= (f.start_date, f.start_kind, f.start_seq)
+         ORDER BY x.sort_date, x.kind_order, x.seq LIMIT $3 - f.rows_before) r
+    WINDOW o AS (ORDER BY r.sort_date, r.kind_order, r.seq))
+  SELECT transaction_id, rank, running_cents FROM slice WHERE rank >= $2`;
+
+/** A page of a register as the API answers it: the slice joined to its transactions, newest first. */
+export const REGISTER_PAGE_SQL = `
+  WITH page AS (${REGISTER_SLICE_SQL})
+  SELECT ${TRANSACTION_SELECT}, r.running_cents FROM page r
+    JOIN ledger_transactions t ON t.id = r.transaction_id ${TRANSACTION_JOINS}
+   ORDER BY r.rank DESC`;
+
+/**
  * One page of a register (`a:`, `ap:`, `c:` or `cp:` + id). Without a search the page is the rank
- * range [N − offset − limit + 1, N − offset], read newest first through the (register, rank) index:
- * the same cost at any depth. A search filters by name and pages the matches.
+ * range [N − offset − limit + 1, N − offset], newest first: the same cost at any depth. A search
+ * filters by name and pages the matches; each row's running sum comes from the blocks.
  */
 export async function registerPage(pool: Pool, register: string, page: RegisterPage, runningBase: bigint | null): Promise<{ transactions: LedgerTransactionView[]; count: number }> {
   if (page.search) return searchPage(pool, register, { ...page, search: page.search }, runningBase);
@@ -26,21 +57,22 @@ export async function registerPage(pool: Pool, register: string, page: RegisterP
   const high = total - page.offset;
   if (high < 1) return { transactions: [], count: total };
   const low = Math.max(1, high - page.limit + 1);
-  const { rows } = await pool.query<TransactionRowDb>(
-    `SELECT ${TRANSACTION_SELECT}, r.running_cents FROM ledger_register_rows r
-       JOIN ledger_transactions t ON t.id = r.transaction_id ${TRANSACTION_JOINS}
-      WHERE r.register = $1 AND r.rank BETWEEN $2 AND $3 ORDER BY r.rank DESC`,
-    [register, low, high],
-  );
+  const { rows } = await pool.query<TransactionRowDb>({ name: 'ledger-register-page', text: REGISTER_PAGE_SQL, values: [register, low, high] });
   return { transactions: rows.map((row) => toTransactionJson(row, runningBase)), count: total };
 }
 
 async function searchPage(pool: Pool, register: string, page: RegisterPage & { search: string }, runningBase: bigint | null) {
   const pattern = `%${page.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const { rows } = await pool.query<TransactionRowDb & { total: string }>(
-    `SELECT ${TRANSACTION_SELECT}, r.running_cents, count(*) OVER () AS total FROM ledger_register_rows r
-       JOIN ledger_transactions t ON t.id = r.transaction_id ${TRANSACTION_JOINS}
-      WHERE r.register = $1 AND t.name ILIKE $2 ORDER BY r.rank DESC OFFSET $3 LIMIT $4`,
+    `WITH found AS (
+       SELECT r.transaction_id, r.sort_date, r.kind_order, r.seq, r.delta_cents, count(*) OVER () AS total
+         FROM ledger_register_rows r JOIN ledger_transactions t ON t.id = r.transaction_id
+        WHERE r.register = $1 AND t.name ILIKE $2
+        ORDER BY r.sort_date DESC, r.kind_order DESC, r.seq DESC OFFSET $3 LIMIT $4)
+     SELECT ${TRANSACTION_SELECT}, f.total,
+            ledger_running_before($1, f.sort_date, f.kind_order, f.seq) + f.delta_cents AS running_cents
+       FROM found f JOIN ledger_transactions t ON t.id = f.transaction_id ${TRANSACTION_JOINS}
+      ORDER BY f.sort_date DESC, f.kind_order DESC, f.seq DESC`,
     [register, pattern, page.offset, page.limit],
   );
   return { transactions: rows.map((row) => toTransactionJson(row, runningBase)), count: Number(rows[0]?.total ?? 0) };

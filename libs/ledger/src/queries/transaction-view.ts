@@ -98,8 +98,8 @@ export class LedgerViews {
     if (ids.length === 0) return [];
     const { rows } = await this.pool.query<{ id: string; balance: string; count: number }>(
       `SELECT c.id, COALESCE(b.balance_cents, 0) AS balance,
-              COALESCE((SELECT max(rank) FROM ledger_register_rows r WHERE r.register = 'c:' || c.id), 0)
-            + COALESCE((SELECT max(rank) FROM ledger_register_rows r WHERE r.register = 'cp:' || c.id), 0) AS count
+              (COALESCE((SELECT sum(k.row_count) FROM ledger_register_blocks k WHERE k.register = 'c:' || c.id), 0)
+            + COALESCE((SELECT sum(k.row_count) FROM ledger_register_blocks k WHERE k.register = 'cp:' || c.id), 0))::int AS count
          FROM budget_categories c LEFT JOIN ledger_category_balances b ON b.category_id = c.id
         WHERE c.user_id = $1 AND c.id = ANY($2::text[])`,
       [userId, ids],

@@ -4,11 +4,16 @@ import type { Cents } from '@budget/money';
 import {
   EventWriter,
   FixedClock,
+  InlineProjectionEventStore,
+  InlineProjectionWaiter,
+  migrateProjections,
   PostgresEventStore,
   PostgresProjectionWaiter,
   startProjector,
   uuidGenerator,
   type Caller,
+  type EventStore,
+  type ProjectionWaiter,
   type StoredEvent,
   type ProjectorHandle,
 } from '@budget/platform';
@@ -132,9 +137,9 @@ export class StatementCommands {
 export class LedgerTestbed {
   private constructor(
     readonly db: TestDatabase,
-    readonly store: PostgresEventStore,
+    readonly store: EventStore,
     readonly projector: ProjectorHandle,
-    private readonly waiter: PostgresProjectionWaiter,
+    private readonly waiter: ProjectionWaiter,
     readonly clock: FixedClock,
     readonly writer: EventWriter,
     readonly lookups: LedgerLookups,
@@ -146,11 +151,18 @@ export class LedgerTestbed {
     private readonly provisioner: BudgetProvisioner,
   ) {}
 
-  static async start(label = 'ledger'): Promise<LedgerTestbed> {
+  /**
+   * `inline` (the product's default on PostgreSQL): every append projects the read models in its own
+   * transaction and the projector only follows the log. `async`: the projector projects them.
+   */
+  static async start(label = 'ledger', mode: 'inline' | 'async' = 'inline'): Promise<LedgerTestbed> {
     const db = await createTestDatabase(label);
-    const store = await PostgresEventStore.create(db.pool, db.url);
-    const projector = await startProjector({ pool: db.pool, store, projections: [...budgetProjections, ledgerProjection], batchSize: 200 });
-    const waiter = new PostgresProjectionWaiter({ connectionString: db.url, timeoutMs: 15_000 });
+    const projections = [...budgetProjections, ledgerProjection];
+    const postgres = await PostgresEventStore.create(db.pool, db.url);
+    const store = mode === 'inline' ? new InlineProjectionEventStore(postgres, projections) : postgres;
+    if (mode === 'inline') await migrateProjections(db.pool, projections);
+    const projector = await startProjector({ pool: db.pool, store, projections: mode === 'inline' ? [] : projections, batchSize: 200 });
+    const waiter = mode === 'inline' ? new InlineProjectionWaiter() : new PostgresProjectionWaiter({ connectionString: db.url, timeoutMs: 15_000 });
     const clock = new FixedClock(new Date('2025-03-15T12:00:00Z'));
     const writer = new EventWriter(store, clock, uuidGenerator, waiter);
     const lookups = new LedgerLookups(db.pool);

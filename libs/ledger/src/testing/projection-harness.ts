@@ -50,8 +50,10 @@ export class ProjectionHarness {
   }
 
   async register(register: string): Promise<{ transactionId: string; rank: number; running: number }[]> {
+    // Computed from the rows alone, to check the blocks the projection keeps against them.
     const { rows } = await this.pool.query<{ transaction_id: string; rank: number; running_cents: string }>(
-      'SELECT transaction_id, rank, running_cents FROM ledger_register_rows WHERE register = $1 ORDER BY rank',
+      `SELECT transaction_id, row_number() OVER w::int AS rank, sum(delta_cents) OVER w AS running_cents
+         FROM ledger_register_rows WHERE register = $1 WINDOW w AS (ORDER BY sort_date, kind_order, seq) ORDER BY rank`,
       [register],
     );
     return rows.map((r) => ({ transactionId: r.transaction_id, rank: r.rank, running: Number(r.running_cents) }));

@@ -19,22 +19,25 @@ export class RecordTransactionHandler implements ICommandHandler<RecordTransacti
   ) {}
 
   async execute({ userId, accountId, body }: RecordTransactionCommand) {
-    const account = await this.lookups.account(userId, accountId);
-    const transactionId = this.writer.newId();
     const splits = splitsFrom(body.categories ?? []);
+    // The account and the categories are looked up together (one round trip of latency, not two).
+    const lookup = this.lookups.account(userId, accountId);
+    const [account, context] = await Promise.all([lookup, transactionContext(this.lookups, userId, lookup, splits)]);
+    const transactionId = this.writer.newId();
     const events = decideRecordAccountTransaction(
       {
         transactionId, kind: 'manual', accountId: account.id, date: body.date, name: body.name, amount: body.amount,
         principle: body.principle ?? null, comment: body.comment ?? null, splits, provider: 'NONE', providerTransactionId: null, pending: false,
       },
       foldTransaction([]),
-      await transactionContext(this.lookups, userId, account, splits),
+      context,
     );
     await this.writer.settle(await this.writer.append(transactionStream(transactionId), events, 'no_stream', { userId }));
-    return {
-      categories: await this.views.categoryBalances(userId, events.flatMap((e) => e.data.splits.map((s) => s.categoryId))),
-      transaction: await this.views.transaction(userId, transactionId),
-      acctBalances: await this.views.accountBalances(userId, [account.id]),
-    };
+    const [categories, transaction, acctBalances] = await Promise.all([
+      this.views.categoryBalances(userId, events.flatMap((e) => e.data.splits.map((s) => s.categoryId))),
+      this.views.transaction(userId, transactionId),
+      this.views.accountBalances(userId, [account.id]),
+    ]);
+    return { categories, transaction, acctBalances };
   }
 }

@@ -20,10 +20,16 @@ export async function listBalances(pool: Pool, userId: string, accountId: string
     );
     return rows.map((r) => ({ id: r.id, accountId, date: r.date, balance: dollarsFromCents(centsFromDb(r.balance_cents)) }));
   }
+  // End-of-day sums over the last 90 days of rows, from the sum of every row before them.
   const { rows } = await pool.query<{ date: string; running_cents: string }>(
-    `SELECT DISTINCT ON (sort_date) to_char(sort_date, 'YYYY-MM-DD') AS date, running_cents FROM ledger_register_rows
-      WHERE register = $1 AND sort_date >= (SELECT max(sort_date) - 90 FROM ledger_register_rows WHERE register = $1)
-      ORDER BY sort_date DESC, rank DESC`,
+    `WITH lo AS (SELECT max(sort_date) - 90 AS d FROM ledger_register_rows WHERE register = $1),
+     days AS (
+       SELECT r.sort_date, sum(r.delta_cents) AS day_cents FROM ledger_register_rows r, lo
+        WHERE r.register = $1 AND r.sort_date >= lo.d GROUP BY r.sort_date)
+     SELECT to_char(d.sort_date, 'YYYY-MM-DD') AS date,
+            (SELECT ledger_running_before($1, lo.d, (-32768)::smallint, (-9223372036854775808)::bigint) FROM lo)
+              + sum(d.day_cents) OVER (ORDER BY d.sort_date) AS running_cents
+       FROM days d ORDER BY d.sort_date DESC`,
     [`a:${accountId}`],
   );
   const opening = BigInt(account.opening_balance_cents);
