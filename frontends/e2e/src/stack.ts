@@ -12,6 +12,9 @@ export interface Stack {
   url: string;
   outbox: string;
   db: TestDatabase;
+  /** Freezes a service process (SIGSTOP) as a stalled one would be, until `resume`. */
+  pause(service: 'api' | 'projector' | 'worker'): void;
+  resume(service: 'api' | 'projector' | 'worker'): void;
   stop(): Promise<void>;
 }
 
@@ -29,7 +32,7 @@ async function freePort(): Promise<number> {
  * The built api, projector and worker as three processes on a fresh database, a Redis database
  * of their own and a private mail outbox, serving the built shell and remotes on one port.
  */
-export async function startStack(): Promise<Stack> {
+export async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
   const db = await createTestDatabase('e2e');
   const outbox = mkdtempSync(join(tmpdir(), 'budget-outbox-'));
   const port = await freePort();
@@ -38,11 +41,20 @@ export async function startStack(): Promise<Stack> {
     databaseUrl: db.url,
     redisUrl: redis.url,
     port,
-    env: { ...process.env, MAIL_OUTBOX_DIR: outbox },
+    env: { ...process.env, MAIL_OUTBOX_DIR: outbox, ...extraEnv },
   });
   const services = startServices({ env });
   const url = `http://127.0.0.1:${port}`;
+  const signal = (service: string, sig: NodeJS.Signals) => {
+    const found = services.children.find((c) => c.name === service);
+    if (!found) throw new Error(`no ${service} process`);
+    found.child.kill(sig);
+  };
+  const resumeAll = () => {
+    for (const c of services.children) c.child.kill('SIGCONT');
+  };
   const stop = async () => {
+    resumeAll();
     await services.stop();
     await redis.release();
     await db.drop();
@@ -54,7 +66,7 @@ export async function startStack(): Promise<Stack> {
     await stop();
     throw error;
   }
-  return { url, outbox, db, stop };
+  return { url, outbox, db, stop, pause: (service) => signal(service, 'SIGSTOP'), resume: (service) => signal(service, 'SIGCONT') };
 }
 
 export function launchChromium(): Promise<Browser> {

@@ -39,6 +39,8 @@ export { ConfirmDialog, type ConfirmDialogProps } from './ui/ConfirmDialog.js';
 export { SelectField, type SelectOption } from './ui/SelectField.js';
 export { ProgressBar } from './ui/ProgressBar.js';
 export { FormError } from './ui/FormError.js';
+export { PendingWritesNotice } from './ui/PendingWritesNotice.js';
+export { PendingWrites } from './api/pending-writes.js';
 export { LoadError, Loaded, type LoadErrorProps, type LoadedQuery } from './ui/LoadError.js';
 export { NotAvailable } from './ui/NotAvailable.js';
 export { Icon, type IconName } from './ui/Icon.js';

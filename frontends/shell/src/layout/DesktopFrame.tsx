@@ -1,5 +1,5 @@
 import { Link, Outlet, useLocation } from 'react-router';
-import { rememberedRoute, Sidebar, ToolbarSpacer, useSession } from '@budget/web';
+import { PendingWritesNotice, rememberedRoute, Sidebar, ToolbarSpacer, useSession } from '@budget/web';
 import { desktopItems } from './nav-model.js';
 import { UserMenu } from './UserMenu.js';
 
@@ -14,6 +14,7 @@ export function DesktopFrame() {
           Budget
         </Link>
         <ToolbarSpacer />
+        <PendingWritesNotice />
         <UserMenu />
       </header>
       <div className="ui-frame__body">

@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
-import { BottomBar, BottomBarLabel, Menu, rememberedRoute, useSession } from '@budget/web';
+import { BottomBar, BottomBarLabel, Menu, PendingWritesNotice, rememberedRoute, useSession } from '@budget/web';
 import { mobileItems, moreItems } from './nav-model.js';
 
 /** Mobile (under 600px): the page above a bottom icon bar. */
@@ -20,6 +20,7 @@ export function MobileFrame() {
   return (
     <div className="ui-frame ui-frame--mobile">
       <main className="ui-frame__main">
+        <PendingWritesNotice />
         <Outlet />
       </main>
       <BottomBar items={mobileItems(context)} extra={more} />

@@ -1,6 +1,7 @@
 import { route } from '@budget/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { PendingWrites } from './pending-writes.js';
 import { ApiClient } from './api-client.js';
 import { fakeFetch, jsonResponse } from './fake-fetch.testing.js';
 import { newIdempotencyKey } from './idempotency.js';
@@ -47,6 +48,30 @@ describe('Idempotency-Key', () => {
     const client = new ApiClient({ fetch, tokens: new TokenStore(memoryStorage()), onServerError: vi.fn(), onUnauthorized: vi.fn(), newKey: () => 'k', pendingRetryMs: [0, 0, 0] });
     await expect(client.post('/api/v1/groups', { name: 'Food' })).resolves.toEqual({ ok: true, status: 201, body: { data: { id: 'g1' } } });
     expect(calls.map((call) => call.headers['Idempotency-Key'])).toEqual(['k', 'k', 'k']);
+  });
+
+  it('reports a pending write while it is re-sent, and its end once it answers in full', async () => {
+    const pending = { pending: true, position: '42', message: 'Saved — updating balances…' };
+    const writes = new PendingWrites();
+    const seen: number[] = [];
+    writes.subscribe(() => seen.push(writes.get()));
+    let sent = 0;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { fetch } = fakeFetch(async () => {
+      sent += 1;
+      if (sent === 2) await held;
+      return sent < 3 ? jsonResponse(202, pending) : jsonResponse(201, { data: { id: 'g1' } });
+    });
+    const client = new ApiClient({ fetch, tokens: new TokenStore(memoryStorage()), onServerError: vi.fn(), onUnauthorized: vi.fn(), pendingRetryMs: [0, 0, 0], pendingWrites: writes });
+    const answer = client.post('/api/v1/groups', { name: 'Food' });
+    await vi.waitFor(() => expect(sent).toBe(2));
+    expect(writes.get()).toBe(1);
+    expect(writes.text()).toBe('Saved — updating balances…');
+    release();
+    await expect(answer).resolves.toMatchObject({ status: 201 });
+    expect(writes.get()).toBe(0);
+    expect(seen).toEqual([1, 0]);
   });
 
   it('says the write is saved when the read models never catch up', async () => {

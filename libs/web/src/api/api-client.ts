@@ -1,4 +1,5 @@
 import { pendingAnswer, refreshTokens, type RouteContract, type RouteResponse } from '@budget/contracts';
+import type { PendingWrites } from './pending-writes.js';
 import { z } from 'zod';
 import { ApiError } from './api-error.js';
 import { IDEMPOTENCY_KEY, isWrite, newIdempotencyKey } from './idempotency.js';
@@ -40,6 +41,8 @@ export interface ApiClientOptions {
    * (read models still catching up); the re-send carries the same key and gets the full answer.
    */
   pendingRetryMs?: readonly number[];
+  /** Told when a write is stored but pending, and when its full answer (or the last try) came. */
+  pendingWrites?: PendingWrites;
 }
 
 const PENDING_RETRY_MS = [250, 500, 1000, 2000, 4000];
@@ -120,11 +123,21 @@ export class ApiClient {
   async request<T = unknown>(method: Method, path: string, body?: unknown): Promise<ApiResponse<T>> {
     const key = isWrite(method) ? this.newKey() : null;
     const waits = this.options.pendingRetryMs ?? PENDING_RETRY_MS;
-    for (let attempt = 0; ; attempt += 1) {
-      const answer = await this.finish<T>(await this.attempt(method, path, body, key));
-      const wait = waits[attempt];
-      if (key === null || wait === undefined || !isPending(answer)) return answer;
-      await sleep(wait);
+    let pending = false;
+    try {
+      for (let attempt = 0; ; attempt += 1) {
+        const answer = await this.finish<T>(await this.attempt(method, path, body, key));
+        const wait = waits[attempt];
+        if (key === null || wait === undefined || !isPending(answer)) return answer;
+        if (!pending) {
+          pending = true;
+          const message = (answer.body as { message?: unknown }).message;
+          this.options.pendingWrites?.started(typeof message === 'string' ? message : 'Saved — updating balances…');
+        }
+        await sleep(wait);
+      }
+    } finally {
+      if (pending) this.options.pendingWrites?.ended();
     }
   }
 

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiClient } from '../api/api-client.js';
+import { PendingWrites } from '../api/pending-writes.js';
 import { routeQuery } from '../data/route-query.js';
 import { TokenStore, type Tokens } from '../api/token-store.js';
 import { forgetSelections } from './remembered.js';
@@ -23,8 +24,9 @@ export function SessionProvider({ children, tokens, fetch }: SessionProviderProp
   const navigate = useNavigate();
   const [authenticated, setAuthenticated] = useState(() => tokens.access !== null || tokens.refresh !== null);
   const [serverErrors] = useState(() => new ServerErrorStore());
+  const [pendingWrites] = useState(() => new PendingWrites());
   const [api] = useState(
-    () => new ApiClient({ fetch, tokens, onUnauthorized: () => setAuthenticated(false), onServerError: serverErrors.set }),
+    () => new ApiClient({ fetch, tokens, onUnauthorized: () => setAuthenticated(false), onServerError: serverErrors.set, pendingWrites }),
   );
 
   const userQuery = useQuery({ ...routeQuery(api, getUser, {}), enabled: authenticated, select: selectUser });
@@ -61,8 +63,8 @@ export function SessionProvider({ children, tokens, fetch }: SessionProviderProp
   );
 
   const session = useMemo<Session>(
-    () => ({ api, serverErrors, authenticated, user, userLoad, isAdmin: isAdmin(user), signIn, signOut, endSession }),
-    [api, serverErrors, authenticated, user, userLoad, signIn, signOut, endSession],
+    () => ({ api, serverErrors, pendingWrites, authenticated, user, userLoad, isAdmin: isAdmin(user), signIn, signOut, endSession }),
+    [api, serverErrors, pendingWrites, authenticated, user, userLoad, signIn, signOut, endSession],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
 }

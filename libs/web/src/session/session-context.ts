@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { ApiClient } from '../api/api-client.js';
+import type { PendingWrites } from '../api/pending-writes.js';
 import type { Tokens } from '../api/token-store.js';
 import type { ServerErrorStore } from './server-error-store.js';
 import type { User } from './user.js';
@@ -7,6 +8,8 @@ import type { User } from './user.js';
 export interface Session {
   api: ApiClient;
   serverErrors: ServerErrorStore;
+  /** Writes stored but answered 202 while the read models catch up (shown as "Saved — updating balances…"). */
+  pendingWrites: PendingWrites;
   authenticated: boolean;
   /** The signed-in user once GET /user has answered. */
   user: User | null;

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { cx } from './class-names.js';
+import { PendingWritesNotice } from './PendingWritesNotice.js';
 
 export interface DialogProps {
   open: boolean;
@@ -49,6 +50,7 @@ export function Dialog({ open, title, onClose, children, actions, wide = false, 
             {title}
           </h2>
           <div className="ui-dialog__body">{children}</div>
+          <PendingWritesNotice />
           {actions ? <div className="ui-dialog__actions">{actions}</div> : null}
         </>
       ) : null}
