@@ -40,7 +40,7 @@ export async function generate(options: GenerateOptions): Promise<Generated> {
   try {
     const user = await seedUser(api, database.pool);
     options.log(`user ${user.email} (${user.target.userId}), accounts ${user.target.accountIds.join(', ')}`);
-    const load = await bulkLoadTransactions(database.pool, user.target, { transactions: options.transactions, seed: options.seed, log: options.log });
+    const load = await bulkLoadTransactions(database.pool, user.target, { transactions: options.transactions, seed: options.seed, log: options.log, projection: api.projection });
     for (const table of WRITTEN_TABLES) await database.pool.query(`VACUUM (ANALYZE) ${table}`);
     const seconds = (performance.now() - started) / 1000;
     options.log(`generated ${options.transactions} transactions in ${seconds.toFixed(1)} s`);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createTestDatabase } from '@budget/platform/testing';
 import { startBenchApi } from './bench-api.js';
 import { measureInterleaved, percentile } from './measure/timing.js';
@@ -36,7 +37,10 @@ try {
   let day = 0;
   const nextDate = () => new Date(Date.UTC(2025, 0, 1 + (day++ % 700))).toISOString().slice(0, 10);
   const post = async (url: string, body: object) => {
-    const response = await api.app.inject({ method: 'POST', url: `/api/v1/${url}`, payload: body, headers: { authorization: `Bearer ${user.access}` } });
+    // As the web client sends every write: with a fresh Idempotency-Key.
+    const response = await api.app.inject({
+      method: 'POST', url: `/api/v1/${url}`, payload: body, headers: { authorization: `Bearer ${user.access}`, 'idempotency-key': randomUUID() },
+    });
     if (response.statusCode >= 300) throw new Error(`POST ${url} answered ${response.statusCode}: ${response.body}`);
   };
   const timed = await measureInterleaved(

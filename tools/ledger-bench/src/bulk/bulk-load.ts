@@ -1,9 +1,9 @@
-import { DEFAULT_CHECKPOINT_NAME, lockCheckpoint, saveCheckpoint, withTransaction, type Pool, type PoolClient } from '@budget/platform';
+import { DEFAULT_CHECKPOINT_NAME, lockCheckpoint, lockOutWriters, saveCheckpoint, withTransaction, type Pool, type PoolClient } from '@budget/platform';
 import { ADVANCE_POSITION_SEQUENCE, HEAD_POSITION, INSERT_EVENTS, LOCK_APPENDS } from './events.sql.js';
 import { ledgerFacts, TRACKING } from './ledger-facts.js';
 import {
   ACCOUNT_MEMBERSHIPS, ADD_CATEGORY_MONTHS, CATEGORY_MEMBERSHIPS, CREATE_NEW_REGISTER_ROWS, DROP_EMPTY_CATEGORY_MONTHS, INSERT_SPLITS, INSERT_TRANSACTION_LOGS, INSERT_TRANSACTIONS,
-  MOVE_TOUCHED_REGISTERS, REFRESH_ACCOUNT_BALANCES, REFRESH_CATEGORY_BALANCES, WRITE_REGISTERS,
+  MOVE_TOUCHED_REGISTERS, REFRESH_ACCOUNT_BALANCES, REFRESH_CATEGORY_BALANCES, DROP_REGISTER_BLOCKS, WRITE_REGISTER_BLOCKS, WRITE_REGISTERS,
 } from './read-models.sql.js';
 import { TABLES } from './tables.js';
 
@@ -29,6 +29,8 @@ export interface BulkOptions {
   bigCategoryEvery?: number;
   /** recordedAt of the first event; each next one is 1 ms later (default 2025-01-01T00:00:00.000Z). */
   recordedAt?: string;
+  /** How the product projects: `inline` (no projector to wait for) or `async` (default: the projector must be at the head). */
+  projection?: 'inline' | 'async';
   /** Told each step and how long it took. */
   log?: (line: string) => void;
 }
@@ -68,11 +70,15 @@ export async function bulkLoadTransactions(pool: Pool, target: BulkTarget, optio
       return result.rowCount ?? 0;
     };
     await useMemory(client);
+    await lockOutWriters(client);
     await client.query(LOCK_APPENDS);
     const checkpoint = await lockCheckpoint(client, DEFAULT_CHECKPOINT_NAME);
     const { rows } = await client.query<{ head: string }>(HEAD_POSITION);
     const head = BigInt(rows[0]!.head);
-    if (checkpoint !== head) throw new Error(`the projector is at ${checkpoint} but the log at ${head}: let it catch up before a bulk load`);
+    // Projected inline, every stored event is in the read models already; else the projector must be.
+    if (options.projection !== 'inline' && checkpoint !== head) {
+      throw new Error(`the projector is at ${checkpoint} but the log at ${head}: let it catch up before a bulk load`);
+    }
 
     const n = options.transactions;
     const inserted = await step('events', INSERT_EVENTS, [
@@ -94,6 +100,8 @@ export async function bulkLoadTransactions(pool: Pool, target: BulkTarget, optio
     await step('category memberships', CATEGORY_MEMBERSHIPS, [from, facts.categoryPrefix, facts.pendingCategoryPrefix, facts.categoryKindOrder]);
     await step('existing rows of touched registers', MOVE_TOUCHED_REGISTERS, []);
     await step('ledger_register_rows', WRITE_REGISTERS, []);
+    await step('old blocks of touched registers', DROP_REGISTER_BLOCKS, []);
+    await step('ledger_register_blocks', WRITE_REGISTER_BLOCKS, []);
     await step('account balances', REFRESH_ACCOUNT_BALANCES, [from, facts.accountPrefix, facts.pendingAccountPrefix, TRACKING.balances]);
     await step('category balances', REFRESH_CATEGORY_BALANCES, [from, facts.categoryPrefix, facts.pendingCategoryPrefix]);
     await step('ledger_transaction_logs', INSERT_TRANSACTION_LOGS, [from, ACTOR.label]);

@@ -87,8 +87,7 @@ export const CATEGORY_MEMBERSHIPS = `
 
 /**
  * `insertRow` for all of them: the touched registers' existing rows join the new ones, and each
- * touched register is written again with rank = place from the oldest in (sort_date, kind_order,
- * seq) order and running = sum of deltas up to and including the row.
+ * touched register's rows are written again, then its blocks (registers.ts) from one GROUP BY.
  */
 export const MOVE_TOUCHED_REGISTERS = `
   WITH moved AS (
@@ -98,16 +97,27 @@ export const MOVE_TOUCHED_REGISTERS = `
   INSERT INTO ${TABLES.newRegisterRows} SELECT * FROM moved`;
 
 export const WRITE_REGISTERS = `
-  INSERT INTO ${TABLES.registerRows} (user_id, register, transaction_id, sort_date, kind_order, seq, delta_cents, running_cents, rank)
-  SELECT user_id, register, transaction_id, sort_date, kind_order, seq, delta_cents,
-         sum(delta_cents) OVER w, (row_number() OVER w)::int
-    FROM ${TABLES.newRegisterRows}
-  WINDOW w AS (PARTITION BY register ORDER BY sort_date, kind_order, seq ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)
-   ORDER BY register, sort_date, kind_order, seq`;
+  INSERT INTO ${TABLES.registerRows} (user_id, register, transaction_id, sort_date, kind_order, seq, delta_cents)
+  SELECT user_id, register, transaction_id, sort_date, kind_order, seq, delta_cents
+    FROM ${TABLES.newRegisterRows} ORDER BY register, sort_date, kind_order, seq`;
 
-/** `registerTotal`: a register's newest running value (0 when empty). */
+/** Every block of the touched registers, from their rows: a row whose `block_start` is set opens one. */
+export const DROP_REGISTER_BLOCKS = `
+  DELETE FROM ${TABLES.registerBlocks} WHERE register IN (SELECT DISTINCT register FROM ${TABLES.newRegisterRows})`;
+
+export const WRITE_REGISTER_BLOCKS = `
+  WITH touched AS (SELECT DISTINCT register FROM ${TABLES.newRegisterRows})
+  INSERT INTO ${TABLES.registerBlocks} (user_id, register, start_date, start_kind, start_seq, row_count, sum_cents)
+  SELECT min(user_id), register, COALESCE(min(sort_date) FILTER (WHERE block_start), '-infinity'),
+         COALESCE(min(kind_order) FILTER (WHERE block_start), -1), COALESCE(min(seq) FILTER (WHERE block_start), -1),
+         count(*), sum(delta_cents)
+    FROM (SELECT r.*, count(*) FILTER (WHERE r.block_start) OVER (PARTITION BY r.register ORDER BY r.sort_date, r.kind_order, r.seq) AS block
+            FROM ${TABLES.registerRows} r JOIN touched t ON t.register = r.register) numbered
+   GROUP BY register, block`;
+
+/** `registerTotal`: the sum of a register's blocks (0 when empty). */
 const total = (register: string) =>
-  `COALESCE((SELECT r.running_cents FROM ${TABLES.registerRows} r WHERE r.register = ${register} ORDER BY r.rank DESC LIMIT 1), 0)`;
+  `COALESCE((SELECT sum(b.sum_cents) FROM ${TABLES.registerBlocks} b WHERE b.register = ${register}), 0)`;
 
 /**
  * `refreshBalances`, accounts: opening + posted total (Balances-tracked accounts keep theirs) and

@@ -1,3 +1,4 @@
+import { REGISTER_PAGE_SQL, REGISTER_SIZE_SQL } from '@budget/ledger';
 import { TABLES } from '../bulk/tables.js';
 
 /** The columns and joins of a register row as the API reads it (libs/ledger/src/queries/transaction-view.ts). */
@@ -8,14 +9,9 @@ const JOINS = `
   LEFT JOIN ${TABLES.accounts} a ON a.id = t.account_id
   LEFT JOIN ${TABLES.institutions} i ON i.id = a.institution_id`;
 
-/** The stored register's page: a rank range through the (register, rank) index, newest first. $1 register, $2..$3 ranks. */
-export const REGISTER_PAGE = `
-  SELECT ${COLUMNS}, r.running_cents FROM ${TABLES.registerRows} r
-    JOIN ${TABLES.transactions} t ON t.id = r.transaction_id ${JOINS}
-   WHERE r.register = $1 AND r.rank BETWEEN $2 AND $3 ORDER BY r.rank DESC`;
-
-/** A register's size: its newest rank. $1 register. */
-export const REGISTER_SIZE = `SELECT COALESCE(max(rank), 0) AS size FROM ${TABLES.registerRows} WHERE register = $1`;
+/** The stored register's page and size: the API's own statements (libs/ledger, register-page.sql.ts). */
+export const REGISTER_PAGE = REGISTER_PAGE_SQL;
+export const REGISTER_SIZE = REGISTER_SIZE_SQL;
 
 /**
  * For contrast, an account page the naive way: sort the account's posted transactions (not its
