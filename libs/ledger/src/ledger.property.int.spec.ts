@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { centsToDecimalString } from '@budget/money';
+import { centsToDecimalString, dollarsFromCents } from '@budget/money';
 import { ledgerProjection } from './projection/ledger.projection.js';
 import { ledgerTables } from './projection/ledger.migrations.js';
+import { accountRegister } from './queries/account-register/account-register.sql.js';
 import { budgetProjections } from '@budget/budget';
 import { rebuildReadModels, type Caller } from '@budget/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +16,8 @@ import { StaleVersion } from './domain/edit-transaction.decide.js';
 /**
  * Property: whatever sequence of ledger commands a user issues (valid or not), every category
  * balance equals the sum of its visible live splits, every account balance equals its starting
- * balance plus its posted amounts, a refused command appends nothing, and a rebuild from the log
- * equals the live read models.
+ * balance plus its posted amounts, every account register's running balances agree with its
+ * balance, a refused command appends nothing, and a rebuild from the log equals the live read models.
  */
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
@@ -171,9 +172,40 @@ async function checkBlocks(caller: Caller) {
   expect(kept).toEqual(derived);
 }
 
+/**
+ * Each account's register as the API reads it: newest first, a row's running balance is the
+ * account's balance less what the newer rows counted from the start date move; rows dated before
+ * the start date count nothing, so they show the opening balance.
+ */
+async function checkAccountRegisters(caller: Caller) {
+  const { rows: accounts } = await bed.db.pool.query<{ id: string; b: string }>(
+    `SELECT id, balance_cents AS b FROM ledger_accounts WHERE user_id = $1 AND tracking <> 'Balances'`,
+    [caller.userId],
+  );
+  for (const a of accounts) {
+    const page = await accountRegister(bed.db.pool, caller.userId, a.id, false, { offset: 0, limit: 1000, search: null });
+    const { rows } = await bed.db.pool.query<{ id: string; counted: boolean; move: string }>(
+      `SELECT t.id, t.date >= a.start_date AS counted,
+              CASE WHEN a.type = 'loan' THEN COALESCE(t.principle_cents, t.amount_cents, 0) ELSE COALESCE(t.amount_cents, 0) END AS move
+         FROM ledger_transactions t JOIN ledger_accounts a ON a.id = t.account_id
+        WHERE t.account_id = $1 AND NOT t.deleted AND NOT t.pending AND t.kind <> 'starting-balance'
+        ORDER BY t.date DESC, t.seq DESC`,
+      [a.id],
+    );
+    let running = Number(a.b);
+    const expected = rows.map((r) => {
+      const shown = { id: r.id, runningBalance: dollarsFromCents(running) };
+      if (r.counted) running -= Number(r.move);
+      return shown;
+    });
+    expect(page.transactions.map((t) => ({ id: t.id, runningBalance: t.runningBalance })), `register of account ${a.id}`).toEqual(expected);
+  }
+}
+
 async function check(caller: Caller) {
   await checkMonths(caller);
   await checkBlocks(caller);
+  await checkAccountRegisters(caller);
   const events = await bed.userEvents(caller.userId);
   const expected = expectedFromLog(events);
   const { rows: categories } = await bed.db.pool.query<{ category_id: string; b: string }>(

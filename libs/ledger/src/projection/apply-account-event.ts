@@ -1,7 +1,7 @@
 import type { PoolClient, StoredEvent } from '@budget/platform';
 import type { AccountEvent, InstitutionEvent } from '../domain/account.events.js';
 import { accountRegister, membershipsOf, pendingAccountRegister, visibleInCategories } from './membership.js';
-import { changeDeltas, registerTotal, replaceRows } from './registers.js';
+import { replaceRows } from './registers.js';
 import { addToMonths, loadAccountFacts, loadTransactions, refreshBalances } from './transaction-rows.js';
 
 type Stored<E> = StoredEvent & E;
@@ -38,40 +38,36 @@ async function deleteAccount(client: PoolClient, userId: string, accountId: stri
 }
 
 /**
- * The start date moved (rule 7): only the account's transactions dated between the old and the new
- * start date change registers or visibility, so only those are placed again, set-based; the
- * account's balance is kept and its opening balance follows.
+ * The start date moved (rule 7). The account's balance stays what the bank says, so its opening
+ * balance absorbs what the account register now counts more or less; the register's own rows stay
+ * as they are (it counts from the start date when read, `ledger_uncounted_cents`). Only the
+ * transactions dated between the old and the new start date come into or leave the categories:
+ * those alone are placed again, set-based.
  */
 async function moveStartDate(client: PoolClient, userId: string, accountId: string, startDate: string): Promise<void> {
-  const { rows } = await client.query<{ balance_cents: string; old: string }>(
-    `SELECT balance_cents, to_char(start_date, 'YYYY-MM-DD') AS old FROM ledger_accounts WHERE id = $1`,
+  const { rows } = await client.query<{ old: string }>(
+    `SELECT to_char(start_date, 'YYYY-MM-DD') AS old FROM ledger_accounts WHERE id = $1`,
     [accountId],
   );
   const account = rows[0];
   if (!account) return;
   const [from, to] = account.old < startDate ? [account.old, startDate] : [startDate, account.old];
-  await client.query('UPDATE ledger_accounts SET start_date = $2 WHERE id = $1', [accountId, startDate]);
+  await client.query(
+    `UPDATE ledger_accounts a
+        SET start_date = $2,
+            opening_balance_cents = CASE WHEN a.tracking = 'Balances' THEN a.opening_balance_cents
+              ELSE a.opening_balance_cents + ledger_uncounted_cents('a:' || a.id, $2) - ledger_uncounted_cents('a:' || a.id, a.start_date) END
+      WHERE id = $1`,
+    [accountId, startDate],
+  );
   const facts = await loadAccountFacts(client, accountId);
   const moved = await loadTransactions(client, 'account_id = $1 AND date >= $2 AND date < $3 AND NOT deleted', [accountId, from, to]);
   const ids = moved.map((tx) => tx.id);
-  const placed = moved.flatMap((tx) => membershipsOf(tx, facts).map((m) => ({ ...m, userId, transactionId: tx.id })));
-  // The account's own rows stay where they are and only count differently; category rows come and go.
-  const own = accountRegister(accountId);
-  const before = { ...facts!, startDate: account.old };
-  const counted = new Map(moved.flatMap((tx) => membershipsOf(tx, before).filter((m) => m.register === own).map((m) => [tx.id, m.delta] as const)));
-  await changeDeltas(
-    client,
-    own,
-    placed
-      .filter((r) => r.register === own)
-      .map((r) => ({ transactionId: r.transactionId, delta: r.delta, diff: r.delta - (counted.get(r.transactionId) ?? 0), key: { date: r.sortDate, kind: r.kindOrder, seq: r.seq.toString() } })),
-  );
-  await replaceRows(client, ids, placed.filter((r) => !r.register.startsWith('a')), ['c']);
+  const categoryRows = moved.flatMap((tx) => membershipsOf(tx, facts).filter((m) => m.register.startsWith('c')).map((m) => ({ ...m, userId, transactionId: tx.id })));
+  await replaceRows(client, ids, categoryRows, ['c']);
   await addToMonths(client, 'UPDATE ledger_splits SET live = false WHERE transaction_id = ANY($1::uuid[]) AND live RETURNING *', [ids], -1);
   const visible = moved.filter((tx) => visibleInCategories(tx, facts)).map((tx) => tx.id);
   await addToMonths(client, 'UPDATE ledger_splits SET live = true WHERE transaction_id = ANY($1::uuid[]) RETURNING *', [visible], 1);
-  const opening = BigInt(account.balance_cents) - (await registerTotal(client, accountRegister(accountId)));
-  await client.query(`UPDATE ledger_accounts SET opening_balance_cents = $2 WHERE id = $1 AND tracking <> 'Balances'`, [accountId, opening.toString()]);
   await refreshBalances(client, userId, [accountId], moved.flatMap((tx) => tx.splits.map((split) => split.categoryId)));
 }
 

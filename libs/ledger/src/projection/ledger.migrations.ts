@@ -148,6 +148,32 @@ export const ledgerMigrations: Migration[] = [
       $fn$;
     `,
   },
+  {
+    // An account register row carries what its transaction moves even when it is dated before the
+    // account's start date (it used to carry 0): the register counts from the start date when it is
+    // read, by leaving out the rows dated before it, so a start-date move rewrites none of its rows.
+    // ledger_uncounted_cents is what those rows sum to (at most a block of rows read, at any depth).
+    id: 'ledger-005-account-rows-count-from-start',
+    sql: `
+      UPDATE ledger_register_rows r
+         SET delta_cents = CASE WHEN a.type = 'loan' THEN COALESCE(t.principle_cents, t.amount_cents, 0) ELSE COALESCE(t.amount_cents, 0) END
+        FROM ledger_transactions t JOIN ledger_accounts a ON a.id = t.account_id
+       WHERE r.register = 'a:' || a.id AND r.transaction_id = t.id AND t.date < a.start_date;
+      DELETE FROM ledger_register_blocks WHERE register LIKE 'a:%';
+      INSERT INTO ledger_register_blocks (user_id, register, start_date, start_kind, start_seq, row_count, sum_cents)
+      SELECT min(user_id), register, COALESCE(min(sort_date) FILTER (WHERE block_start), '-infinity'),
+             COALESCE(min(kind_order) FILTER (WHERE block_start), -1), COALESCE(min(seq) FILTER (WHERE block_start), -1),
+             count(*), sum(delta_cents)
+        FROM (SELECT r.*, count(*) FILTER (WHERE block_start) OVER (PARTITION BY register ORDER BY sort_date, kind_order, seq) AS block
+                FROM ledger_register_rows r WHERE register LIKE 'a:%') numbered
+       GROUP BY register, block;
+      CREATE FUNCTION ledger_uncounted_cents(p_register text, p_from date) RETURNS bigint
+        LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
+        SELECT CASE WHEN p_from IS NULL THEN 0::bigint
+                    ELSE ledger_running_before(p_register, p_from, (-32768)::smallint, (-9223372036854775808)::bigint) END
+      $fn$;
+    `,
+  },
 ];
 
 export const ledgerTables = [

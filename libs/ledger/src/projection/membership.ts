@@ -59,7 +59,12 @@ export function visibleInCategories(tx: TransactionRow, account: AccountFacts | 
   return account !== null && account.tracking === 'Transactions' && tx.date >= account.startDate;
 }
 
-/** Registers a transaction belongs to, with what it adds to each register's running sum. */
+/**
+ * Registers a transaction belongs to, with what it adds to each register's running sum. An account
+ * register row always carries what the transaction moves, also when it is dated before the
+ * account's start date: the register counts from its start date when it is read
+ * (`accountCountedFrom`), so moving the start date rewrites none of its rows.
+ */
 export function membershipsOf(tx: TransactionRow, account: AccountFacts | null): Membership[] {
   if (tx.deleted) return [];
   const out: Membership[] = [];
@@ -68,7 +73,7 @@ export function membershipsOf(tx: TransactionRow, account: AccountFacts | null):
     out.push(
       tx.pending
         ? { register: pendingAccountRegister(tx.accountId), sortDate: tx.date, kindOrder: 0, seq: tx.seq, delta: tx.amount ?? 0 }
-        : { register: accountRegister(tx.accountId), sortDate: tx.date, kindOrder: 0, seq: tx.seq, delta: tx.date >= account.startDate ? moves : 0 },
+        : { register: accountRegister(tx.accountId), sortDate: tx.date, kindOrder: 0, seq: tx.seq, delta: moves },
     );
   }
   if (visibleInCategories(tx, account)) {

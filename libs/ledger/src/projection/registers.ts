@@ -7,8 +7,7 @@ import type { Membership } from './membership.js';
  * block, and `ledger_register_blocks` keeps each block's row count and delta sum (the rows before a
  * register's first block start form its bottom block, keyed BOTTOM). Adding or removing rows
  * (`replaceRows`) moves the counts of the blocks they land in, or recounts a block that gained a
- * block start or lost a row; changing a row's delta (`changeDeltas`) moves its block's sum. No
- * write ever touches the later rows of a register.
+ * block start or lost a row. No write ever touches the later rows of a register.
  */
 
 /** Key of a register's bottom block and a key past every row. */
@@ -204,43 +203,6 @@ const HOLDING_BLOCK = (k: string) => `LEFT JOIN LATERAL (
 /** Account registers (`a:`, `ap:`) or category registers (`c:`, `cp:`). */
 export type RegisterKind = 'a' | 'c';
 
-/**
- * Sets new deltas on rows of one register in place (their order keys stay), and moves each
- * touched block's sum by the change in it: a start-date move changes what an account's rows count,
- * not where they stand. Each change names its row's key and the change of its delta.
- */
-export async function changeDeltas(
-  client: PoolClient,
-  register: string,
-  changes: readonly { transactionId: string; delta: number; diff: number; key: RowKey }[],
-): Promise<void> {
-  const changed = changes.filter((c) => c.diff !== 0);
-  if (changed.length === 0) return;
-  await client.query(
-    `UPDATE ledger_register_rows r SET delta_cents = u.delta
-       FROM unnest($2::uuid[], $3::bigint[]) AS u(id, delta)
-      WHERE r.register = $1 AND r.transaction_id = u.id`,
-    [register, changed.map((c) => c.transactionId), changed.map((c) => c.delta)],
-  );
-  const { rows: stored } = await client.query<RowKey>(
-    `SELECT start_date::text AS date, start_kind AS kind, start_seq::text AS seq FROM ledger_register_blocks
-      WHERE register = $1 ORDER BY start_date, start_kind, start_seq`,
-    [register],
-  );
-  const sums = new Map<number, bigint>();
-  for (const { key, diff } of changed) {
-    const index = holdingIndex(stored, key);
-    sums.set(index, (sums.get(index) ?? 0n) + BigInt(diff));
-  }
-  const blocks = [...sums].map(([index, diff]) => ({ key: index < 0 ? BOTTOM : stored[index]!, diff }));
-  await client.query(
-    `UPDATE ledger_register_blocks b SET sum_cents = b.sum_cents + u.diff
-       FROM unnest($2::date[], $3::smallint[], $4::bigint[], $5::bigint[]) AS u(d, k, s, diff)
-      WHERE b.register = $1 AND (b.start_date, b.start_kind, b.start_seq) = (u.d, u.k, u.s)`,
-    [register, blocks.map((b) => b.key.date), blocks.map((b) => b.key.kind), blocks.map((b) => b.key.seq), blocks.map((b) => b.diff.toString())],
-  );
-}
-
 /** Index of the block holding `key` among a register's sorted block starts; -1 when none starts at or before it. */
 function holdingIndex(starts: readonly RowKey[], key: RowKey): number {
   let lo = 0;
@@ -312,13 +274,4 @@ export async function replaceRows(client: PoolClient, transactionIds: string[], 
   }
   await recountBlocks(client, dirty);
   return [...new Set([...removed.map((k) => k.register), ...rows.map((r) => r.register)])];
-}
-
-/** Sum of every delta in a register, 0 when empty: a sum over its block rows. */
-export async function registerTotal(client: PoolClient, register: string): Promise<bigint> {
-  const { rows } = await client.query<{ total: string }>(
-    'SELECT COALESCE(sum(sum_cents), 0) AS total FROM ledger_register_blocks WHERE register = $1',
-    [register],
-  );
-  return BigInt(rows[0]?.total ?? 0);
 }

@@ -144,7 +144,8 @@ export async function refreshBalances(client: PoolClient, userId: string, accoun
   await client.query(
     `WITH accounts AS (
        UPDATE ledger_accounts a
-          SET balance_cents = CASE WHEN a.tracking = 'Balances' THEN a.balance_cents ELSE a.opening_balance_cents + ${TOTAL(`'a:' || a.id`)} END,
+          SET balance_cents = CASE WHEN a.tracking = 'Balances' THEN a.balance_cents
+                ELSE a.opening_balance_cents + ${TOTAL(`'a:' || a.id`)} - ledger_uncounted_cents('a:' || a.id, a.start_date) END,
               pending_balance_cents = ${TOTAL(`'ap:' || a.id`)}
         WHERE a.id = ANY($2::uuid[]))
      INSERT INTO ledger_category_balances (user_id, category_id, balance_cents)

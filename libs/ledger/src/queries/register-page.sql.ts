@@ -22,6 +22,8 @@ export async function registerSize(pool: Pool, register: string): Promise<number
  * blocks (libs/ledger/src/projection/registers.ts) give, by a running sum over their few hundred
  * rows, the block holding rank $2 and the rows and cents before it; the rows are then read by
  * index from that block's start, at most a block plus a page of them, whatever the depth.
+ * $4 is the date an account register counts from (its start date; null for every other register):
+ * rows dated before it count nothing, so their running sum is 0 and later rows leave theirs out.
  */
 export const REGISTER_SLICE_SQL = `
   WITH blocks AS (
@@ -31,13 +33,20 @@ export const REGISTER_SLICE_SQL = `
     WINDOW w AS (ORDER BY start_date, start_kind, start_seq)),
   first AS (SELECT * FROM blocks WHERE rows_before < $2 ORDER BY rows_before DESC LIMIT 1),
   slice AS (
-    SELECT r.transaction_id, f.rows_before + row_number() OVER o AS rank, f.cents_before + sum(r.delta_cents) OVER o AS running_cents
+    SELECT r.transaction_id, r.sort_date, f.rows_before + row_number() OVER o AS rank, f.cents_before + sum(r.delta_cents) OVER o AS running_cents
       FROM first f CROSS JOIN LATERAL (
         SELECT x.transaction_id, x.sort_date, x.kind_order, x.seq, x.delta_cents FROM ledger_register_rows x
          WHERE x.register = $1 AND (x.sort_date, x.kind_order, x.seq) >= (f.start_date, f.start_kind, f.start_seq)
          ORDER BY x.sort_date, x.kind_order, x.seq LIMIT $3 - f.rows_before) r
     WINDOW o AS (ORDER BY r.sort_date, r.kind_order, r.seq))
-  SELECT transaction_id, rank, running_cents FROM slice WHERE rank >= $2`;
+  SELECT s.transaction_id, s.rank, CASE WHEN s.sort_date < $4::date THEN 0 ELSE s.running_cents - u.cents END AS running_cents
+    FROM slice s, (SELECT ledger_uncounted_cents($1, $4::date) AS cents) u WHERE s.rank >= $2`;
+
+/** What a page's running balances start from: `base` plus the rows counted from `countedFrom` (null: all). */
+export interface RunningBalances {
+  base: bigint;
+  countedFrom: string | null;
+}
 
 /** A page of a register as the API answers it: the slice joined to its transactions, newest first. */
 export const REGISTER_PAGE_SQL = `
@@ -51,17 +60,17 @@ export const REGISTER_PAGE_SQL = `
  * range [N − offset − limit + 1, N − offset], newest first: the same cost at any depth. A search
  * filters by name and pages the matches; each row's running sum comes from the blocks.
  */
-export async function registerPage(pool: Pool, register: string, page: RegisterPage, runningBase: bigint | null): Promise<{ transactions: LedgerTransactionView[]; count: number }> {
-  if (page.search) return searchPage(pool, register, { ...page, search: page.search }, runningBase);
+export async function registerPage(pool: Pool, register: string, page: RegisterPage, running: RunningBalances): Promise<{ transactions: LedgerTransactionView[]; count: number }> {
+  if (page.search) return searchPage(pool, register, { ...page, search: page.search }, running);
   const total = await registerSize(pool, register);
   const high = total - page.offset;
   if (high < 1) return { transactions: [], count: total };
   const low = Math.max(1, high - page.limit + 1);
-  const { rows } = await pool.query<TransactionRowDb>({ name: 'ledger-register-page', text: REGISTER_PAGE_SQL, values: [register, low, high] });
-  return { transactions: rows.map((row) => toTransactionJson(row, runningBase)), count: total };
+  const { rows } = await pool.query<TransactionRowDb>({ name: 'ledger-register-page', text: REGISTER_PAGE_SQL, values: [register, low, high, running.countedFrom] });
+  return { transactions: rows.map((row) => toTransactionJson(row, running.base)), count: total };
 }
 
-async function searchPage(pool: Pool, register: string, page: RegisterPage & { search: string }, runningBase: bigint | null) {
+async function searchPage(pool: Pool, register: string, page: RegisterPage & { search: string }, running: RunningBalances) {
   const pattern = `%${page.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const { rows } = await pool.query<TransactionRowDb & { total: string }>(
     `WITH found AS (
@@ -70,10 +79,11 @@ async function searchPage(pool: Pool, register: string, page: RegisterPage & { s
         WHERE r.register = $1 AND t.name ILIKE $2
         ORDER BY r.sort_date DESC, r.kind_order DESC, r.seq DESC OFFSET $3 LIMIT $4)
      SELECT ${TRANSACTION_SELECT}, f.total,
-            ledger_running_before($1, f.sort_date, f.kind_order, f.seq) + f.delta_cents AS running_cents
-       FROM found f JOIN ledger_transactions t ON t.id = f.transaction_id ${TRANSACTION_JOINS}
+            CASE WHEN f.sort_date < $5::date THEN 0
+                 ELSE ledger_running_before($1, f.sort_date, f.kind_order, f.seq) + f.delta_cents - u.cents END AS running_cents
+       FROM found f CROSS JOIN (SELECT ledger_uncounted_cents($1, $5::date) AS cents) u JOIN ledger_transactions t ON t.id = f.transaction_id ${TRANSACTION_JOINS}
       ORDER BY f.sort_date DESC, f.kind_order DESC, f.seq DESC`,
-    [register, pattern, page.offset, page.limit],
+    [register, pattern, page.offset, page.limit, running.countedFrom],
   );
-  return { transactions: rows.map((row) => toTransactionJson(row, runningBase)), count: Number(rows[0]?.total ?? 0) };
+  return { transactions: rows.map((row) => toTransactionJson(row, running.base)), count: Number(rows[0]?.total ?? 0) };
 }

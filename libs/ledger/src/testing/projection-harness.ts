@@ -50,10 +50,13 @@ export class ProjectionHarness {
   }
 
   async register(register: string): Promise<{ transactionId: string; rank: number; running: number }[]> {
-    // Computed from the rows alone, to check the blocks the projection keeps against them.
+    // Computed from the rows alone, to check the blocks the projection keeps against them; an
+    // account register counts from its account's start date, as a user sees it.
     const { rows } = await this.pool.query<{ transaction_id: string; rank: number; running_cents: string }>(
-      `SELECT transaction_id, row_number() OVER w::int AS rank, sum(delta_cents) OVER w AS running_cents
-         FROM ledger_register_rows WHERE register = $1 WINDOW w AS (ORDER BY sort_date, kind_order, seq) ORDER BY rank`,
+      `SELECT r.transaction_id, row_number() OVER w::int AS rank,
+              sum(CASE WHEN r.sort_date >= a.start_date IS NOT FALSE THEN r.delta_cents ELSE 0 END) OVER w AS running_cents
+         FROM ledger_register_rows r LEFT JOIN ledger_accounts a ON r.register = 'a:' || a.id
+        WHERE r.register = $1 WINDOW w AS (ORDER BY r.sort_date, r.kind_order, r.seq) ORDER BY rank`,
       [register],
     );
     return rows.map((r) => ({ transactionId: r.transaction_id, rank: r.rank, running: Number(r.running_cents) }));

@@ -58,15 +58,16 @@ export const CREATE_NEW_REGISTER_ROWS = `
 
 /**
  * `membershipsOf`, account side: every live non-starting-balance row on an existing account; a
- * pending row adds its amount to `ap:`, a posted one its principle or amount to `a:` (0 before the
- * start date). $2 'a:', $3 'ap:'.
+ * pending row adds its amount to `ap:`, a posted one what it moves to `a:` (`balanceMove`: the
+ * principle on a loan, the amount elsewhere; also before the start date, which the register's
+ * readers leave out). $2 'a:', $3 'ap:'.
  */
 export const ACCOUNT_MEMBERSHIPS = `
   INSERT INTO ${TABLES.newRegisterRows}
   SELECT t.user_id, CASE WHEN t.pending THEN $3::text ELSE $2::text END || t.account_id, t.id, t.date, 0, t.seq,
          CASE WHEN t.pending THEN COALESCE(t.amount_cents, 0)
-              WHEN t.date >= a.start_date THEN COALESCE(t.principle_cents, t.amount_cents, 0)
-              ELSE 0 END
+              WHEN a.type = 'loan' THEN COALESCE(t.principle_cents, t.amount_cents, 0)
+              ELSE COALESCE(t.amount_cents, 0) END
     FROM ${TABLES.transactions} t
     JOIN ${TABLES.accounts} a ON a.id = t.account_id
    WHERE t.seq > $1 AND NOT t.deleted AND t.kind <> 'starting-balance'`;
@@ -120,12 +121,13 @@ const total = (register: string) =>
   `COALESCE((SELECT sum(b.sum_cents) FROM ${TABLES.registerBlocks} b WHERE b.register = ${register}), 0)`;
 
 /**
- * `refreshBalances`, accounts: opening + posted total (Balances-tracked accounts keep theirs) and
- * the pending total. $2 'a:', $3 'ap:', $4 'Balances'.
+ * `refreshBalances`, accounts: opening + posted total counted from the start date (Balances-tracked
+ * accounts keep theirs) and the pending total. $2 'a:', $3 'ap:', $4 'Balances'.
  */
 export const REFRESH_ACCOUNT_BALANCES = `
   UPDATE ${TABLES.accounts} a
-     SET balance_cents = CASE WHEN a.tracking = $4::text THEN a.balance_cents ELSE a.opening_balance_cents + ${total('$2::text || a.id')} END,
+     SET balance_cents = CASE WHEN a.tracking = $4::text THEN a.balance_cents
+           ELSE a.opening_balance_cents + ${total('$2::text || a.id')} - ledger_uncounted_cents($2::text || a.id, a.start_date) END,
          pending_balance_cents = ${total('$3::text || a.id')}
    WHERE a.id IN (SELECT DISTINCT account_id FROM ${TABLES.transactions} WHERE seq > $1 AND account_id IS NOT NULL)`;
 

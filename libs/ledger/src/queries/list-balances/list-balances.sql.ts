@@ -7,8 +7,8 @@ import { NotFound, type Pool } from '@budget/platform';
  * newest row (dates are bounded by the contracts, so the chart stays small).
  */
 export async function listBalances(pool: Pool, userId: string, accountId: string) {
-  const { rows: accounts } = await pool.query<{ tracking: string; opening_balance_cents: string }>(
-    'SELECT tracking, opening_balance_cents FROM ledger_accounts WHERE id = $2 AND user_id = $1',
+  const { rows: accounts } = await pool.query<{ tracking: string; opening_balance_cents: string; start_date: string }>(
+    `SELECT tracking, opening_balance_cents, to_char(start_date, 'YYYY-MM-DD') AS start_date FROM ledger_accounts WHERE id = $2 AND user_id = $1`,
     [userId, accountId],
   );
   const account = accounts[0];
@@ -20,17 +20,21 @@ export async function listBalances(pool: Pool, userId: string, accountId: string
     );
     return rows.map((r) => ({ id: r.id, accountId, date: r.date, balance: dollarsFromCents(centsFromDb(r.balance_cents)) }));
   }
-  // End-of-day sums over the last 90 days of rows, from the sum of every row before them.
+  // End-of-day sums over the last 90 days of rows, from the sum of every row before them; the
+  // register counts from the account's start date (days before it show the opening balance).
   const { rows } = await pool.query<{ date: string; running_cents: string }>(
     `WITH lo AS (SELECT max(sort_date) - 90 AS d FROM ledger_register_rows WHERE register = $1),
      days AS (
        SELECT r.sort_date, sum(r.delta_cents) AS day_cents FROM ledger_register_rows r, lo
-        WHERE r.register = $1 AND r.sort_date >= lo.d GROUP BY r.sort_date)
-     SELECT to_char(d.sort_date, 'YYYY-MM-DD') AS date,
-            (SELECT ledger_running_before($1, lo.d, (-32768)::smallint, (-9223372036854775808)::bigint) FROM lo)
-              + sum(d.day_cents) OVER (ORDER BY d.sort_date) AS running_cents
-       FROM days d ORDER BY d.sort_date DESC`,
-    [`a:${accountId}`],
+        WHERE r.register = $1 AND r.sort_date >= lo.d GROUP BY r.sort_date),
+     totals AS (
+       SELECT d.sort_date, (SELECT ledger_running_before($1, lo.d, (-32768)::smallint, (-9223372036854775808)::bigint) FROM lo)
+                + sum(d.day_cents) OVER (ORDER BY d.sort_date) AS running_cents
+         FROM days d)
+     SELECT to_char(t.sort_date, 'YYYY-MM-DD') AS date,
+            CASE WHEN t.sort_date < $2::date THEN 0 ELSE t.running_cents - u.cents END AS running_cents
+       FROM totals t, (SELECT ledger_uncounted_cents($1, $2::date) AS cents) u ORDER BY t.sort_date DESC`,
+    [`a:${accountId}`, account.start_date],
   );
   const opening = BigInt(account.opening_balance_cents);
   return rows.map((r) => ({ date: r.date, balance: dollarsFromCents(Number(opening + BigInt(r.running_cents))) }));
