@@ -63,8 +63,11 @@ async function moveStartDate(client: PoolClient, userId: string, accountId: stri
   const facts = await loadAccountFacts(client, accountId);
   const moved = await loadTransactions(client, 'account_id = $1 AND date >= $2 AND date < $3 AND NOT deleted', [accountId, from, to]);
   const ids = moved.map((tx) => tx.id);
-  const categoryRows = moved.flatMap((tx) => membershipsOf(tx, facts).filter((m) => m.register.startsWith('c')).map((m) => ({ ...m, userId, transactionId: tx.id })));
-  await replaceRows(client, ids, categoryRows, ['c']);
+  // Moved later, these transactions leave the categories; moved earlier, they come into them (and
+  // were in none before).
+  const later = startDate > account.old;
+  const categoryRows = later ? [] : moved.flatMap((tx) => membershipsOf(tx, facts).filter((m) => m.register.startsWith('c')).map((m) => ({ ...m, userId, transactionId: tx.id })));
+  await replaceRows(client, later ? ids : [], categoryRows, ['c']);
   await addToMonths(client, 'UPDATE ledger_splits SET live = false WHERE transaction_id = ANY($1::uuid[]) AND live RETURNING *', [ids], -1);
   const visible = moved.filter((tx) => visibleInCategories(tx, facts)).map((tx) => tx.id);
   await addToMonths(client, 'UPDATE ledger_splits SET live = true WHERE transaction_id = ANY($1::uuid[]) RETURNING *', [visible], 1);

@@ -174,6 +174,16 @@ export const ledgerMigrations: Migration[] = [
       $fn$;
     `,
   },
+  {
+    // One index fewer for every row written: the key (transaction_id, register) also serves the
+    // lookups by transaction that the separate transaction_id index served.
+    id: 'ledger-006-register-rows-key',
+    sql: `
+      ALTER TABLE ledger_register_rows DROP CONSTRAINT ledger_register_rows_pkey;
+      DROP INDEX ledger_register_rows_transaction;
+      ALTER TABLE ledger_register_rows ADD PRIMARY KEY (transaction_id, register);
+    `,
+  },
 ];
 
 export const ledgerTables = [

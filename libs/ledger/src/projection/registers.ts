@@ -130,8 +130,16 @@ export interface NewRow extends Membership {
 /** From how many changed rows `replaceRows` finds the blocks in memory (`placeInBulk`) rather than row by row in SQL. */
 export const registerTuning = { bulkFrom: 64 };
 
+/** Order of decimal seq texts without parsing them: by sign, then length, then digits. */
+const compareSeqs = (a: string, b: string): number => {
+  const negative = a.startsWith('-');
+  if (negative !== b.startsWith('-')) return negative ? -1 : 1;
+  const order = a.length !== b.length ? a.length - b.length : a < b ? -1 : a > b ? 1 : 0;
+  return negative ? -order : order;
+};
+
 const compareKeys = (a: RowKey, b: RowKey): number =>
-  a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.kind !== b.kind ? a.kind - b.kind : BigInt(a.seq) < BigInt(b.seq) ? -1 : BigInt(a.seq) > BigInt(b.seq) ? 1 : 0;
+  a.date !== b.date ? (a.date < b.date ? -1 : 1) : a.kind !== b.kind ? a.kind - b.kind : compareSeqs(a.seq, b.seq);
 
 /**
  * The set-based path for many rows (an import, a start-date move): the rows go in, the touched
@@ -140,10 +148,15 @@ const compareKeys = (a: RowKey, b: RowKey): number =>
  * gained a block start are recounted, every other touched block is counted by one upsert.
  */
 async function placeInBulk(client: PoolClient, removed: ChangedKey[], rows: NewRow[]): Promise<void> {
-  const inserted = rows.length === 0 ? [] : (await client.query<ChangedKey & { block_start: boolean }>(
-    `INSERT INTO ledger_register_rows (user_id, register, transaction_id, sort_date, kind_order, seq, delta_cents)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[], $4::date[], $5::smallint[], $6::bigint[], $7::bigint[])
-     RETURNING block_start`,
+  // In register order, so that the order index takes them as runs of neighbouring entries; the
+  // rows that open a block come back.
+  const starting = rows.length === 0 ? [] : (await client.query<{ register: string; transaction_id: string }>(
+    `WITH ins AS (
+       INSERT INTO ledger_register_rows (user_id, register, transaction_id, sort_date, kind_order, seq, delta_cents)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[], $4::date[], $5::smallint[], $6::bigint[], $7::bigint[])
+        ORDER BY 2, 4, 5, 6
+       RETURNING register, transaction_id, block_start)
+     SELECT register, transaction_id FROM ins WHERE block_start`,
     [
       rows.map((r) => r.userId), rows.map((r) => r.register), rows.map((r) => r.transactionId), rows.map((r) => r.sortDate),
       rows.map((r) => r.kindOrder), rows.map((r) => r.seq.toString()), rows.map((r) => r.delta),
@@ -162,7 +175,8 @@ async function placeInBulk(client: PoolClient, removed: ChangedKey[], rows: NewR
   const mark = (register: string, index: number) => (dirty.get(register) ?? dirty.set(register, new Set()).get(register)!).add(index);
   for (const key of removed) mark(key.register, holding(key.register, key));
   const placed = rows.map((row) => ({ row, index: holding(row.register, keyOf(row)) }));
-  placed.forEach(({ row, index }, i) => inserted[i]!.block_start && mark(row.register, index));
+  const opensBlock = new Set(starting.map((r) => `${r.register} ${r.transaction_id}`));
+  for (const { row, index } of placed) if (opensBlock.has(`${row.register} ${row.transactionId}`)) mark(row.register, index);
   const counts = new Map<string, { userId: string; register: string; key: RowKey; n: number; sum: bigint }>();
   for (const { row, index } of placed) {
     if (dirty.get(row.register)?.has(index)) continue;
