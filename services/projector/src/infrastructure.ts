@@ -6,9 +6,12 @@ export interface Infrastructure {
   close(): Promise<void>;
 }
 
-/** The pool and the configured event store (PostgreSQL by default, EventStoreDB by EVENT_STORE). */
-export async function openInfrastructure(config: AppConfig): Promise<Infrastructure> {
-  const pool = createPool(config.databaseUrl, 4);
+/**
+ * The pool (`poolSize` connections: the projector needs one per worker and one for its checkpoint)
+ * and the configured event store (PostgreSQL by default, EventStoreDB by EVENT_STORE).
+ */
+export async function openInfrastructure(config: AppConfig, poolSize = 4): Promise<Infrastructure> {
+  const pool = createPool(config.databaseUrl, poolSize);
   try {
     const store = await createEventStore({
       kind: config.eventStore,
@@ -30,9 +33,18 @@ export async function openInfrastructure(config: AppConfig): Promise<Infrastruct
   }
 }
 
-/** Events per projector transaction, from PROJECTOR_BATCH_SIZE (default 100). */
+/** Events of one user per projector transaction, from PROJECTOR_BATCH_SIZE (default 100). */
 export function batchSizeFrom(env: NodeJS.ProcessEnv): number {
-  const size = Number(env.PROJECTOR_BATCH_SIZE ?? 100);
-  if (!Number.isInteger(size) || size < 1) throw new Error(`PROJECTOR_BATCH_SIZE must be a positive integer, got ${env.PROJECTOR_BATCH_SIZE}`);
-  return size;
+  return positiveIntegerFrom(env, 'PROJECTOR_BATCH_SIZE', 100);
+}
+
+/** Batches (each a different user's) the projector commits at once, from PROJECTOR_WORKERS (default 4). */
+export function workersFrom(env: NodeJS.ProcessEnv): number {
+  return positiveIntegerFrom(env, 'PROJECTOR_WORKERS', 4);
+}
+
+function positiveIntegerFrom(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${env[name]}`);
+  return value;
 }

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { asyncProjections, loadConfig, startProjector } from '@budget/platform';
-import { batchSizeFrom, openInfrastructure } from './infrastructure.js';
+import { batchSizeFrom, openInfrastructure, workersFrom } from './infrastructure.js';
 import { allProjections } from './projections.js';
 
 const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
@@ -9,7 +9,10 @@ const logger = new Logger('Projector');
 /** The projector process: follows the event log into every read model until told to stop. */
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.env.REPO_ROOT ?? process.cwd());
-  const infrastructure = await openInfrastructure(config);
+  const batchSize = batchSizeFrom(process.env);
+  const workers = workersFrom(process.env);
+  // One connection per worker, one for the checkpoint, one for the store's reads.
+  const infrastructure = await openInfrastructure(config, workers + 2);
   // With inline projection (the default on PostgreSQL) the API projects every write in its own
   // transaction; this process then has nothing to apply and does not follow the log. It is where
   // asynchronous projections run (every projection with EventStoreDB or PROJECTION=async).
@@ -21,7 +24,8 @@ async function main(): Promise<void> {
           pool: infrastructure.pool,
           store: infrastructure.store,
           projections,
-          batchSize: batchSizeFrom(process.env),
+          batchSize,
+          workers,
           logger: {
             log: (message) => logger.log(message),
             error: (message, error) => logger.error(message, error instanceof Error ? error.stack : String(error)),
@@ -34,7 +38,7 @@ async function main(): Promise<void> {
     process.once(signal, () => {
       if (stopping) return;
       stopping = true;
-      logger.log(`${signal} received: finishing the batch in flight`);
+      logger.log(`${signal} received: finishing the batches in flight`);
       void projector
         .stop()
         .then(() => infrastructure.close())

@@ -1,30 +1,42 @@
 import type { StoredEvent } from '../event-store/port.js';
-import { withTransaction, type Pool } from '../postgres/pool.js';
+import { withTransaction, type Pool, type PoolClient } from '../postgres/pool.js';
 import { applyEvents } from './apply-events.js';
-import { lockCheckpoint, saveCheckpoint } from './checkpoint.js';
+import { lockUserPosition, saveUserPosition } from './checkpoint.js';
+import { REBUILD_LOCK_CLASS } from './inline-projection-store.js';
 import type { Projection } from './projection.js';
 
 /**
- * Applies `events` (the ones right after `expected`) to every projection and moves the checkpoint
- * to the last of them, all in ONE transaction: a crash before COMMIT leaves neither the effects
- * nor the new checkpoint, a crash after leaves both. If the checkpoint is no longer at `expected`
- * (another projector process, or a rebuild, moved it) nothing is applied.
- * Returns the checkpoint as it stands after the transaction.
+ * Applies a batch of ONE user's events (in log order) to every projection and moves that user's
+ * position to the last of them, all in ONE transaction: a crash before COMMIT leaves neither the
+ * effects nor the new position, a crash after leaves both. Events at or below the position the
+ * user's partition already has (its own row, or the global checkpoint) are dropped, so a batch
+ * retried after a restart, or applied meanwhile by a second projector process or a rebuild, is
+ * never applied twice. Returns the user's position after the transaction.
  */
-export async function commitBatch(
+export async function commitUserBatch(
   pool: Pool,
   checkpointName: string,
   projections: readonly Projection[],
-  expected: bigint,
+  userId: string,
   events: readonly StoredEvent[],
 ): Promise<bigint> {
-  const last = events[events.length - 1];
-  if (!last) return expected;
   return withTransaction(pool, async (client) => {
-    const current = await lockCheckpoint(client, checkpointName);
-    if (current !== expected) return current;
-    await applyEvents(client, projections, events);
-    await saveCheckpoint(client, checkpointName, last.position);
+    await holdOffRebuild(client);
+    const applied = await lockUserPosition(client, checkpointName, userId);
+    const fresh = events.filter((event) => event.position > applied);
+    const last = fresh[fresh.length - 1];
+    if (!last) return applied;
+    await applyEvents(client, projections, fresh);
+    await saveUserPosition(client, checkpointName, userId, last.position);
     return last.position;
   });
+}
+
+/**
+ * The rebuild takes this lock class exclusively (`lockOutWriters`): while a batch holds it shared,
+ * no rebuild truncates under it, and a batch that starts during a rebuild waits, then sees the
+ * rebuilt checkpoint and drops what the rebuild replayed.
+ */
+async function holdOffRebuild(client: PoolClient): Promise<void> {
+  await client.query('SELECT pg_advisory_xact_lock_shared($1, 0)', [REBUILD_LOCK_CLASS]);
 }

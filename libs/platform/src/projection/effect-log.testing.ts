@@ -1,4 +1,5 @@
 import type { EventStore, NewEvent } from '../event-store/port.js';
+import type { Pool } from '../postgres/pool.js';
 import type { Projection } from './projection.js';
 
 /**
@@ -42,4 +43,37 @@ export async function appendTestEvents(store: EventStore, userId: string, count:
     ({ position } = await store.append(`test-${userId}`, [event], { expectedRevision: 'any' }));
   }
   return position;
+}
+
+/**
+ * The same projection, made slow for one user: each of that user's events takes `ms` longer (a
+ * 5,000-row import, in miniature), the others' do not.
+ */
+export function slowForUser(projection: Projection, userId: string, ms: number): Projection {
+  const { name, tables, migrations } = projection;
+  return {
+    name,
+    tables,
+    migrations,
+    async apply(client, event) {
+      if (event.metadata.userId === userId) await new Promise((resolve) => setTimeout(resolve, ms));
+      await projection.apply(client, event);
+    },
+  };
+}
+
+export interface EffectCount {
+  user_id: string;
+  projection: string;
+  position: string;
+  n: number;
+}
+
+/** Every effect with how many times it was applied, in a stable order (one clean replay: each n = 1). */
+export async function countEffects(db: Pick<Pool, 'query'>): Promise<EffectCount[]> {
+  const { rows } = await db.query<EffectCount>(
+    `SELECT e.user_id, e.projection, e.position::text AS position, count(*)::int AS n
+       FROM test_effects e GROUP BY e.user_id, e.projection, e.position ORDER BY e.projection, e.position`,
+  );
+  return rows;
 }

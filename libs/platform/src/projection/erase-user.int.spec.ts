@@ -29,3 +29,13 @@ test('given two users, erasing one deletes only that user’s rows from every pr
   const { rows } = await db.pool.query<{ user_id: string; n: number }>('SELECT user_id, count(*)::int AS n FROM test_effects GROUP BY 1');
   expect(rows).toEqual([{ user_id: 'kept', n: 6 }]);
 });
+
+test('erasing a user also forgets the projector\'s position for that user, and only for that user', async () => {
+  await rebuildReadModels({ pool: db.pool, store, projections });
+  await db.pool.query(`INSERT INTO projector_user_positions (name, user_id, position) VALUES ('read-models', 'gone', 4), ('read-models', 'kept', 7)`);
+
+  expect(await eraseUserReadModels(db.pool, projections, 'gone')).toBe(1);
+
+  const { rows } = await db.pool.query('SELECT user_id FROM projector_user_positions');
+  expect(rows).toEqual([{ user_id: 'kept' }]);
+});

@@ -5,8 +5,10 @@ import { tableIdentifier } from './table-names.js';
 /**
  * Deletes one user's rows from every read-model table (account deletion). Returns the number of
  * rows deleted. Order matters: first delete the user's events (`deleteUserStreams`), then wait
- * until the projector has passed the head position of that moment (`ProjectionWaiter.waitFor`),
- * then call this: events the projector had already read cannot then re-create rows afterwards.
+ * until the projector has passed the head position of that moment (`ProjectionWaiter.waitFor`,
+ * on the global checkpoint: a wait on the user's partition would never see it pass a head that is
+ * another user's event), then call this: events the projector had already read cannot then
+ * re-create rows afterwards.
  */
 export async function eraseUserReadModels(
   client: Pick<PoolClient, 'query'>,
@@ -19,7 +21,21 @@ export async function eraseUserReadModels(
     deleted += result.rowCount ?? 0;
   }
   // Answers kept for retried writes (Idempotency-Key) may quote the user's data too.
-  const { rows } = await client.query<{ present: boolean }>(`SELECT to_regclass('http_idempotency') IS NOT NULL AS present`);
-  if (rows[0]?.present) deleted += (await client.query('DELETE FROM http_idempotency WHERE user_id = $1', [userId])).rowCount ?? 0;
+  deleted += await deleteUserRowsIfPresent(client, 'http_idempotency', userId);
+  // The projector's position for the user: its events are gone and the projector has passed them,
+  // and the global checkpoint covers them should a lagging projector still hold some.
+  deleted += await deleteUserRowsIfPresent(client, 'projector_user_positions', userId);
   return deleted;
+}
+
+/** Tables that exist only in some set-ups (the API's, the projector's), with the statement erasing a user from each. */
+const OPTIONAL_USER_TABLES = {
+  http_idempotency: 'DELETE FROM http_idempotency WHERE user_id = $1',
+  projector_user_positions: 'DELETE FROM projector_user_positions WHERE user_id = $1',
+} as const;
+
+async function deleteUserRowsIfPresent(client: Pick<PoolClient, 'query'>, table: keyof typeof OPTIONAL_USER_TABLES, userId: string): Promise<number> {
+  const { rows } = await client.query<{ present: boolean }>('SELECT to_regclass($1) IS NOT NULL AS present', [table]);
+  if (!rows[0]?.present) return 0;
+  return (await client.query(OPTIONAL_USER_TABLES[table], [userId])).rowCount ?? 0;
 }

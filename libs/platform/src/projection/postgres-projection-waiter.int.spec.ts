@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
+import { CHECKPOINT_CHANNEL, DEFAULT_CHECKPOINT_NAME } from './checkpoint.js';
 import { PostgresProjectionWaiter } from './postgres-projection-waiter.js';
 import { ProjectionTimeoutError } from './projection-timeout.error.js';
 import { startProjector } from './projector.js';
@@ -50,5 +51,76 @@ describe('PostgresProjectionWaiter', () => {
     expect(error).toBeInstanceOf(ProjectionTimeoutError);
     expect((error as Error).message).toMatch(`did not reach event position ${position} within 300 ms (checkpoint at 0)`);
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  describe('on behalf of a user', () => {
+    const announce = (payload: string) => db.pool.query('SELECT pg_notify($1, $2)', [CHECKPOINT_CHANNEL, payload]);
+    /** Settles once the waiter's LISTEN connection is up (a first wait re-reads the checkpoint through it). */
+    const listening = () => waiter.waitFor(0n);
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    function track(wait: Promise<void>): { settled: boolean; wait: Promise<void> } {
+      const tracked = { settled: false, wait };
+      wait.then(
+        () => (tracked.settled = true),
+        () => (tracked.settled = true),
+      );
+      return tracked;
+    }
+
+    test('a u: announcement for that user resolves the wait; other users\' and malformed ones do not', async () => {
+      await listening();
+      const alice = track(waiter.waitFor(7n, 5000, 'alice'));
+
+      for (const payload of ['u:bob:9', 'u:alice:6', 'u:alice:', 'u:alice:x9', 'x:alice:9', 'u::9x', ':alice:9']) await announce(payload);
+      await pause(150);
+      expect(alice.settled).toBe(false);
+
+      await announce('u:alice:7');
+      await expect(alice.wait).resolves.toBeUndefined();
+    });
+
+    test('given only another user\'s partition passes the position, the wait rejects after its bound', async () => {
+      await listening();
+      const alice = waiter.waitFor(5n, 300, 'alice');
+      await announce('u:bob:9');
+
+      const error = await alice.catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ProjectionTimeoutError);
+      expect((error as Error).message).toMatch('did not reach event position 5 within 300 ms (checkpoint at 0)');
+    });
+
+    test('a global checkpoint announcement resolves a user\'s wait too (it covers every partition)', async () => {
+      await listening();
+      const alice = waiter.waitFor(7n, 5000, 'alice');
+      await announce('8');
+      await expect(alice).resolves.toBeUndefined();
+    });
+
+    test('given a missed announcement, the poll re-reads the user\'s row', async () => {
+      const polling = new PostgresProjectionWaiter({ connectionString: db.url, timeoutMs: 5000, pollIntervalMs: 50 });
+      try {
+        const alice = track(polling.waitFor(4n, 5000, 'alice'));
+        await pause(120);
+        expect(alice.settled).toBe(false);
+        // Stored without NOTIFY, as if the announcement had been lost.
+        await db.pool.query('INSERT INTO projector_user_positions (name, user_id, position) VALUES ($1, $2, 4)', [DEFAULT_CHECKPOINT_NAME, 'alice']);
+        await expect(alice.wait).resolves.toBeUndefined();
+      } finally {
+        await polling.close();
+      }
+    });
+
+    test('given a running projector, a user\'s wait for a fresh append resolves once its effect is readable', async () => {
+      const projector = await startProjector({ pool: db.pool, store, projections });
+      try {
+        const position = await appendTestEvents(store, 'u1', 2);
+        await waiter.waitFor(position, 5000, 'u1');
+        const { rows } = await db.pool.query('SELECT 1 FROM test_effects WHERE position = $1', [position.toString()]);
+        expect(rows).toHaveLength(1);
+      } finally {
+        await projector.stop();
+      }
+    });
   });
 });

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { CHECKPOINT_CHANNEL, DEFAULT_CHECKPOINT_NAME, readCheckpoint } from './checkpoint.js';
+import { CHECKPOINT_CHANNEL, DEFAULT_CHECKPOINT_NAME, readAnnouncement, readCheckpoint, readUserPositions } from './checkpoint.js';
 import { Progress } from './progress.js';
 import type { ProjectionWaiter } from './waiter.port.js';
 
@@ -12,15 +12,28 @@ export interface PostgresProjectionWaiterOptions {
   pollIntervalMs?: number;
 }
 
-const POSITION = /^\d+$/;
+/** A user someone waits for: how far that user's partition is known to be (never behind the global checkpoint). */
+interface Watched {
+  readonly progress: Progress;
+  waiting: number;
+}
+
+/** Moves a progress forward only (announcements may arrive out of order). */
+function advance(progress: Progress, position: bigint): void {
+  const known = progress.position;
+  if (known === null || position > known) progress.reached(position);
+}
 
 /**
  * Read-your-writes for the API (DESIGN.md §4): one dedicated connection LISTENs on the projector's
- * checkpoint channel; a wait resolves as soon as the announced (or re-read) checkpoint reaches the
- * position, and rejects with `ProjectionTimeoutError` after the bound.
+ * checkpoint channel; a wait resolves as soon as the announced (or re-read) global checkpoint
+ * reaches the position, or, for a wait on behalf of a user, that user's partition does (the
+ * projector announces each user's batch as `u:<userId>:<position>`). Per-user progress is kept only
+ * while someone waits for that user. A wait rejects with `ProjectionTimeoutError` after the bound.
  */
 export class PostgresProjectionWaiter implements ProjectionWaiter {
   private readonly progress = new Progress();
+  private readonly users = new Map<string, Watched>();
   private connection: Promise<pg.Client> | null = null;
   private poller: NodeJS.Timeout | null = null;
   private waiting = 0;
@@ -28,11 +41,16 @@ export class PostgresProjectionWaiter implements ProjectionWaiter {
 
   constructor(private readonly options: PostgresProjectionWaiterOptions) {}
 
-  async waitFor(position: bigint, timeoutMs = this.options.timeoutMs ?? 5000): Promise<void> {
+  private get checkpointName(): string {
+    return this.options.checkpointName ?? DEFAULT_CHECKPOINT_NAME;
+  }
+
+  async waitFor(position: bigint, timeoutMs = this.options.timeoutMs ?? 5000, userId?: string): Promise<void> {
     if (this.closed) throw new Error('PostgresProjectionWaiter is closed');
     const known = this.progress.position;
     if (known !== null && position <= known) return;
-    const reached = this.progress.until(position, timeoutMs);
+    const watched = userId === undefined ? null : this.watch(userId);
+    const reached = (watched?.progress ?? this.progress).until(position, timeoutMs);
     this.waiting += 1;
     this.startPolling();
     try {
@@ -40,26 +58,64 @@ export class PostgresProjectionWaiter implements ProjectionWaiter {
     } finally {
       this.waiting -= 1;
       if (this.waiting === 0) this.stopPolling();
+      if (userId !== undefined) this.unwatch(userId);
     }
   }
 
   async close(): Promise<void> {
     this.closed = true;
     this.stopPolling();
-    this.progress.abandon(new Error('PostgresProjectionWaiter closed'));
+    const closed = new Error('PostgresProjectionWaiter closed');
+    this.progress.abandon(closed);
+    for (const watched of this.users.values()) watched.progress.abandon(closed);
+    this.users.clear();
     const connection = this.connection;
     this.connection = null;
     if (connection) await connection.then((client) => client.end()).catch(() => undefined);
   }
 
-  private advance(position: bigint): void {
-    const known = this.progress.position;
-    if (known === null || position > known) this.progress.reached(position);
+  /** Starts (or joins) keeping this user's progress, from the global checkpoint known so far. */
+  private watch(userId: string): Watched {
+    let watched = this.users.get(userId);
+    if (!watched) {
+      watched = { progress: new Progress(this.progress.position), waiting: 0 };
+      this.users.set(userId, watched);
+    }
+    watched.waiting += 1;
+    return watched;
   }
 
+  private unwatch(userId: string): void {
+    const watched = this.users.get(userId);
+    if (watched && --watched.waiting === 0) this.users.delete(userId);
+  }
+
+  /** The global checkpoint covers every partition, so it moves every watched user too. */
+  private advanceGlobal(position: bigint): void {
+    advance(this.progress, position);
+    for (const watched of this.users.values()) advance(watched.progress, position);
+  }
+
+  private advanceUser(userId: string, position: bigint): void {
+    const watched = this.users.get(userId);
+    if (watched) advance(watched.progress, position);
+  }
+
+  private announced(payload: string | undefined): void {
+    const announcement = readAnnouncement(payload);
+    if (!announcement) return;
+    if (announcement.userId === null) this.advanceGlobal(announcement.position);
+    else this.advanceUser(announcement.userId, announcement.position);
+  }
+
+  /** Re-reads the global checkpoint and the rows of every user someone waits for. */
   private async refresh(): Promise<void> {
     const client = await this.connect();
-    this.advance(await readCheckpoint(client, this.options.checkpointName ?? DEFAULT_CHECKPOINT_NAME));
+    this.advanceGlobal(await readCheckpoint(client, this.checkpointName));
+    if (this.users.size === 0) return;
+    for (const [userId, position] of await readUserPositions(client, this.checkpointName, [...this.users.keys()])) {
+      this.advanceUser(userId, position);
+    }
   }
 
   private connect(): Promise<pg.Client> {
@@ -67,9 +123,7 @@ export class PostgresProjectionWaiter implements ProjectionWaiter {
     const client = new pg.Client({ connectionString: this.options.connectionString });
     const connection = (async () => {
       client.on('notification', (message) => {
-        if (message.channel === CHECKPOINT_CHANNEL && message.payload && POSITION.test(message.payload)) {
-          this.advance(BigInt(message.payload));
-        }
+        if (message.channel === CHECKPOINT_CHANNEL) this.announced(message.payload);
       });
       client.on('error', () => this.forget(connection));
       client.on('end', () => this.forget(connection));

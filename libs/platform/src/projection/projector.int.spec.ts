@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { DEFAULT_CHECKPOINT_NAME, readCheckpoint } from './checkpoint.js';
+import { PostgresProjectionWaiter } from './postgres-projection-waiter.js';
 import { startProjector, type ProjectorHandle } from './projector.js';
+import { rebuildReadModels } from './rebuild.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
-import { appendTestEvents, effectLogProjection } from './effect-log.testing.js';
+import { appendTestEvents, countEffects, effectLogProjection, slowForUser } from './effect-log.testing.js';
 
 let db: TestDatabase;
 let store: PostgresEventStore;
@@ -89,4 +91,69 @@ describe('projector', () => {
     expect(rows).toHaveLength(120);
     expect(rows.every((r) => r.n === 1)).toBe(true);
   });
+
+  test('given one user\'s slow burst, another user\'s later write is projected and its wait resolves while the burst is still being applied', async () => {
+    const waiter = new PostgresProjectionWaiter({ connectionString: db.url, pollIntervalMs: 50 });
+    try {
+      // 60 events × 30 ms: the burst takes about 2 s to apply, one batch of 5 at a time.
+      const projector = await start({ projections: [slowForUser(effectLogProjection('a'), 'burst', 30)], batchSize: 5, workers: 4 });
+      const burstEnd = await appendTestEvents(store, 'burst', 60);
+      const other = await appendTestEvents(store, 'other', 1);
+
+      await waiter.waitFor(other, 10_000, 'other');
+
+      const now = await countEffects(db.pool);
+      expect(now.filter((r) => r.user_id === 'other')).toEqual([{ user_id: 'other', projection: 'a', position: other.toString(), n: 1 }]);
+      expect(now.filter((r) => r.user_id === 'burst').length).toBeLessThan(60);
+      // The global checkpoint is held back by the burst: only the user's own partition said "done".
+      expect(await readCheckpoint(db.pool, DEFAULT_CHECKPOINT_NAME)).toBeLessThan(burstEnd);
+
+      await projector.caughtUp(other, 20_000);
+      const rows = await countEffects(db.pool);
+      expect(rows).toHaveLength(61);
+      expect(rows.every((r) => r.n === 1)).toBe(true);
+    } finally {
+      await waiter.close();
+    }
+  });
+
+  test('given two projectors at once, one of them stopped and restarted mid-stream, the effects equal one clean replay', async () => {
+    const users = ['u1', 'u2', 'u3', 'u4', 'u5'];
+    const one = await start({ batchSize: 3, workers: 3 });
+    let two = await start({ batchSize: 4, workers: 2 });
+    let head = 0n;
+    for (let round = 0; round < 6; round += 1) {
+      // Users append at once, so their events interleave in the log.
+      for (const last of await Promise.all(users.map((user) => appendTestEvents(store, user, 8)))) if (last > head) head = last;
+      if (round === 2) {
+        await two.stop();
+        two = await start({ batchSize: 4, workers: 2 });
+      }
+    }
+
+    await Promise.all([one.caughtUp(head, 20_000), two.caughtUp(head, 20_000)]);
+    await Promise.all(running.splice(0).map((p) => p.stop()));
+    const live = await countEffects(db.pool);
+    await rebuildReadModels({ pool: db.pool, store, projections: [effectLogProjection('a')] });
+
+    expect(live).toHaveLength(users.length * 6 * 8);
+    expect(live.every((r) => r.n === 1)).toBe(true);
+    expect(await countEffects(db.pool)).toEqual(live);
+    expect(await readCheckpoint(db.pool, DEFAULT_CHECKPOINT_NAME)).toBe(head);
+  });
+
+  test('given a batch slower than slowBatchMs, it is logged with its size and event types', async () => {
+    const log = vi.fn();
+    const projector = await start({ batchSize: 10, slowBatchMs: 0, logger: { log, error: () => undefined } });
+    await projector.caughtUp(await appendTestEvents(store, 'u1', 3), 10_000);
+
+    expect(log.mock.calls.map(([message]) => String(message)).some((m) => /slow batch of [1-3] events took \d+ ms \(TestHappened×[1-3]\)/.test(m))).toBe(true);
+  });
+
+  test('given a stop right after start (the checkpoint still being read), it stops', async () => {
+    const projector = await start();
+    const waiting = projector.caughtUp(1n);
+    await expect(projector.stop()).resolves.toBeUndefined();
+    await expect(waiting).rejects.toThrow('The projector stopped');
+  }, 5000);
 });

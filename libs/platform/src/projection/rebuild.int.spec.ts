@@ -41,6 +41,20 @@ describe('rebuildReadModels', () => {
     expect(await readCheckpoint(db.pool, DEFAULT_CHECKPOINT_NAME)).toBe(head);
   });
 
+  test('given user positions left by the projector, a rebuild clears them (the checkpoint at the head covers every user)', async () => {
+    const head = await appendTestEvents(store, 'u1', 5);
+    const projector = await startProjector({ pool: db.pool, store, projections });
+    await projector.caughtUp(head, 10_000);
+    await projector.stop();
+    const positions = () => db.pool.query('SELECT user_id, position::text FROM projector_user_positions').then((r) => r.rows);
+    expect(await positions()).toEqual([{ user_id: 'u1', position: head.toString() }]);
+
+    await rebuildReadModels({ pool: db.pool, store, projections });
+
+    expect(await positions()).toEqual([]);
+    expect(await readCheckpoint(db.pool, DEFAULT_CHECKPOINT_NAME)).toBe(head);
+  });
+
   test('given a projector running during the rebuild, it resumes after it without doubling', async () => {
     const projector = await startProjector({ pool: db.pool, store, projections, batchSize: 2 });
     await appendTestEvents(store, 'u1', 20);

@@ -1,7 +1,7 @@
 import type { EventStore } from '../event-store/port.js';
 import { withTransaction, type Pool } from '../postgres/pool.js';
 import { applyEvents, migrateProjections } from './apply-events.js';
-import { DEFAULT_CHECKPOINT_NAME, lockCheckpoint, saveCheckpoint } from './checkpoint.js';
+import { clearUserPositions, DEFAULT_CHECKPOINT_NAME, lockCheckpoint, saveCheckpoint } from './checkpoint.js';
 import { lockOutWriters } from './inline-projection-store.js';
 import type { Projection } from './projection.js';
 import { tableIdentifier } from './table-names.js';
@@ -23,9 +23,11 @@ export interface RebuildResult {
 /**
  * Drops every read model and replays the whole log into it through the projector's own apply
  * path, in ONE transaction: readers see the old rows until it commits, then the new ones, never a
- * half-built state. A projector running meanwhile waits on the checkpoint lock, then resumes from
- * the position the rebuild reached; inline writes (`InlineProjectionEventStore`) wait for it to end,
- * and it starts only once none is in flight, so it reads every event they stored.
+ * half-built state. A projector running meanwhile waits for it (its batches hold the same lock class
+ * shared), then drops every event at or below the position the rebuild reached: the user positions
+ * are cleared and the global checkpoint set to the head, which covers them all. Inline writes
+ * (`InlineProjectionEventStore`) wait for it to end, and it starts only once none is in flight, so
+ * it reads every event they stored.
  */
 export async function rebuildReadModels(options: RebuildOptions): Promise<RebuildResult> {
   const { pool, store, projections, checkpointName = DEFAULT_CHECKPOINT_NAME, pageSize = 1000 } = options;
@@ -34,6 +36,7 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
   return withTransaction(pool, async (client) => {
     await lockOutWriters(client);
     await lockCheckpoint(client, checkpointName);
+    await clearUserPositions(client, checkpointName);
     if (tables.length > 0) await client.query(`TRUNCATE ${tables.join(', ')}`);
     let position = 0n;
     let events = 0;

@@ -39,7 +39,7 @@ export class RegisterHandler implements ICommandHandler<RegisterCommand> {
     const { username, email } = registration;
     const code = await this.accounts.create({ userId, username, email, passwordHash: await this.hasher.hash(registration.password) });
     const position = await this.accounts.provision(userId);
-    await this.waiter.waitFor(position, 5_000).catch((e: Error) => this.logger.warn(`default budget not projected yet: ${e.message}`));
+    await this.waiter.waitFor(position, 5_000, userId).catch((e: Error) => this.logger.warn(`default budget not projected yet: ${e.message}`));
     await this.mailer.sendOrLog(welcomeMail(email, username, code));
   }
 }

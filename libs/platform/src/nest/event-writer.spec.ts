@@ -1,0 +1,53 @@
+import { describe, expect, test } from 'vitest';
+import { FixedClock, uuidGenerator } from '../clock.js';
+import type { AppendResult, EventStore, StreamAppend } from '../event-store/port.js';
+import type { ProjectionWaiter } from '../projection/waiter.port.js';
+import { EventWriter } from './event-writer.js';
+
+/** A store that hands out the next positions, and a waiter that records what it was asked to wait for. */
+function writerWithFakes() {
+  let position = 0n;
+  const next = (): AppendResult => ({ nextRevision: 0, position: (position += 1n) });
+  const store = {
+    append: async () => next(),
+    appendMany: async (appends: readonly StreamAppend[]) => appends.map(() => next()),
+  } as unknown as EventStore;
+  const waits: { position: bigint; userId: string | undefined }[] = [];
+  const waiter: ProjectionWaiter = {
+    waitFor: async (position, _timeoutMs, userId) => void waits.push({ position, userId }),
+    close: async () => undefined,
+  };
+  const writer = new EventWriter(store, new FixedClock(new Date('2026-01-01T00:00:00Z')), uuidGenerator, waiter);
+  return { writer, waits };
+}
+
+const event = { type: 'TestHappened', data: {} };
+
+describe('EventWriter.settle', () => {
+  test('given positions one user appended, it waits for the last of them on that user\'s partition', async () => {
+    const { writer, waits } = writerWithFakes();
+    const first = await writer.append('s-1', [event], 'any', { userId: 'alice' });
+    const many = await writer.appendMany([{ stream: 's-2', events: [event], expectedRevision: 'any' }, { stream: 's-3', events: [event], expectedRevision: 'any' }], { userId: 'alice' });
+
+    await writer.settle(first, null, many);
+
+    expect(waits).toEqual([{ position: 3n, userId: 'alice' }]);
+  });
+
+  test('given a position this writer did not append, or positions of two users, it waits for the global checkpoint', async () => {
+    const { writer, waits } = writerWithFakes();
+    const alice = await writer.append('s-1', [event], 'any', { userId: 'alice' });
+    const bob = await writer.append('s-2', [event], 'any', { userId: 'bob' });
+
+    await writer.settle(alice, bob);
+    await writer.settle(99n);
+
+    expect(waits).toEqual([{ position: 2n, userId: undefined }, { position: 99n, userId: undefined }]);
+  });
+
+  test('given nothing appended, it does not wait', async () => {
+    const { writer, waits } = writerWithFakes();
+    await writer.settle(null, await writer.append('s-1', [], 'any', { userId: 'alice' }));
+    expect(waits).toEqual([]);
+  });
+});

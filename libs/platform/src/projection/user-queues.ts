@@ -1,0 +1,189 @@
+import { Fifo } from './fifo.js';
+
+/** One dispatched event's place in the log; `done` once its batch committed. */
+interface Slot {
+  readonly position: bigint;
+  readonly userId: string;
+  done: boolean;
+}
+
+/** A place in the turn order; stale once the user was taken out of turn (its `turn` moved on). */
+interface Turn {
+  readonly userId: string;
+  readonly turn: number;
+}
+
+interface Queued<T> {
+  readonly item: T;
+  readonly slot: Slot;
+}
+
+/** Up to `batchSize` consecutive events of one user, handed to one worker. */
+export interface UserBatch<T> {
+  readonly userId: string;
+  readonly items: readonly T[];
+  readonly slots: readonly Slot[];
+}
+
+/**
+ * Carries events from the store subscription (one producer, in log order) to the projector's
+ * workers, partitioned by user (DESIGN.md §4: no user waits for another):
+ * - each user has a FIFO queue, so a user's events are committed in log order;
+ * - a user is handed to one worker at a time, and ready users take turns (round-robin), so a burst
+ *   of one user occupies at most one worker while the others serve everyone else;
+ * - the low-water mark is the highest position at or below which every dispatched event is
+ *   committed: what the global checkpoint may say, and where a restart resumes. The user whose
+ *   event holds it back goes first whenever ready: otherwise a catch-up over many users would
+ *   advance every user a batch per round and move the mark only at the very end.
+ * Events count against `capacity` from dispatch until the low-water mark passes them, so memory is
+ * bounded even when one slow batch holds the mark back; the producer waits while it is full.
+ */
+export class UserQueues<T extends { readonly position: bigint }> {
+  private readonly queues = new Map<string, Fifo<Queued<T>>>();
+  /** Users with queued events and no worker, in turn order (with stale entries, see `Turn`). */
+  private readonly ready = new Fifo<Turn>();
+  /** The current turn of each ready user. */
+  private readonly turns = new Map<string, number>();
+  private nextTurn = 0;
+  private readonly busy = new Set<string>();
+  /** Every dispatched event not yet below the low-water mark, in log order. */
+  private readonly pending = new Fifo<Slot>();
+  private low: bigint;
+  private closed = false;
+  private failure: { error: unknown } | null = null;
+  private itemsArrived: (() => void)[] = [];
+  private roomFreed: (() => void)[] = [];
+
+  constructor(
+    private readonly capacity: number,
+    start: bigint,
+    private readonly userOf: (item: T) => string,
+  ) {
+    this.low = start;
+  }
+
+  get lowWater(): bigint {
+    return this.low;
+  }
+
+  /** The error that ended these queues, if one did. */
+  get error(): { error: unknown } | null {
+    return this.failure;
+  }
+
+  /** Waits while full; once closed the item is dropped. */
+  async push(item: T): Promise<void> {
+    while (!this.closed && this.pending.size >= this.capacity) {
+      await new Promise<void>((resolve) => this.roomFreed.push(resolve));
+    }
+    if (this.closed) return;
+    const userId = this.userOf(item);
+    const slot: Slot = { position: item.position, userId, done: false };
+    this.pending.push(slot);
+    const queue = this.queues.get(userId) ?? this.open(userId);
+    queue.push({ item, slot });
+    if (queue.size === 1 && !this.busy.has(userId)) this.makeReady(userId);
+  }
+
+  /**
+   * The next ready user's first `max` events, that user now held by the caller until `complete`;
+   * waits for one; null once closed; rejects once failed.
+   */
+  async take(max: number): Promise<UserBatch<T> | null> {
+    while (this.turns.size === 0 && !this.closed) {
+      await new Promise<void>((resolve) => this.itemsArrived.push(resolve));
+    }
+    if (this.failure) throw this.failure.error;
+    if (this.closed) return null;
+    const userId = this.pickUser();
+    this.busy.add(userId);
+    const queue = this.queues.get(userId)!;
+    const taken = queue.take(max);
+    if (queue.size === 0) this.queues.delete(userId);
+    return { userId, items: taken.map((q) => q.item), slots: taken.map((q) => q.slot) };
+  }
+
+  /**
+   * The batch committed: its user goes to the back of the turn order if more of its events wait.
+   * Returns the low-water mark, which may have moved. Still counts after `close`, so a batch that
+   * was in flight when the projector stopped moves the mark too.
+   */
+  complete(batch: UserBatch<T>): bigint {
+    for (const slot of batch.slots) slot.done = true;
+    this.busy.delete(batch.userId);
+    if (this.queues.has(batch.userId)) this.makeReady(batch.userId);
+    this.retire();
+    return this.low;
+  }
+
+  /** Stops both sides: queued events are dropped, pushes return, takes return null. */
+  close(): void {
+    this.closed = true;
+    this.queues.clear();
+    this.ready.clear();
+    this.turns.clear();
+    this.wake();
+  }
+
+  /** The producer or a worker failed: every `take` from now on rejects with its error. */
+  fail(error: unknown): void {
+    this.failure ??= { error };
+    this.close();
+  }
+
+  private open(userId: string): Fifo<Queued<T>> {
+    const queue = new Fifo<Queued<T>>();
+    this.queues.set(userId, queue);
+    return queue;
+  }
+
+  private makeReady(userId: string): void {
+    if (this.closed) return;
+    const turn = (this.nextTurn += 1);
+    this.turns.set(userId, turn);
+    this.ready.push({ userId, turn });
+    this.wakeTakers();
+  }
+
+  /** The user holding the low-water mark back if ready, else the next in turn. Some user is ready. */
+  private pickUser(): string {
+    const holder = this.pending.peek()?.userId;
+    if (holder !== undefined && this.turns.delete(holder)) return holder;
+    for (;;) {
+      const { userId, turn } = this.ready.shift()!;
+      if (this.turns.get(userId) !== turn) continue;
+      this.turns.delete(userId);
+      return userId;
+    }
+  }
+
+  /** Moves the low-water mark over the committed front of the log. */
+  private retire(): void {
+    let front = this.pending.peek();
+    if (!front?.done) return;
+    while (front?.done) {
+      this.low = front.position;
+      this.pending.shift();
+      front = this.pending.peek();
+    }
+    this.wakePushers();
+  }
+
+  private wake(): void {
+    this.wakeTakers();
+    this.wakePushers();
+  }
+
+  /** Every waiting worker looks again; those that find no ready user wait again. */
+  private wakeTakers(): void {
+    const waiting = this.itemsArrived;
+    this.itemsArrived = [];
+    for (const wake of waiting) wake();
+  }
+
+  private wakePushers(): void {
+    const waiting = this.roomFreed;
+    this.roomFreed = [];
+    for (const wake of waiting) wake();
+  }
+}
