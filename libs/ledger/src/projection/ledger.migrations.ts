@@ -167,10 +167,14 @@ export const ledgerMigrations: Migration[] = [
         FROM (SELECT r.*, count(*) FILTER (WHERE block_start) OVER (PARTITION BY register ORDER BY sort_date, kind_order, seq) AS block
                 FROM ledger_register_rows r WHERE register LIKE 'a:%') numbered
        GROUP BY register, block;
+      -- PL/pgSQL, not SQL: a SQL function would be inlined into every statement that calls it
+      -- (the balance refresh of every write), whose plan would then carry its whole query.
       CREATE FUNCTION ledger_uncounted_cents(p_register text, p_from date) RETURNS bigint
-        LANGUAGE sql STABLE PARALLEL SAFE AS $fn$
-        SELECT CASE WHEN p_from IS NULL THEN 0::bigint
-                    ELSE ledger_running_before(p_register, p_from, (-32768)::smallint, (-9223372036854775808)::bigint) END
+        LANGUAGE plpgsql STABLE PARALLEL SAFE AS $fn$
+        BEGIN
+          IF p_from IS NULL THEN RETURN 0; END IF;
+          RETURN ledger_running_before(p_register, p_from, (-32768)::smallint, (-9223372036854775808)::bigint);
+        END
       $fn$;
     `,
   },
