@@ -28,7 +28,7 @@ export class BudgetCommands {
       const state = foldBudget(loaded.events.filter(isBudgetEvent));
       const events = decideBudget(command, state);
       try {
-        await this.writer.settle(await this.writer.append(budgetStream(caller.userId), events, loaded.revision, caller));
+        await this.writer.settle(caller, await this.writer.append(budgetStream(caller.userId), events, loaded.revision, caller));
         return events;
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError) || attempt >= ATTEMPTS) throw error;

@@ -10,5 +10,5 @@ export async function loadAccountStream(writer: EventWriter, caller: Caller, acc
 
 /** Appends decided account events at the loaded revision and waits for the read models. */
 export async function appendToAccount(writer: EventWriter, caller: Caller, accountId: string, events: readonly AccountEvent[], revision: Parameters<EventWriter['append']>[2]) {
-  await writer.settle(await writer.append(accountStream(accountId), events, revision, caller));
+  await writer.settle(caller, await writer.append(accountStream(accountId), events, revision, caller));
 }

@@ -84,14 +84,14 @@ export class BankFileImporter {
         result.added += 1;
       }
     }
-    await this.writer.settle(await this.writer.appendMany(appends, importer));
+    await this.writer.settle(importer, await this.writer.appendMany(appends, importer));
     const after = await this.lookups.account(caller.userId, account.id);
     const summary: StatementFileImported = {
       type: 'StatementFileImported',
       data: { accountId: account.id, format, ...result, fileLedgerBalance: file.ledgerBalance, balanceAfterImport: after.balance },
     };
     const loaded = await this.writer.load(accountStream(account.id), caller, 'Account');
-    await this.writer.settle(await this.writer.append(accountStream(account.id), [summary], loaded.revision, importer));
+    await this.writer.settle(importer, await this.writer.append(accountStream(account.id), [summary], loaded.revision, importer));
     return { ...result, fileLedgerBalance: file.ledgerBalance, balance: after.balance, categories: [unassigned] };
   }
 

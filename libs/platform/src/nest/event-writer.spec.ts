@@ -24,30 +24,19 @@ function writerWithFakes() {
 const event = { type: 'TestHappened', data: {} };
 
 describe('EventWriter.settle', () => {
-  test('given positions one user appended, it waits for the last of them on that user\'s partition', async () => {
+  test("given positions appended for a user, it waits for the last of them on that user's partition", async () => {
     const { writer, waits } = writerWithFakes();
     const first = await writer.append('s-1', [event], 'any', { userId: 'alice' });
     const many = await writer.appendMany([{ stream: 's-2', events: [event], expectedRevision: 'any' }, { stream: 's-3', events: [event], expectedRevision: 'any' }], { userId: 'alice' });
 
-    await writer.settle(first, null, many);
+    await writer.settle({ userId: 'alice' }, first, null, many);
 
     expect(waits).toEqual([{ position: 3n, userId: 'alice' }]);
   });
 
-  test('given a position this writer did not append, or positions of two users, it waits for the global checkpoint', async () => {
-    const { writer, waits } = writerWithFakes();
-    const alice = await writer.append('s-1', [event], 'any', { userId: 'alice' });
-    const bob = await writer.append('s-2', [event], 'any', { userId: 'bob' });
-
-    await writer.settle(alice, bob);
-    await writer.settle(99n);
-
-    expect(waits).toEqual([{ position: 2n, userId: undefined }, { position: 99n, userId: undefined }]);
-  });
-
   test('given nothing appended, it does not wait', async () => {
     const { writer, waits } = writerWithFakes();
-    await writer.settle(null, await writer.append('s-1', [], 'any', { userId: 'alice' }));
+    await writer.settle({ userId: 'alice' }, null, await writer.append('s-1', [], 'any', { userId: 'alice' }));
     expect(waits).toEqual([]);
   });
 });

@@ -14,9 +14,6 @@ export interface Loaded<E extends DomainEvent> {
   revision: ExpectedRevision;
 }
 
-/** Positions remembered for `settle` at most (a leak guard; settling forgets its own). */
-const OWNERS_KEPT = 10_000;
-
 /** Who is acting, for event metadata. */
 export interface Caller {
   userId: string;
@@ -31,12 +28,6 @@ export interface Caller {
  */
 @Injectable()
 export class EventWriter {
-  /**
-   * Who appended each recent position. A handler settles what it appended right after appending,
-   * so an entry lives for one request; the bound only matters if a position is never settled.
-   */
-  private readonly owners = new Map<bigint, string>();
-
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -70,7 +61,7 @@ export class EventWriter {
       events.map((e) => ({ id: this.ids.next(), type: e.type, data: e.data, metadata })),
       { expectedRevision },
     );
-    return this.appendedBy(caller, result.position);
+    return result.position;
   }
 
   /**
@@ -88,8 +79,7 @@ export class EventWriter {
           events: events.map((e) => ({ id: this.ids.next(), type: e.type, data: e.data, metadata })),
         })),
     );
-    const last = results.reduce<bigint | null>((max, r) => (max === null || r.position > max ? r.position : max), null);
-    return last === null ? null : this.appendedBy(caller, last);
+    return results.reduce<bigint | null>((max, r) => (max === null || r.position > max ? r.position : max), null);
   }
 
   private metadata(caller: Caller) {
@@ -103,30 +93,12 @@ export class EventWriter {
   }
 
   /**
-   * Waits until the read models include every position given (nulls are ignored). Positions this
-   * writer appended for one user wait for that user's partition only (DESIGN.md §4: another
-   * user's burst does not hold the answer back); any other wait is for the global checkpoint.
+   * Waits until the read models include every position given (nulls are ignored), all appended for
+   * `caller`: the wait is for that user's partition only (DESIGN.md §4), so another user's burst
+   * does not hold the answer back.
    */
-  async settle(...positions: (bigint | null)[]): Promise<void> {
-    const given = positions.filter((p): p is bigint => p !== null);
-    if (given.length === 0) return;
-    const last = given.reduce((max, p) => (p > max ? p : max));
-    await this.waiter.waitFor(last, undefined, this.ownerOf(given));
-  }
-
-  /** Remembers whose events end at `position`, for `settle`; the oldest are forgotten past a bound. */
-  private appendedBy(caller: Caller, position: bigint): bigint {
-    this.owners.delete(position);
-    this.owners.set(position, caller.userId);
-    if (this.owners.size > OWNERS_KEPT) this.owners.delete(this.owners.keys().next().value!);
-    return position;
-  }
-
-  /** The one user who appended all these positions, or undefined (unknown, forgotten, or several). */
-  private ownerOf(positions: readonly bigint[]): string | undefined {
-    const owners = new Set(positions.map((p) => this.owners.get(p)));
-    for (const p of positions) this.owners.delete(p);
-    const [owner] = owners;
-    return owners.size === 1 ? owner : undefined;
+  async settle(caller: Pick<Caller, 'userId'>, ...positions: (bigint | null)[]): Promise<void> {
+    const last = positions.reduce<bigint | null>((max, p) => (p !== null && (max === null || p > max) ? p : max), null);
+    if (last !== null) await this.waiter.waitFor(last, undefined, caller.userId);
   }
 }

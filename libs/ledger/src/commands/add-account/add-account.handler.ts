@@ -21,7 +21,7 @@ export class AddAccountHandler implements ICommandHandler<AddAccountCommand> {
     const caller = { userId };
     await this.lookups.institution(userId, institutionId);
     const plan = planAccount(this.writer, institutionId, body, '');
-    await this.writer.settle(...(await openAccount(this.writer, this.lookups, caller, plan)));
+    await this.writer.settle(caller, ...(await openAccount(this.writer, this.lookups, caller, plan)));
     const account = await findAccount(this.pool, userId, plan.accountId);
     if (!account) throw new Error(`account ${plan.accountId} was added but is not in the read model`);
     const { fundingPool, unassigned } = await this.lookups.systemCategories(userId);

@@ -31,7 +31,7 @@ export class AddInstitutionHandler implements ICommandHandler<AddInstitutionComm
     );
     const positions = [await this.writer.append(institutionStream(institutionId), added, 'no_stream', caller)];
     for (const plan of plans) positions.push(...(await openAccount(this.writer, this.lookups, caller, plan)));
-    await this.writer.settle(...positions);
+    await this.writer.settle(caller, ...positions);
     const institution = await findInstitution(this.pool, userId, institutionId);
     if (!institution) throw new Error(`institution ${institutionId} was added but is not in the read model`);
     const { fundingPool } = await this.lookups.systemCategories(userId);

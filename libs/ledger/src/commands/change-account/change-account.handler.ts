@@ -30,7 +30,7 @@ export class ChangeAccountHandler implements ICommandHandler<ChangeAccountComman
     const account = await this.lookups.account(userId, accountId);
     const loaded = await this.writer.load<AccountEvent>(accountStream(accountId), caller, 'Account');
     const events = decideChangeAccount(body, foldAccount(loaded.events));
-    await this.writer.settle(await this.writer.append(accountStream(accountId), events, loaded.revision, caller));
+    await this.writer.settle(caller, await this.writer.append(accountStream(accountId), events, loaded.revision, caller));
     const moved = events.find((e) => e.type === 'AccountStartDateChanged');
     if (moved) await this.moveStartingBalance(caller, account, moved.data.to);
     const { fundingPool } = await this.lookups.systemCategories(userId);
@@ -48,6 +48,6 @@ export class ChangeAccountHandler implements ICommandHandler<ChangeAccountComman
       { transactionId: account.startingTransactionId, accountId: account.id, fundingPoolCategoryId: fundingPool, startDate, amount },
       foldTransaction(starting.events),
     );
-    await this.writer.settle(await this.writer.append(stream, decided, starting.revision, { ...caller, actor: 'system' }));
+    await this.writer.settle(caller, await this.writer.append(stream, decided, starting.revision, { ...caller, actor: 'system' }));
   }
 }

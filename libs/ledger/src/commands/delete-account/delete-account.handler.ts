@@ -25,7 +25,7 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
     const touched = await this.lookups.categoriesOfAccount(userId, accountId);
     const loaded = await this.writer.load<AccountEvent>(accountStream(accountId), caller, 'Account');
     const events = decideDeleteAccount(foldAccount(loaded.events));
-    await this.writer.settle(await this.writer.append(accountStream(accountId), events, loaded.revision, caller));
+    await this.writer.settle(caller, await this.writer.append(accountStream(accountId), events, loaded.revision, caller));
     return this.views.categoryBalances(userId, touched);
   }
 }

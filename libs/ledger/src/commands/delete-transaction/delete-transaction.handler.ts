@@ -24,7 +24,7 @@ export class DeleteTransactionHandler implements ICommandHandler<DeleteTransacti
     const loaded = await this.writer.load<TransactionEvent>(stream, caller, 'Transaction');
     const state = foldTransaction(loaded.events);
     const events = decideDeleteTransaction(state);
-    await this.writer.settle(await this.writer.append(stream, events, loaded.revision, caller));
+    await this.writer.settle(caller, await this.writer.append(stream, events, loaded.revision, caller));
     const posted = events.length > 0 && state.account !== null && !state.account.pending;
     return {
       data: {

@@ -40,7 +40,7 @@ export class EditTransactionHandler implements ICommandHandler<EditTransactionCo
     const splits = body.categories === undefined ? undefined : splitsFrom(body.categories);
     const { categories: _lines, ...fields } = body;
     const events = decideEditTransaction({ ...fields, splits }, state, await transactionContext(this.lookups, userId, account, splits ?? []));
-    await this.writer.settle(await this.writer.append(stream, events, loaded.revision, caller));
+    await this.writer.settle(caller, await this.writer.append(stream, events, loaded.revision, caller));
     const changes = events[0]?.data.changes;
     const statementId = changes?.statementId ? (changes.statementId.to ?? changes.statementId.from) : null;
     return {

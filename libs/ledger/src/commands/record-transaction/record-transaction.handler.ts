@@ -32,7 +32,7 @@ export class RecordTransactionHandler implements ICommandHandler<RecordTransacti
       foldTransaction([]),
       context,
     );
-    await this.writer.settle(await this.writer.append(transactionStream(transactionId), events, 'no_stream', { userId }));
+    await this.writer.settle({ userId }, await this.writer.append(transactionStream(transactionId), events, 'no_stream', { userId }));
     const [categories, transaction, acctBalances] = await Promise.all([
       this.views.categoryBalances(userId, events.flatMap((e) => e.data.splits.map((s) => s.categoryId))),
       this.views.transaction(userId, transactionId),

@@ -16,7 +16,7 @@ export class RenameInstitutionHandler implements ICommandHandler<RenameInstituti
     const loaded = await this.writer.load<InstitutionEvent>(stream, caller, 'Institution');
     const state = foldInstitution(loaded.events);
     const events = decideRenameInstitution(body.name, state);
-    await this.writer.settle(await this.writer.append(stream, events, loaded.revision, caller));
+    await this.writer.settle(caller, await this.writer.append(stream, events, loaded.revision, caller));
     return { name: events[0]?.data.name ?? state.name };
   }
 }
