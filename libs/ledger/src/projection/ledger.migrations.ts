@@ -172,7 +172,10 @@ export const ledgerMigrations: Migration[] = [
       CREATE FUNCTION ledger_uncounted_cents(p_register text, p_from date) RETURNS bigint
         LANGUAGE plpgsql STABLE PARALLEL SAFE AS $fn$
         BEGIN
-          IF p_from IS NULL THEN RETURN 0; END IF;
+          -- Most accounts hold nothing before their start date: one index probe answers them.
+          IF p_from IS NULL OR NOT EXISTS (SELECT 1 FROM ledger_register_rows WHERE register = p_register AND sort_date < p_from) THEN
+            RETURN 0;
+          END IF;
           RETURN ledger_running_before(p_register, p_from, (-32768)::smallint, (-9223372036854775808)::bigint);
         END
       $fn$;
