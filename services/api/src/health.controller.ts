@@ -8,32 +8,41 @@ type Health = RouteResponse<typeof health>;
 export class HealthQuery extends Query<Health> {}
 
 /**
- * The database answers; the projector's lag in events and in the age of the oldest event it has not
- * applied (none with inline projection: every write is projected as it commits).
+ * The database answers; the projector's lag: the events it has not applied yet, the age of the
+ * oldest of them, and how many users they belong to (none with inline projection: every write is
+ * projected as it commits). The projector works per user, so an event above the global checkpoint
+ * (the low-water mark) is applied already when its user's partition has passed it: one user's
+ * burst shows as that user's events behind, not as every later event of everyone.
  */
 @QueryHandler(HealthQuery)
 export class HealthHandler implements IQueryHandler<HealthQuery, Health> {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'projection'>,
   ) {}
 
   async execute(): Promise<Health> {
-    const { rows } = await this.pool.query<{ checkpoint: string; head: string; behind: string; oldest: string | null }>(
-      `WITH c AS (SELECT coalesce((SELECT position FROM projector_checkpoint WHERE name = $1), 0) AS position)
+    const { rows } = await this.pool.query<{ checkpoint: string; head: string; behind: string; users: string; oldest: string | null }>(
+      `WITH c AS (SELECT coalesce((SELECT position FROM projector_checkpoint WHERE name = $1), 0) AS position),
+       pending AS (
+         SELECT e.position, e.user_id, e.metadata->>'recordedAt' AS recorded_at
+           FROM c JOIN es_events e ON e.position > c.position
+           LEFT JOIN projector_user_positions u ON u.name = $1 AND u.user_id = e.user_id
+          WHERE e.position > coalesce(u.position, 0))
        SELECT c.position::text AS checkpoint,
               coalesce((SELECT max(position) FROM es_events), 0)::text AS head,
-              (SELECT count(*) FROM es_events e WHERE e.position > c.position)::text AS behind,
-              (SELECT e.metadata->>'recordedAt' FROM es_events e WHERE e.position > c.position ORDER BY e.position LIMIT 1) AS oldest
+              (SELECT count(*) FROM pending)::text AS behind,
+              (SELECT count(DISTINCT user_id) FROM pending)::text AS users,
+              (SELECT recorded_at FROM pending ORDER BY position LIMIT 1) AS oldest
          FROM c`,
       [DEFAULT_CHECKPOINT_NAME],
     );
     const row = rows[0]!;
     // Inline, every write is in the read models when it commits: nothing lags, whatever the checkpoint.
-    if (this.config.projection === 'inline') return { status: 'ok', projector: { checkpoint: row.head, head: row.head, lagEvents: 0, lagMs: 0 } };
+    if (this.config.projection === 'inline') return { status: 'ok', projector: { checkpoint: row.head, head: row.head, lagEvents: 0, lagMs: 0, lagUsers: 0 } };
     const lagMs = row.oldest ? Math.max(0, this.clock.now().getTime() - Date.parse(row.oldest)) : 0;
-    return { status: 'ok', projector: { checkpoint: row.checkpoint, head: row.head, lagEvents: Number(row.behind), lagMs } };
+    return { status: 'ok', projector: { checkpoint: row.checkpoint, head: row.head, lagEvents: Number(row.behind), lagMs, lagUsers: Number(row.users) } };
   }
 }
 

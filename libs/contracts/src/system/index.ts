@@ -16,8 +16,12 @@ export const health = route({
         head: z.string(),
         lagEvents: z.number().int(),
         lagMs: z.number().int(),
+        lagUsers: z.number().int(),
       })
-      .meta({ description: 'How far the read models are behind the event log: events, and the age of the oldest unprojected event.' }),
+      .meta({
+        description:
+          "How far the read models are behind the event log: the events not applied yet, the age of the oldest of them, and how many users' partitions they are in.",
+      }),
   }),
 });
 

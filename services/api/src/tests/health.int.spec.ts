@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { checkpointMigrations, DEFAULT_CHECKPOINT_NAME, FixedClock, migrate, PostgresEventStore } from '@budget/platform';
+import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
+import { HealthHandler } from '../health.controller.js';
+
+const NOW = new Date('2026-03-01T12:00:00.000Z');
+const at = (secondsAgo: number) => new Date(NOW.getTime() - secondsAgo * 1000).toISOString();
+
+/**
+ * The projector's lag as /health reports it, with the projector's own tables set by hand: the global
+ * checkpoint is the low-water mark, and each user's partition may be further.
+ */
+describe('health: the projector lag counts what is not applied, per user partition', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  const positions: Record<'alice' | 'bob', bigint[]> = { alice: [], bob: [] };
+  const health = (projection: 'inline' | 'async') => new HealthHandler(db.pool, new FixedClock(NOW), { projection }).execute();
+  const setPositions = async (checkpoint: bigint, users: Record<string, bigint>) => {
+    await db.pool.query('DELETE FROM projector_user_positions');
+    await db.pool.query(
+      `INSERT INTO projector_checkpoint (name, position) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET position = EXCLUDED.position`,
+      [DEFAULT_CHECKPOINT_NAME, checkpoint.toString()],
+    );
+    for (const [user, position] of Object.entries(users)) {
+      await db.pool.query('INSERT INTO projector_user_positions (name, user_id, position) VALUES ($1, $2, $3)', [DEFAULT_CHECKPOINT_NAME, user, position.toString()]);
+    }
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase('health_lag');
+    store = await PostgresEventStore.create(db.pool, db.url, { settleMs: 50 });
+    await migrate(db.pool, checkpointMigrations);
+    // Alice's burst of three, 60, 50 and 40 s ago, then two of Bob's, 30 and 20 s ago.
+    const burst: ['alice' | 'bob', number][] = [['alice', 60], ['alice', 50], ['alice', 40], ['bob', 30], ['bob', 20]];
+    for (const [user, secondsAgo] of burst) {
+      const event = { id: randomUUID(), type: 'TestHappened', data: {}, metadata: { userId: user, correlationId: randomUUID(), causationId: null, recordedAt: at(secondsAgo), actor: 'user' as const } };
+      positions[user].push((await store.append(`test-${randomUUID()}`, [event], { expectedRevision: 'no_stream' })).position);
+    }
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  test("given Bob's partition applied past Alice's unapplied burst, only Alice's events lag, from the oldest of them", async () => {
+    await setPositions(0n, { alice: positions.alice[0]!, bob: positions.bob[1]! });
+    const { projector } = await health('async');
+    expect(projector).toEqual({ checkpoint: '0', head: positions.bob[1]!.toString(), lagEvents: 2, lagMs: 50_000, lagUsers: 1 });
+  });
+
+  test('given no partition applied anything, every event lags, in both partitions', async () => {
+    await setPositions(0n, {});
+    expect((await health('async')).projector).toMatchObject({ lagEvents: 5, lagMs: 60_000, lagUsers: 2 });
+  });
+
+  test('given the global checkpoint past a stale user row, the checkpoint covers what is below it', async () => {
+    await setPositions(positions.alice[2]!, { alice: 0n });
+    expect((await health('async')).projector).toMatchObject({ checkpoint: positions.alice[2]!.toString(), lagEvents: 2, lagMs: 30_000, lagUsers: 1 });
+  });
+
+  test('given inline projection, nothing lags whatever the tables say', async () => {
+    await setPositions(0n, {});
+    expect((await health('inline')).projector).toEqual({ checkpoint: positions.bob[1]!.toString(), head: positions.bob[1]!.toString(), lagEvents: 0, lagMs: 0, lagUsers: 0 });
+  });
+});
