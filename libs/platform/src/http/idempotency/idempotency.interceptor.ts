@@ -18,7 +18,9 @@ interface HttpReply {
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY = /^[\x21-\x7e]{1,200}$/;
+/** A retry polls the request holding its key this often (first 5 ms: the answer is usually being kept). */
 const WAIT_STEP_MS = 50;
+const FIRST_WAIT_MS = 5;
 const WAIT_LIMIT_MS = 15_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -55,7 +57,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
 
   private async run(userId: string, key: string, hash: string, reply: HttpReply, next: CallHandler, subscriber: Subscriber<unknown>) {
     const started = Date.now();
-    for (;;) {
+    for (let attempt = 0; ; attempt++) {
       const claim = await this.store.claim(userId, key, hash);
       if (claim.kind === 'mismatch') {
         throw new ValidationFailed([{ field: 'Idempotency-Key', code: 'reused', message: 'This Idempotency-Key was already used for a different request.' }]);
@@ -70,17 +72,21 @@ export class IdempotencyInterceptor implements NestInterceptor {
       if (Date.now() - started > WAIT_LIMIT_MS) {
         throw new ValidationFailed([{ field: 'Idempotency-Key', code: 'in_progress', message: 'A request with this Idempotency-Key is still running.' }], 409);
       }
-      await sleep(WAIT_STEP_MS);
+      await sleep(attempt === 0 ? FIRST_WAIT_MS : WAIT_STEP_MS);
     }
+    let answer: unknown;
     try {
-      const answer = await withDerivedIds(`${userId}\u0000${key}`, () => lastValueOf(next.handle()));
-      await this.store.complete(userId, key, reply.statusCode, answer);
-      subscriber.next(answer);
-      subscriber.complete();
+      answer = await withDerivedIds(`${userId}\u0000${key}`, () => lastValueOf(next.handle()));
     } catch (error) {
       await this.store.release(userId, key);
       throw error;
     }
+    // The answer goes out while it is being kept: a retry that arrives meanwhile finds the key
+    // running and waits for it. Were keeping it to fail, the key is given back, and a retry runs
+    // again with the same ids, appends nothing new and answers in full.
+    this.store.complete(userId, key, reply.statusCode, answer).catch(() => this.store.release(userId, key).catch(() => undefined));
+    subscriber.next(answer);
+    subscriber.complete();
   }
 }
 
