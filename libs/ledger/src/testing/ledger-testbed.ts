@@ -164,7 +164,7 @@ export class LedgerTestbed {
     const projector = await startProjector({ pool: db.pool, store, projections: mode === 'inline' ? [] : projections, batchSize: 200 });
     const waiter = mode === 'inline' ? new InlineProjectionWaiter() : new PostgresProjectionWaiter({ connectionString: db.url, timeoutMs: 15_000 });
     const clock = new FixedClock(new Date('2025-03-15T12:00:00Z'));
-    const writer = new EventWriter(store, clock, uuidGenerator, waiter);
+    const writer = new EventWriter(store, clock, uuidGenerator, waiter, db.pool);
     const lookups = new LedgerLookups(db.pool);
     const views = new LedgerViews(db.pool);
     return new LedgerTestbed(

@@ -13,8 +13,8 @@ import type {
 } from './port.js';
 import { migrate } from '../postgres/migrate.js';
 import { eventStoreMigrations } from './postgres-event-store.migrations.js';
-import { AppendRefused, appendEvents, appendInTransaction, explainRefusal } from './postgres-append.js';
-import { withTransaction, type PoolClient } from '../postgres/pool.js';
+import { AppendRefused, appendEvents, appendInTransaction, explainRefusal, type AppendLocks } from './postgres-append.js';
+import { BEGIN_GENERIC_PLANS, withTransaction, type PoolClient, type Queryable } from '../postgres/pool.js';
 import { HEAD_SQL, READ_ALL_SQL, SELECT_COLUMNS, readablePrefix, toStored, type EventRow, type LogRow } from './postgres-event-row.js';
 import { Announcer, subscribeWithListen } from './postgres-subscription.js';
 
@@ -28,7 +28,15 @@ export interface PostgresEventStoreOptions {
 
 /** What runs inside the transaction of `appendInOneTransaction`. */
 export interface AppendHooks {
-  before?(client: PoolClient): Promise<void>;
+  /** Advisory locks the append statement takes before it draws positions. */
+  locks?: AppendLocks;
+  /** Runs the transaction's statements on generic plans (`BEGIN_GENERIC_PLANS`). */
+  genericPlans?: boolean;
+  /**
+   * Sends reads right behind the COMMIT on the same client (`TransactionOptions.afterCommit`); the
+   * caller keeps their promise. Not called when nothing was written (a retry of stored events).
+   */
+  afterCommit?(client: PoolClient): Promise<unknown>;
   after?(client: PoolClient, events: readonly StoredEvent[]): Promise<void>;
 }
 
@@ -100,10 +108,15 @@ export class PostgresEventStore implements EventStore {
     return this.appendInOneTransaction(appends);
   }
 
+  /** Where reads of this database go outside an append (the pool). */
+  get reader(): Queryable {
+    return this.pool;
+  }
+
   /**
-   * Appends to every stream in ONE transaction (`appendInTransaction`), all or nothing; `hooks`
-   * run inside it, `before` ahead of the append (locks only: the append must be the first write)
-   * and `after` with the events as stored (the inline projection). A retry of stored events is
+   * Appends to every stream in ONE transaction (`appendInTransaction`), all or nothing, taking
+   * `hooks.locks` in the append's own statement; `hooks.after` runs inside the transaction with the
+   * events as stored (the inline projection). A retry of stored events is
    * refused by the unique event ids, rolled back, and answered with their results; any refusal is explained outside the
    * transaction (`explainRefusal`), and an `any` append that lost a race is tried again.
    */
@@ -112,8 +125,7 @@ export class PostgresEventStore implements EventStore {
     for (let attempt = 1; ; attempt++) {
       try {
         const results = await withTransaction(this.pool, async (client) => {
-          await hooks.before?.(client);
-          const events = await appendInTransaction(client, appends);
+          const events = await appendInTransaction(client, appends, hooks.locks);
           await hooks.after?.(client, events);
           let at = 0;
           return appends.map(({ events: sent }) => {
@@ -121,6 +133,9 @@ export class PostgresEventStore implements EventStore {
             const last = events[at - 1]!;
             return { nextRevision: last.revision, position: last.position };
           });
+        }, {
+          begin: hooks.genericPlans ? BEGIN_GENERIC_PLANS : 'BEGIN',
+          ...(hooks.afterCommit && { afterCommit: hooks.afterCommit }),
         });
         this.announcer.announce();
         return results;

@@ -3,6 +3,9 @@ import { CLOCK, ID_GENERATOR, type Clock, type IdGenerator } from '../clock.js';
 import { NotFound } from '../http/errors.js';
 import { EVENT_STORE, type Actor, type EventStore, type ExpectedRevision } from '../event-store/port.js';
 import { PROJECTION_WAITER, type ProjectionWaiter } from '../projection/waiter.port.js';
+import { InlineProjectionEventStore } from '../projection/inline-projection-store.js';
+import type { Pool, Queryable } from '../postgres/pool.js';
+import { PG_POOL } from './tokens.js';
 
 export interface DomainEvent {
   type: string;
@@ -33,6 +36,7 @@ export class EventWriter {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
     @Inject(PROJECTION_WAITER) private readonly waiter: ProjectionWaiter,
+    @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
 
   newId(): string {
@@ -55,13 +59,28 @@ export class EventWriter {
   /** Appends and returns the position; nothing is appended for an empty list (returns null). */
   async append(stream: string, events: readonly DomainEvent[], expectedRevision: ExpectedRevision, caller: Caller): Promise<bigint | null> {
     if (events.length === 0) return null;
-    const metadata = this.metadata(caller);
-    const result = await this.store.append(
-      stream,
-      events.map((e) => ({ id: this.ids.next(), type: e.type, data: e.data, metadata })),
-      { expectedRevision },
-    );
+    const result = await this.store.append(stream, this.stored(events, this.metadata(caller)), { expectedRevision });
     return result.position;
+  }
+
+  /** The events as the store takes them: each with its id and the metadata of one write. */
+  private stored(events: readonly DomainEvent[], metadata: ReturnType<EventWriter['metadata']>) {
+    return events.map((e) => ({ id: this.ids.next(), type: e.type, data: e.data, metadata }));
+  }
+
+  /**
+   * Appends, waits for the read models as `settle` does, and answers what `read` reads from them.
+   * With inline projection the reads go out on the append's own connection right behind its
+   * COMMIT (one round trip fewer); otherwise they run on the pool once the caller's partition has
+   * projected the append. Nothing to append: just the read.
+   */
+  async appendThenRead<R>(stream: string, events: readonly DomainEvent[], expectedRevision: ExpectedRevision, caller: Caller, read: (db: Queryable) => Promise<R>): Promise<R> {
+    if (events.length === 0) return read(this.pool);
+    if (this.store instanceof InlineProjectionEventStore) {
+      return (await this.store.appendManyThenRead([{ stream, events: this.stored(events, this.metadata(caller)), expectedRevision }], read)).answer;
+    }
+    await this.settle(caller, await this.append(stream, events, expectedRevision, caller));
+    return read(this.pool);
   }
 
   /**
@@ -73,11 +92,7 @@ export class EventWriter {
     const results = await this.store.appendMany(
       appends
         .filter((a) => a.events.length > 0)
-        .map(({ stream, events, expectedRevision }) => ({
-          stream,
-          expectedRevision,
-          events: events.map((e) => ({ id: this.ids.next(), type: e.type, data: e.data, metadata })),
-        })),
+        .map(({ stream, events, expectedRevision }) => ({ stream, expectedRevision, events: this.stored(events, metadata) })),
     );
     return results.reduce<bigint | null>((max, r) => (max === null || r.position > max ? r.position : max), null);
   }

@@ -71,6 +71,28 @@ describe('inline projection', () => {
     expect(await effects()).toEqual(after);
   });
 
+  test('appendManyThenRead reads behind the commit on the same connection, sees what it committed; a retry reads from the pool', async () => {
+    const appends = [{ stream: uniqueStream('transaction'), events: [newEvent('user-a'), newEvent('user-a')], expectedRevision: 'no_stream' as const }];
+    const positions = async () => (await db.pool.query<{ position: string }>('SELECT position::text FROM es_events WHERE stream_id = $1 ORDER BY position', [appends[0]!.stream])).rows.map((r) => r.position);
+    const first = await store.appendManyThenRead(appends, async (db) => {
+      // Inside the append's transaction, which has written, the transaction would have an id.
+      const { rows } = await db.query<{ effects: string[]; in_tx: boolean }>(
+        `SELECT pg_current_xact_id_if_assigned() IS NOT NULL AS in_tx,
+                ARRAY(SELECT e.position::text FROM test_effects e JOIN es_events s ON s.position = e.position WHERE s.stream_id = $1 ORDER BY 1) AS effects`,
+        [appends[0]!.stream],
+      );
+      return rows[0]!;
+    });
+    // Both events are projected and visible to the read, which ran outside the (committed) transaction.
+    expect(first.answer.effects).toEqual(await positions());
+    expect(first.answer.effects).toHaveLength(2);
+    expect(first.answer.in_tx).toBe(false);
+    expect(first.results).toHaveLength(1);
+    const again = await store.appendManyThenRead(appends, async () => 'read from the pool');
+    expect(again.answer).toBe('read from the pool');
+    expect(again.results).toEqual(first.results);
+  });
+
   test('a projection that fails rolls the append back: nothing is stored that the read models do not show', async () => {
     const stream = uniqueStream('budget');
     const before = await effects();

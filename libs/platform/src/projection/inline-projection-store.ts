@@ -1,6 +1,6 @@
 import type { AppendResult, EventHandler, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, StoredEvent, StreamAppend, Subscription } from '../event-store/port.js';
-import type { PostgresEventStore } from '../event-store/postgres-event-store.js';
-import type { PoolClient } from '../postgres/pool.js';
+import type { AppendHooks, PostgresEventStore } from '../event-store/postgres-event-store.js';
+import type { PoolClient, Queryable } from '../postgres/pool.js';
 import { applyEvents } from './apply-events.js';
 import type { Projection } from './projection.js';
 import type { ProjectionWaiter } from './waiter.port.js';
@@ -8,14 +8,6 @@ import type { ProjectionWaiter } from './waiter.port.js';
 /** Advisory lock classes (two-key form, apart from the event store's one-key 727100). */
 export const REBUILD_LOCK_CLASS = 7271;
 export const USER_WRITE_LOCK_CLASS = 7272;
-
-/** Takes what an inline write holds until it commits: the rebuild lock (shared), then each user's write lock. */
-async function lockWriters(client: PoolClient, userIds: readonly string[]): Promise<void> {
-  const [first, ...others] = userIds;
-  // One round trip for the common case; a select list is evaluated left to right.
-  await client.query('SELECT pg_advisory_xact_lock_shared($1, 0), pg_advisory_xact_lock($2, hashtext($3))', [REBUILD_LOCK_CLASS, USER_WRITE_LOCK_CLASS, first ?? '']);
-  for (const userId of others) await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [USER_WRITE_LOCK_CLASS, userId]);
-}
 
 /** Held by a rebuild for its whole transaction: no inline write runs meanwhile, and none is in flight when it reads the log. */
 export async function lockOutWriters(client: PoolClient): Promise<void> {
@@ -43,11 +35,32 @@ export class InlineProjectionEventStore implements EventStore {
   }
 
   appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
-    const users = [...new Set(appends.flatMap((a) => a.events.map((e) => e.metadata.userId)))].sort();
-    return this.inner.appendInOneTransaction(appends, {
-      before: (client) => lockWriters(client, users),
-      after: (client, events) => applyEvents(client, this.projections, events),
+    return this.inner.appendInOneTransaction(appends, this.hooks(appends));
+  }
+
+  /**
+   * Appends, then reads the answer (`read`) on the append's own client right behind its COMMIT: on
+   * a pipelined client one round trip fewer than reading after the commit is answered; the reads
+   * run after the commit and see the read models it changed. A retry of stored events, which
+   * writes nothing, is read from the pool.
+   */
+  async appendManyThenRead<R>(appends: readonly StreamAppend[], read: (db: Queryable) => Promise<R>): Promise<{ results: AppendResult[]; answer: R }> {
+    let answer: Promise<R> | undefined;
+    const results = await this.inner.appendInOneTransaction(appends, {
+      ...this.hooks(appends),
+      afterCommit: (client) => (answer = read(client)),
     });
+    return { results, answer: await (answer ?? read(this.inner.reader)) };
+  }
+
+  private hooks(appends: readonly StreamAppend[]): AppendHooks {
+    const users = [...new Set(appends.flatMap((a) => a.events.map((e) => e.metadata.userId)))];
+    return {
+      // Held until commit, taken in the append's statement: the rebuild lock (shared), then each user's write lock.
+      locks: { shared: [REBUILD_LOCK_CLASS, 0], perKey: { class: USER_WRITE_LOCK_CLASS, keys: users } },
+      genericPlans: true,
+      after: (client, events) => applyEvents(client, this.projections, events),
+    };
   }
 
   readStream(stream: string): Promise<StoredEvent[]> {

@@ -40,7 +40,7 @@ export class TransfersTestbed {
   static async start(label = 'transfers'): Promise<TransfersTestbed> {
     const bed = await LedgerTestbed.start(label);
     const waiter = new PostgresProjectionWaiter({ connectionString: bed.db.url, timeoutMs: 15_000 });
-    const writer = new EventWriter(bed.store, bed.clock, uuidGenerator, waiter);
+    const writer = new EventWriter(bed.store, bed.clock, uuidGenerator, waiter, bed.db.pool);
     const views = new LedgerViews(bed.db.pool);
     return new TransfersTestbed(bed, new RecordCategoryTransferHandler(writer, bed.lookups, views), new ChangeCategoryTransferHandler(writer, bed.lookups, views), waiter);
   }
