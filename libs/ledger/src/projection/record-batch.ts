@@ -1,25 +1,15 @@
 import type { PoolClient, StoredEvent } from '@budget/platform';
 import { TRANSACTION_TYPE, type TransactionEvent } from '../domain/transaction.events.js';
 import { membershipsOf, visibleInCategories, type AccountFacts } from './membership.js';
-import { replaceRows, type NewRow } from './registers.js';
+import { registerTuning, replaceRows, type NewRow } from './registers.js';
 import { logEntry, type LogEntry } from './transaction-log.js';
-import { refreshBalances, writeSplits, type LoadedTransaction } from './transaction-rows.js';
+import { writeSplits, type LoadedTransaction, type Touched } from './transaction-rows.js';
 
 export type Recorded = StoredEvent & TransactionEvent & { type: 'TransactionRecorded' };
 
 /** Whether the set-based path takes this event: a new transaction other than a starting balance. */
 export const recordsInBatch = (event: StoredEvent): event is Recorded =>
   event.type === 'TransactionRecorded' && (event.data as { kind?: string }).kind !== 'starting-balance';
-
-/** Facts of many accounts in one query. */
-export async function loadAccountsFacts(client: PoolClient, accountIds: string[]): Promise<Map<string, AccountFacts>> {
-  if (accountIds.length === 0) return new Map();
-  const { rows } = await client.query<AccountFacts & { id: string }>(
-    `SELECT id, tracking, to_char(start_date, 'YYYY-MM-DD') AS "startDate", type FROM ledger_accounts WHERE id = ANY($1::uuid[])`,
-    [accountIds],
-  );
-  return new Map(rows.map(({ id, ...facts }) => [id, facts]));
-}
 
 /**
  * Records many new transactions at once (an import, a sync, a run of a rebuild), with the effects
@@ -30,32 +20,43 @@ export async function loadAccountsFacts(client: PoolClient, accountIds: string[]
  */
 export async function recordMany(client: PoolClient, events: readonly Recorded[]): Promise<void> {
   if (events.length === 0) return;
-  const accounts = await loadAccountsFacts(client, [...new Set(events.flatMap((e) => (e.data.account ? [e.data.account.accountId] : [])))]);
+  const accountIds = [...new Set(events.flatMap((e) => (e.data.account ? [e.data.account.accountId] : [])))];
+  // The principle as the event carries it; a loan's only (the statement and `withFacts` below).
   const all = events.map((event): LoadedTransaction => {
     const { transactionId, kind, date, comment, splits, account } = event.data;
-    const facts = account ? (accounts.get(account.accountId) ?? null) : null;
     return {
       id: transactionId, userId: event.metadata.userId, kind, date, deleted: false, accountId: account?.accountId ?? null,
-      amount: account?.amount ?? null, principle: account && facts?.type === 'loan' ? account.principle : null,
+      amount: account?.amount ?? null, principle: account?.principle ?? null,
       pending: account?.pending ?? false, splits, seq: event.position, name: account?.name ?? null, version: event.revision,
       statementId: account?.statementId ?? null, comment,
     };
   });
   const col = <T>(f: (tx: LoadedTransaction, event: Recorded) => T) => all.map((tx, i) => f(tx, events[i]!));
   // A transaction stored already (a replay) conflicts and is left out of everything below; its log
-  // line, keyed by the event id, is kept as it was.
+  // line, keyed by the event id, is kept as it was. The same statement reads the accounts' facts.
   const logs = all.map((tx, i) => logEntry(events[i]!, null, tx));
   const l = <T>(f: (e: LogEntry) => T) => logs.map(f);
-  const { rows: inserted } = await client.query<{ id: string }>(
+  const { rows: result } = await client.query<{ id: string; account: boolean } & Partial<AccountFacts>>(
     `WITH logs AS (
        INSERT INTO ledger_transaction_logs (user_id, id, seq, created_at, transaction_id, actor, message, changes)
        SELECT * FROM unnest($19::text[], $20::uuid[], $21::bigint[], $22::timestamptz[], $23::uuid[], $24::text[], $25::text[], $26::jsonb[])
-       ON CONFLICT (id) DO NOTHING)
-     INSERT INTO ledger_transactions (user_id, id, kind, type, date, comment, version, account_id, name, amount_cents,
-       principle_cents, pending, provider, provider_transaction_id, statement_id, splits, seq, recorded_at)
-     SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[], $4::smallint[], $5::date[], $6::text[], $7::int[], $8::uuid[], $9::text[],
-       $10::bigint[], $11::bigint[], $12::boolean[], $13::text[], $14::text[], $15::uuid[], $16::jsonb[], $17::bigint[], $18::timestamptz[])
-     ON CONFLICT (id) DO NOTHING RETURNING id`,
+       ON CONFLICT (id) DO NOTHING),
+     ins AS (
+       INSERT INTO ledger_transactions (user_id, id, kind, type, date, comment, version, account_id, name, amount_cents,
+         principle_cents, pending, provider, provider_transaction_id, statement_id, splits, seq, recorded_at)
+       SELECT u.user_id, u.id, u.kind, u.type, u.date, u.comment, u.version, u.account_id, u.name, u.amount_cents,
+              CASE WHEN a.type = 'loan' THEN u.principle_cents END, u.pending, u.provider, u.provider_transaction_id,
+              u.statement_id, u.splits, u.seq, u.recorded_at
+         FROM unnest($1::text[], $2::uuid[], $3::text[], $4::smallint[], $5::date[], $6::text[], $7::int[], $8::uuid[], $9::text[],
+                $10::bigint[], $11::bigint[], $12::boolean[], $13::text[], $14::text[], $15::uuid[], $16::jsonb[], $17::bigint[], $18::timestamptz[])
+              WITH ORDINALITY AS u(user_id, id, kind, type, date, comment, version, account_id, name, amount_cents, principle_cents, pending,
+                provider, provider_transaction_id, statement_id, splits, seq, recorded_at, ord)
+         LEFT JOIN ledger_accounts a ON a.id = u.account_id
+        ORDER BY u.ord
+       ON CONFLICT (id) DO NOTHING RETURNING id)
+     SELECT id::text, false AS account, NULL AS tracking, NULL AS "startDate", NULL AS type FROM ins
+     UNION ALL
+     SELECT id::text, true, tracking, to_char(start_date, 'YYYY-MM-DD'), type FROM ledger_accounts WHERE id = ANY($27::uuid[])`,
     [
       col((t) => t.userId), col((t) => t.id), col((t) => t.kind), col((t) => TRANSACTION_TYPE[t.kind]), col((t) => t.date),
       col((t) => t.comment), col((t) => t.version), col((t) => t.accountId), col((t) => t.name), col((t) => t.amount),
@@ -63,21 +64,32 @@ export async function recordMany(client: PoolClient, events: readonly Recorded[]
       col((_, e) => e.data.account?.providerTransactionId ?? null), col((t) => t.statementId), col((t) => JSON.stringify(t.splits)),
       col((t) => t.seq.toString()), col((_, e) => e.metadata.recordedAt),
       l((e) => e.userId), l((e) => e.id), l((e) => e.seq), l((e) => e.createdAt), l((e) => e.transactionId), l((e) => e.actor), l((e) => e.message), l((e) => e.changes),
+      accountIds,
     ],
   );
+  const accounts = new Map(result.filter((r) => r.account).map((r) => [r.id, { tracking: r.tracking!, startDate: r.startDate!, type: r.type! }]));
+  const inserted = result.filter((r) => !r.account);
+  // Only a loan moves by its principle (`balanceMove`): elsewhere it is dropped, as the statement did.
+  for (const tx of all) if (tx.accountId === null || accounts.get(tx.accountId)?.type !== 'loan') tx.principle = null;
   const added = new Set(inserted.map((r) => r.id));
   const txs = all.filter((tx) => added.has(tx.id));
   if (txs.length === 0) return;
   const facts = (tx: LoadedTransaction) => (tx.accountId ? (accounts.get(tx.accountId) ?? null) : null);
   const rows: NewRow[] = txs.flatMap((tx) => membershipsOf(tx, facts(tx)).map((m) => ({ ...m, userId: tx.userId, transactionId: tx.id })));
-  await replaceRows(client, [], rows);
-  await writeSplits(client, txs.map((tx) => ({ userId: tx.userId, tx, live: visibleInCategories(tx, facts(tx)) })));
-  const byUser = new Map<string, { accounts: Set<string>; categories: Set<string> }>();
-  for (const tx of txs) {
-    const touched = byUser.get(tx.userId) ?? { accounts: new Set<string>(), categories: new Set<string>() };
-    byUser.set(tx.userId, touched);
-    if (tx.accountId) touched.accounts.add(tx.accountId);
-    for (const split of tx.splits) touched.categories.add(split.categoryId);
+  const touched: Touched = {
+    accounts: txs.flatMap((tx) => (tx.accountId ? [tx.accountId] : [])),
+    categories: txs.flatMap((tx) => tx.splits.map((split) => ({ userId: tx.userId, categoryId: split.categoryId }))),
+  };
+  const splits = () => writeSplits(client, txs.map((tx) => ({ userId: tx.userId, tx, live: visibleInCategories(tx, facts(tx)) })), touched);
+  if (rows.length > registerTuning.bulkFrom) {
+    await replaceRows(client, [], rows);
+    await splits();
+    return;
   }
-  for (const [userId, touched] of byUser) await refreshBalances(client, userId, touched.accounts, touched.categories);
+  // A few rows (a write's): the splits-and-balances statement goes out right behind the register
+  // statement, on a pipelined client in the same round trip. The balances read the block sums,
+  // which that statement has completed (`replaceRows` adds new rows to the sums of the blocks
+  // holding them before any block is recounted); it is written first, as `replaceRows` sends it
+  // before it awaits anything when it removes nothing.
+  await Promise.all([replaceRows(client, [], rows), splits()]);
 }

@@ -258,8 +258,9 @@ export async function replaceRows(client: PoolClient, transactionIds: string[], 
   if (rows.length === 0) {
     dirty = removed.length === 0 ? [] : (await client.query<ChangedKey>(lostBlocks(1), gone)).rows;
   } else {
-    // One statement: the rows go in, each finds the block holding it; blocks that gained a block
-    // start or lost a row are returned to be recounted, every other touched block is counted here.
+    // One statement: the rows go in, each is counted in the block holding it, so that every
+    // register's block sums are its total once this statement is done (the balances are read from
+    // them); blocks that gained a block start or lost a row are returned to be recounted.
     dirty = (await client.query<ChangedKey>(
       `WITH ins AS (
          INSERT INTO ledger_register_rows (user_id, register, transaction_id, sort_date, kind_order, seq, delta_cents)
@@ -275,7 +276,6 @@ export async function replaceRows(client: PoolClient, transactionIds: string[], 
          INSERT INTO ledger_register_blocks AS b (user_id, register, start_date, start_kind, start_seq, row_count, sum_cents)
          SELECT min(p.user_id), p.register, p.b_d::date, p.b_k, p.b_s::bigint, count(*), sum(p.delta_cents)
            FROM placed p
-          WHERE NOT EXISTS (SELECT 1 FROM dirty x WHERE x.register = p.register AND x.date = p.b_d AND x.kind = p.b_k AND x.seq = p.b_s)
           GROUP BY p.register, p.b_d, p.b_k, p.b_s
          ON CONFLICT (register, start_date, start_kind, start_seq)
          DO UPDATE SET row_count = b.row_count + EXCLUDED.row_count, sum_cents = b.sum_cents + EXCLUDED.sum_cents)

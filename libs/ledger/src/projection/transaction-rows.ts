@@ -79,11 +79,25 @@ export async function place(client: PoolClient, userId: string, tx: TransactionR
   await writeSplits(client, [{ userId, tx, live: visibleInCategories(tx, account) }]);
 }
 
-/** Writes the split rows of transactions (one statement) and adds the live ones to the monthly sums. */
-export async function writeSplits(client: PoolClient, entries: readonly { userId: string; tx: TransactionRow; live: boolean }[]): Promise<void> {
+/** Accounts, and categories with their users, whose stored balances a statement recomputes. */
+export interface Touched {
+  accounts: readonly string[];
+  categories: readonly { userId: string; categoryId: string }[];
+}
+
+/**
+ * Writes the split rows of transactions and adds the live ones to the monthly sums, in one
+ * statement that also recomputes the balances of `touched` (`BALANCES`): those read the register
+ * blocks, which the statements before it have written, never the splits.
+ */
+export async function writeSplits(client: PoolClient, entries: readonly { userId: string; tx: TransactionRow; live: boolean }[], touched?: Touched): Promise<void> {
   const splits = entries.flatMap(({ userId, tx, live }) => tx.splits.map((split, idx) => ({ userId, tx, idx, split, live })));
-  if (splits.length === 0) return;
+  if (splits.length === 0) {
+    if (touched) await refreshTouched(client, touched);
+    return;
+  }
   const s = <T>(f: (x: (typeof splits)[number]) => T) => splits.map(f);
+  const balances = touched ? balanceParams(touched) : [];
   await addToMonths(
     client,
     `INSERT INTO ledger_splits (user_id, transaction_id, idx, category_id, amount_cents, date, live, type, base_cents)
@@ -91,10 +105,11 @@ export async function writeSplits(client: PoolClient, entries: readonly { userId
      RETURNING *`,
     [
       s((x) => x.userId), s((x) => x.tx.id), s((x) => x.idx), s((x) => x.split.categoryId), s((x) => x.split.amount),
-      s((x) => x.tx.date), s((x) => x.live), s((x) => TRANSACTION_TYPE[x.tx.kind]), s((x) => x.split.baseAmount ?? null),
+      s((x) => x.tx.date), s((x) => x.live), s((x) => TRANSACTION_TYPE[x.tx.kind]), s((x) => x.split.baseAmount ?? null), ...balances,
     ],
     1,
     true,
+    touched ? BALANCES(10) : null,
   );
 }
 
@@ -102,11 +117,11 @@ export async function writeSplits(client: PoolClient, entries: readonly { userId
  * Adds (sign 1) or removes (sign −1) split rows selected by `source` to the per-category monthly
  * sums, then drops sums that came back to zero, so the table equals a GROUP BY of the live splits.
  */
-export async function addToMonths(client: PoolClient, source: string, params: unknown[], sign: 1 | -1, onlyLive = false): Promise<void> {
+export async function addToMonths(client: PoolClient, source: string, params: unknown[], sign: 1 | -1, onlyLive = false, also: string | null = null): Promise<void> {
   const signAt = params.length + 1;
   const { rows } = await client.query<{ category_id: string; month: string; type: number; empty: boolean }>(
-    // `source` is one of this lib's constant statements, never input.
-    `WITH changed AS (${source}),
+    // `source` and `also` (more CTEs of the same statement) are this lib's constant SQL, never input.
+    `WITH changed AS (${source}),${also === null ? '' : `${also},`}
      sums AS (
        SELECT user_id, category_id, date_trunc('month', date)::date AS month, type,
               $${signAt}::int * sum(amount_cents) AS amount, $${signAt}::int * sum(COALESCE(base_cents, 0)) AS base
@@ -136,23 +151,39 @@ export async function unplace(client: PoolClient, transactionId: string): Promis
 /** A register's total: the sum of its blocks (an index range of a few hundred rows at most). */
 const TOTAL = (register: string) => `COALESCE((SELECT sum(k.sum_cents) FROM ledger_register_blocks k WHERE k.register = ${register}), 0)`;
 
+/**
+ * CTEs recomputing stored balances from the registers' totals: the accounts $first (uuid[]) and the
+ * categories $first+1 (text[]) of the users $first+2 (text[]). Part of a bigger statement, so they
+ * must not read what that statement writes.
+ */
+const BALANCES = (first: number) => `
+  balances_a AS (
+    UPDATE ledger_accounts a
+       SET balance_cents = CASE WHEN a.tracking = 'Balances' THEN a.balance_cents
+             ELSE a.opening_balance_cents + ${TOTAL(`'a:' || a.id`)} - ledger_uncounted_cents('a:' || a.id, a.start_date) END,
+           pending_balance_cents = ${TOTAL(`'ap:' || a.id`)}
+     WHERE a.id = ANY($${first}::uuid[])),
+  balances_c AS (
+    INSERT INTO ledger_category_balances (user_id, category_id, balance_cents)
+    SELECT c.user_id, c.id, ${TOTAL(`'c:' || c.id`)} + ${TOTAL(`'cp:' || c.id`)} FROM unnest($${first + 1}::text[], $${first + 2}::text[]) AS c(id, user_id)
+    ON CONFLICT (category_id) DO UPDATE SET balance_cents = EXCLUDED.balance_cents)`;
+
+function balanceParams({ accounts, categories }: Touched): [string[], string[], string[]] {
+  const seen = new Map(categories.map((c) => [c.categoryId, c.userId]));
+  return [[...new Set(accounts)], [...seen.keys()], [...seen.values()]];
+}
+
+const REFRESH_SQL = `WITH ${BALANCES(1)} SELECT 1`;
+
+async function refreshTouched(client: PoolClient, touched: Touched): Promise<void> {
+  const [accounts, categories, users] = balanceParams(touched);
+  if (accounts.length === 0 && categories.length === 0) return;
+  await client.query(REFRESH_SQL, [accounts, categories, users]);
+}
+
 /** Recomputes stored balances from the registers' totals, accounts and categories in one statement. */
 export async function refreshBalances(client: PoolClient, userId: string, accountIds: Iterable<string>, categoryIds: Iterable<string>): Promise<void> {
-  const accounts = [...new Set(accountIds)];
-  const categories = [...new Set(categoryIds)];
-  if (accounts.length === 0 && categories.length === 0) return;
-  await client.query(
-    `WITH accounts AS (
-       UPDATE ledger_accounts a
-          SET balance_cents = CASE WHEN a.tracking = 'Balances' THEN a.balance_cents
-                ELSE a.opening_balance_cents + ${TOTAL(`'a:' || a.id`)} - ledger_uncounted_cents('a:' || a.id, a.start_date) END,
-              pending_balance_cents = ${TOTAL(`'ap:' || a.id`)}
-        WHERE a.id = ANY($2::uuid[]))
-     INSERT INTO ledger_category_balances (user_id, category_id, balance_cents)
-     SELECT $1, c.id, ${TOTAL(`'c:' || c.id`)} + ${TOTAL(`'cp:' || c.id`)} FROM unnest($3::text[]) AS c(id)
-     ON CONFLICT (category_id) DO UPDATE SET balance_cents = EXCLUDED.balance_cents`,
-    [userId, accounts, categories],
-  );
+  await refreshTouched(client, { accounts: [...accountIds], categories: [...categoryIds].map((categoryId) => ({ userId, categoryId })) });
 }
 
 export const categoriesOf = (...txs: (TransactionRow | null)[]) => txs.flatMap((t) => t?.splits.map((s) => s.categoryId) ?? []);

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { LedgerTransactionView } from '@budget/contracts';
 import { centsFromDb, dollarsFromCents } from '@budget/money';
-import { NotFound, PG_POOL, type Pool } from '@budget/platform';
+import { NotFound, PG_POOL, type Pool, type Queryable } from '@budget/platform';
 import type { Split } from '../domain/transaction.events.js';
 import { requireUuid } from './ledger-lookups.js';
 
@@ -76,14 +76,14 @@ export function toTransactionJson(row: TransactionRowDb, runningBase: bigint | n
 }
 export type TransactionJson = LedgerTransactionView;
 
-/** Balances and other views that change answers carry. */
+/** Balances and other views that change answers carry; `db` is where to read them (the pool, or an append's client right behind its commit). */
 @Injectable()
 export class LedgerViews {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  async transaction(userId: string, transactionId: string, includeDeleted = false): Promise<TransactionJson> {
+  async transaction(userId: string, transactionId: string, includeDeleted = false, db: Queryable = this.pool): Promise<TransactionJson> {
     requireUuid(transactionId, 'Transaction');
-    const { rows } = await this.pool.query<TransactionRowDb>(
+    const { rows } = await db.query<TransactionRowDb>(
       `SELECT ${TRANSACTION_SELECT} FROM ledger_transactions t ${TRANSACTION_JOINS}
         WHERE t.id = $2::uuid AND t.user_id = $1 AND (NOT t.deleted OR $3)`,
       [userId, transactionId, includeDeleted],
@@ -93,10 +93,10 @@ export class LedgerViews {
   }
 
   /** `[{id, balance}]` (and the visible-row `count` when asked) for the given categories. */
-  async categoryBalances(userId: string, categoryIds: Iterable<string>, withCount = false) {
+  async categoryBalances(userId: string, categoryIds: Iterable<string>, withCount = false, db: Queryable = this.pool) {
     const ids = [...new Set(categoryIds)];
     if (ids.length === 0) return [];
-    const { rows } = await this.pool.query<{ id: string; balance: string; count: number }>(
+    const { rows } = await db.query<{ id: string; balance: string; count: number }>(
       `SELECT c.id, COALESCE(b.balance_cents, 0) AS balance,
               (COALESCE((SELECT sum(k.row_count) FROM ledger_register_blocks k WHERE k.register = 'c:' || c.id), 0)
             + COALESCE((SELECT sum(k.row_count) FROM ledger_register_blocks k WHERE k.register = 'cp:' || c.id), 0))::int AS count
@@ -107,10 +107,10 @@ export class LedgerViews {
     return rows.map((r) => ({ id: r.id, balance: dollarsFromCents(centsFromDb(r.balance)), ...(withCount && { count: Number(r.count) }) }));
   }
 
-  async accountBalances(userId: string, accountIds: Iterable<string>) {
+  async accountBalances(userId: string, accountIds: Iterable<string>, db: Queryable = this.pool) {
     const ids = [...new Set(accountIds)];
     if (ids.length === 0) return [];
-    const { rows } = await this.pool.query<{ id: string; balance: string }>(
+    const { rows } = await db.query<{ id: string; balance: string }>(
       'SELECT id, balance_cents AS balance FROM ledger_accounts WHERE user_id = $1 AND id = ANY($2::uuid[])',
       [userId, ids],
     );

@@ -1,4 +1,5 @@
 import type { recordCategoryTransfer, RouteInput } from '@budget/contracts';
+import type { Queryable } from '@budget/platform';
 import { LedgerLookups } from '../../queries/ledger-lookups.js';
 import { LedgerViews } from '../../queries/transaction-view.js';
 import type { TransferContext, TransferLine } from '../domain/transfer-lines.js';
@@ -27,10 +28,10 @@ export async function transferContext(lookups: LedgerLookups, userId: string, li
  * `{data: {balances, transaction}}`: the balances of the given categories from the read model, and
  * the transaction (null when nothing was recorded: a funding of all 0.00 on POST).
  */
-export async function transferAnswer(views: LedgerViews, userId: string, categories: Iterable<string>, transactionId: string | null) {
+export async function transferAnswer(views: LedgerViews, userId: string, categories: Iterable<string>, transactionId: string | null, db?: Queryable) {
   const [balances, transaction] = await Promise.all([
-    views.categoryBalances(userId, categories),
-    transactionId === null ? null : views.transaction(userId, transactionId),
+    views.categoryBalances(userId, categories, false, db),
+    transactionId === null ? null : views.transaction(userId, transactionId, false, db),
   ]);
   return { data: { balances, transaction } };
 }

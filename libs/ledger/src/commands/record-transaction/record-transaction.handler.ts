@@ -32,12 +32,13 @@ export class RecordTransactionHandler implements ICommandHandler<RecordTransacti
       foldTransaction([]),
       context,
     );
-    await this.writer.settle({ userId }, await this.writer.append(transactionStream(transactionId), events, 'no_stream', { userId }));
-    const [categories, transaction, acctBalances] = await Promise.all([
-      this.views.categoryBalances(userId, events.flatMap((e) => e.data.splits.map((s) => s.categoryId))),
-      this.views.transaction(userId, transactionId),
-      this.views.accountBalances(userId, [account.id]),
-    ]);
+    const [categories, transaction, acctBalances] = await this.writer.appendThenRead(transactionStream(transactionId), events, 'no_stream', { userId }, (db) =>
+      Promise.all([
+        this.views.categoryBalances(userId, events.flatMap((e) => e.data.splits.map((s) => s.categoryId)), false, db),
+        this.views.transaction(userId, transactionId, false, db),
+        this.views.accountBalances(userId, [account.id], db),
+      ]),
+    );
     return { categories, transaction, acctBalances };
   }
 }

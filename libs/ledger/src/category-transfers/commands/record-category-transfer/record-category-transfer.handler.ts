@@ -27,8 +27,10 @@ export class RecordCategoryTransferHandler implements ICommandHandler<RecordCate
     const lines = transferLines(body);
     const command = { transactionId, type: body.type, date: body.date, comment: body.comment ?? null, lines };
     const events = decideRecordCategoryTransfer(command, foldTransaction([]), await transferContext(this.lookups, userId, lines));
-    await this.writer.settle({ userId }, await this.writer.append(transactionStream(transactionId), events, 'no_stream', { userId }));
-    if (events.length === 0) return transferAnswer(this.views, userId, namedCategories(lines), null);
-    return transferAnswer(this.views, userId, events.flatMap((e) => e.data.splits.map((s) => s.categoryId)), transactionId);
+    return this.writer.appendThenRead(transactionStream(transactionId), events, 'no_stream', { userId }, (db) =>
+      events.length === 0
+        ? transferAnswer(this.views, userId, namedCategories(lines), null, db)
+        : transferAnswer(this.views, userId, events.flatMap((e) => e.data.splits.map((s) => s.categoryId)), transactionId, db),
+    );
   }
 }
