@@ -155,6 +155,21 @@ async function checkMonths(caller: Caller) {
   expect(kept).toEqual(derived);
 }
 
+/**
+ * A split is live exactly when its transaction shows in the categories (server-behaviour §0): not
+ * deleted, and without an account or on one that tracks transactions, dated from its start date.
+ */
+async function checkLive(caller: Caller) {
+  const { rows } = await bed.db.pool.query<{ transaction_id: string; idx: number; live: boolean; visible: boolean }>(
+    `SELECT s.transaction_id, s.idx, s.live,
+            NOT t.deleted AND (t.account_id IS NULL OR (a.tracking = 'Transactions' AND t.date >= a.start_date)) AS visible
+       FROM ledger_splits s JOIN ledger_transactions t ON t.id = s.transaction_id LEFT JOIN ledger_accounts a ON a.id = t.account_id
+      WHERE s.user_id = $1 ORDER BY 1, 2`,
+    [caller.userId],
+  );
+  expect(rows.filter((r) => r.live !== r.visible)).toEqual([]);
+}
+
 /** The register blocks equal those that the rows alone give (row count and sum per block). */
 async function checkBlocks(caller: Caller) {
   const q = async (sql: string) => (await bed.db.pool.query(sql, [caller.userId])).rows;
@@ -204,6 +219,7 @@ async function checkAccountRegisters(caller: Caller) {
 
 async function check(caller: Caller) {
   await checkMonths(caller);
+  await checkLive(caller);
   await checkBlocks(caller);
   await checkAccountRegisters(caller);
   const events = await bed.userEvents(caller.userId);

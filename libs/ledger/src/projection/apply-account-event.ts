@@ -1,6 +1,6 @@
 import type { PoolClient, StoredEvent } from '@budget/platform';
 import type { AccountEvent, InstitutionEvent } from '../domain/account.events.js';
-import { accountRegister, membershipsOf, pendingAccountRegister, visibleInCategories } from './membership.js';
+import { accountRegister, membershipsOf, pendingAccountRegister } from './membership.js';
 import { replaceRows } from './registers.js';
 import { addToMonths, loadAccountFacts, loadTransactions, refreshBalances } from './transaction-rows.js';
 
@@ -61,16 +61,34 @@ async function moveStartDate(client: PoolClient, userId: string, accountId: stri
     [accountId, startDate],
   );
   const facts = await loadAccountFacts(client, accountId);
-  const moved = await loadTransactions(client, 'account_id = $1 AND date >= $2 AND date < $3 AND NOT deleted', [accountId, from, to]);
-  const ids = moved.map((tx) => tx.id);
-  // Moved later, these transactions leave the categories; moved earlier, they come into them (and
-  // were in none before).
+  const loading = loadTransactions(client, 'account_id = $1 AND date >= $2 AND date < $3 AND NOT deleted', [accountId, from, to]);
+  // Moved later, these transactions leave the categories (they were all in them); moved earlier,
+  // they come into them (they were in none), when the account tracks transactions
+  // (`visibleInCategories`). Their splits flip in one statement chosen by account and dates, sent
+  // right behind the read of the transactions: on a pipelined client PostgreSQL flips them while
+  // this process places the register rows.
   const later = startDate > account.old;
+  const flipped = later
+    ? addToMonths(
+        client,
+        `UPDATE ledger_splits s SET live = false FROM ledger_transactions t
+          WHERE t.account_id = $1 AND t.date >= $2 AND t.date < $3 AND s.transaction_id = t.id AND s.live RETURNING s.*`,
+        [accountId, from, to],
+        -1,
+      )
+    : addToMonths(
+        client,
+        `UPDATE ledger_splits s SET live = true FROM ledger_transactions t JOIN ledger_accounts a ON a.id = t.account_id
+          WHERE a.id = $1 AND a.tracking = 'Transactions' AND t.date >= $2 AND t.date < $3 AND NOT t.deleted
+            AND s.transaction_id = t.id AND NOT s.live RETURNING s.*`,
+        [accountId, from, to],
+        1,
+      );
+  flipped.catch(() => undefined);
+  const moved = await loading;
   const categoryRows = later ? [] : moved.flatMap((tx) => membershipsOf(tx, facts).filter((m) => m.register.startsWith('c')).map((m) => ({ ...m, userId, transactionId: tx.id })));
-  await replaceRows(client, later ? ids : [], categoryRows, ['c']);
-  await addToMonths(client, 'UPDATE ledger_splits SET live = false WHERE transaction_id = ANY($1::uuid[]) AND live RETURNING *', [ids], -1);
-  const visible = moved.filter((tx) => visibleInCategories(tx, facts)).map((tx) => tx.id);
-  await addToMonths(client, 'UPDATE ledger_splits SET live = true WHERE transaction_id = ANY($1::uuid[]) RETURNING *', [visible], 1);
+  await replaceRows(client, later ? moved.map((tx) => tx.id) : [], categoryRows, ['c']);
+  await flipped;
   await refreshBalances(client, userId, [accountId], moved.flatMap((tx) => tx.splits.map((split) => split.categoryId)));
 }
 
