@@ -85,9 +85,9 @@ export class TransactionCommands {
   private readonly editHandler: EditTransactionHandler;
   private readonly deleteHandler: DeleteTransactionHandler;
 
-  constructor(writer: EventWriter, lookups: LedgerLookups, views: LedgerViews, pool: TestDatabase['pool']) {
+  constructor(writer: EventWriter, lookups: LedgerLookups, views: LedgerViews) {
     this.recordHandler = new RecordTransactionHandler(writer, lookups, views);
-    this.editHandler = new EditTransactionHandler(writer, lookups, views, pool);
+    this.editHandler = new EditTransactionHandler(writer, lookups, views);
     this.deleteHandler = new DeleteTransactionHandler(writer, lookups, views);
   }
 
@@ -169,7 +169,7 @@ export class LedgerTestbed {
     const views = new LedgerViews(db.pool);
     return new LedgerTestbed(
       db, store, projector, waiter, clock, writer, lookups, views,
-      new AccountCommands(writer, lookups, views, db.pool), new TransactionCommands(writer, lookups, views, db.pool), new StatementCommands(writer, lookups, db.pool),
+      new AccountCommands(writer, lookups, views, db.pool), new TransactionCommands(writer, lookups, views), new StatementCommands(writer, lookups, db.pool),
       new BankFileImporter(writer, lookups), new BudgetProvisioner(store, clock, uuidGenerator),
     );
   }

@@ -24,13 +24,13 @@ export class DeleteTransactionHandler implements ICommandHandler<DeleteTransacti
     const loaded = await this.writer.load<TransactionEvent>(stream, caller, 'Transaction');
     const state = foldTransaction(loaded.events);
     const events = decideDeleteTransaction(state);
-    await this.writer.settle(caller, await this.writer.append(stream, events, loaded.revision, caller));
     const posted = events.length > 0 && state.account !== null && !state.account.pending;
-    return {
-      data: {
-        categories: await this.views.categoryBalances(userId, events.length > 0 ? state.splits.map((s) => s.categoryId) : []),
-        acctBalances: posted && owned.accountId ? await this.views.accountBalances(userId, [owned.accountId]) : [],
-      },
-    };
+    const [categories, acctBalances] = await this.writer.appendThenRead(stream, events, loaded.revision, caller, (db) =>
+      Promise.all([
+        this.views.categoryBalances(userId, events.length > 0 ? state.splits.map((s) => s.categoryId) : [], false, db),
+        posted && owned.accountId ? this.views.accountBalances(userId, [owned.accountId], db) : [],
+      ]),
+    );
+    return { data: { categories, acctBalances } };
   }
 }

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EventWriter, PG_POOL, type Pool } from '@budget/platform';
+import { EventWriter } from '@budget/platform';
 import { RuleViolation } from '../../domain/domain-error.js';
 import { decideEditTransaction } from '../../domain/edit-transaction.decide.js';
 import { transactionStream, type TransactionEvent } from '../../domain/transaction.events.js';
@@ -21,7 +21,6 @@ export class EditTransactionHandler implements ICommandHandler<EditTransactionCo
     @Inject(EventWriter) private readonly writer: EventWriter,
     @Inject(LedgerLookups) private readonly lookups: LedgerLookups,
     @Inject(LedgerViews) private readonly views: LedgerViews,
-    @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
 
   async execute({ userId, transactionId, body }: EditTransactionCommand) {
@@ -40,16 +39,16 @@ export class EditTransactionHandler implements ICommandHandler<EditTransactionCo
     const splits = body.categories === undefined ? undefined : splitsFrom(body.categories);
     const { categories: _lines, ...fields } = body;
     const events = decideEditTransaction({ ...fields, splits }, state, await transactionContext(this.lookups, userId, account, splits ?? []));
-    await this.writer.settle(caller, await this.writer.append(stream, events, loaded.revision, caller));
     const changes = events[0]?.data.changes;
     const statementId = changes?.statementId ? (changes.statementId.to ?? changes.statementId.from) : null;
-    return {
-      data: {
-        transaction: await this.views.transaction(userId, transactionId),
-        categories: await this.views.categoryBalances(userId, [...state.splits, ...(changes?.splits?.to ?? [])].map((s) => s.categoryId), true),
-        acctBalances: await this.views.accountBalances(userId, owned.accountId ? [owned.accountId] : []),
-        ...(statementId && { statement: await findStatement(this.pool, userId, statementId) }),
-      },
-    };
+    const [transaction, categories, acctBalances, statement] = await this.writer.appendThenRead(stream, events, loaded.revision, caller, (db) =>
+      Promise.all([
+        this.views.transaction(userId, transactionId, false, db),
+        this.views.categoryBalances(userId, [...state.splits, ...(changes?.splits?.to ?? [])].map((s) => s.categoryId), true, db),
+        this.views.accountBalances(userId, owned.accountId ? [owned.accountId] : [], db),
+        statementId ? findStatement(db, userId, statementId) : null,
+      ]),
+    );
+    return { data: { transaction, categories, acctBalances, ...(statement && { statement }) } };
   }
 }

@@ -1,6 +1,6 @@
 import type { LedgerStatementView } from '@budget/contracts';
 import { centsFromDb, dollarsFromCents } from '@budget/money';
-import { NotFound, type Pool } from '@budget/platform';
+import { NotFound, type Pool, type Queryable } from '@budget/platform';
 
 interface StatementDb {
   id: string;
@@ -41,7 +41,7 @@ export async function listStatements(pool: Pool, userId: string, accountId: stri
 }
 
 /** One statement of the caller's with its credits and debits. */
-export async function findStatement(pool: Pool, userId: string, statementId: string): Promise<LedgerStatementView> {
+export async function findStatement(pool: Queryable, userId: string, statementId: string): Promise<LedgerStatementView> {
   const { rows } = await pool.query<StatementDb>(`${STATEMENT_SELECT} WHERE s.id = $2 AND s.user_id = $1 GROUP BY s.id`, [userId, statementId]);
   if (!rows[0]) throw new NotFound('Statement not found');
   return toJson(rows[0]);

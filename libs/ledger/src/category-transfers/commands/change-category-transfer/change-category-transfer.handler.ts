@@ -35,9 +35,8 @@ export class ChangeCategoryTransferHandler implements ICommandHandler<ChangeCate
       ...(body.version !== undefined && { version: body.version }),
     };
     const events = decideChangeCategoryTransfer(command, state, await transferContext(this.lookups, userId, lines));
-    await this.writer.settle({ userId }, await this.writer.append(stream, events, loaded.revision, { userId }));
     const before = state.splits.map((s) => s.categoryId);
     const after = events.length === 0 ? namedCategories(lines) : (events[0]!.data.changes.splits?.to ?? []).map((s) => s.categoryId);
-    return transferAnswer(this.views, userId, [...before, ...after], transactionId);
+    return this.writer.appendThenRead(stream, events, loaded.revision, { userId }, (db) => transferAnswer(this.views, userId, [...before, ...after], transactionId, db));
   }
 }
