@@ -81,21 +81,22 @@ describe('server-behaviour §8 rules', () => {
     const live = async (transactionId: string) =>
       (await bed.db.pool.query<{ live: boolean }>('SELECT bool_and(live) AS live FROM ledger_splits WHERE transaction_id = $1', [transactionId])).rows[0]!.live;
     const tracked = await open(100000, 'Transactions', 'depository', 'checking', '2025-03-10');
+    const onStart = (await manual(tracked, -100, [['Groceries', -100]], '2025-03-10')).transactionId;
     const kept = (await manual(tracked, -3000, [['Groceries', -3000]], '2025-03-05')).transactionId;
     const deleted = (await manual(tracked, -700, [['Groceries', -700]], '2025-03-06')).transactionId;
     await bed.transactions.delete(caller, deleted);
     const balances = await open(50000, 'Balances', 'depository', 'savings', '2025-03-10');
     const untracked = (await manual(balances, -400, [['Dining Out', -400]], '2025-03-05')).transactionId;
-    expect(await balanceOf('Groceries')).toBe(0);
+    expect(await balanceOf('Groceries')).toBe(-100);
     await bed.accounts.changeAccount(caller, tracked, { startDate: '2025-03-01' });
     await bed.accounts.changeAccount(caller, balances, { startDate: '2025-03-01' });
-    expect(await balanceOf('Groceries')).toBe(-3000);
+    expect(await balanceOf('Groceries')).toBe(-3100);
     expect(await balanceOf('Dining Out')).toBe(0);
     expect([await live(kept), await live(deleted), await live(untracked)]).toEqual([true, false, false]);
-    // And forward again: the kept row leaves the categories.
+    // And forward again: the kept row leaves the categories; the row dated on the start date stays.
     await bed.accounts.changeAccount(caller, tracked, { startDate: '2025-03-10' });
-    expect(await balanceOf('Groceries')).toBe(0);
-    expect(await live(kept)).toBe(false);
+    expect(await balanceOf('Groceries')).toBe(-100);
+    expect([await live(kept), await live(onStart)]).toEqual([false, true]);
   });
 
   it('8. a manual row without splits goes to Unassigned; a loan moves by the principle', async () => {

@@ -66,21 +66,26 @@ async function moveStartDate(client: PoolClient, userId: string, accountId: stri
   // they come into them (they were in none), when the account tracks transactions
   // (`visibleInCategories`). Their splits flip in one statement chosen by account and dates, sent
   // right behind the read of the transactions: on a pipelined client PostgreSQL flips them while
-  // this process places the register rows.
+  // this process places the register rows. The transactions' ids are gathered first (an array),
+  // so the splits are found through their key, never by scanning every user's splits.
   const later = startDate > account.old;
   const flipped = later
     ? addToMonths(
         client,
-        `UPDATE ledger_splits s SET live = false FROM ledger_transactions t
-          WHERE t.account_id = $1 AND t.date >= $2 AND t.date < $3 AND s.transaction_id = t.id AND s.live RETURNING s.*`,
+        `UPDATE ledger_splits SET live = false
+          WHERE transaction_id = ANY(ARRAY(SELECT id FROM ledger_transactions WHERE account_id = $1 AND date >= $2 AND date < $3)) AND live
+          RETURNING *`,
         [accountId, from, to],
         -1,
       )
     : addToMonths(
         client,
-        `UPDATE ledger_splits s SET live = true FROM ledger_transactions t JOIN ledger_accounts a ON a.id = t.account_id
-          WHERE a.id = $1 AND a.tracking = 'Transactions' AND t.date >= $2 AND t.date < $3 AND NOT t.deleted
-            AND s.transaction_id = t.id AND NOT s.live RETURNING s.*`,
+        `UPDATE ledger_splits SET live = true
+          WHERE transaction_id = ANY(ARRAY(
+                  SELECT t.id FROM ledger_transactions t JOIN ledger_accounts a ON a.id = t.account_id
+                   WHERE a.id = $1 AND a.tracking = 'Transactions' AND t.date >= $2 AND t.date < $3 AND NOT t.deleted))
+            AND NOT live
+          RETURNING *`,
         [accountId, from, to],
         1,
       );
