@@ -193,6 +193,12 @@ async function checkBlocks(caller: Caller) {
  * the start date count nothing, so they show the opening balance.
  */
 async function checkAccountRegisters(caller: Caller) {
+  const { rows: stale } = await bed.db.pool.query(
+    `SELECT id, uncounted_cents::text, ledger_uncounted_cents('a:' || id, start_date)::text AS rows_say
+       FROM ledger_accounts WHERE user_id = $1 AND uncounted_cents <> ledger_uncounted_cents('a:' || id, start_date)`,
+    [caller.userId],
+  );
+  expect(stale, 'kept uncounted_cents equal to what the rows before the start date sum to').toEqual([]);
   const { rows: accounts } = await bed.db.pool.query<{ id: string; b: string }>(
     `SELECT id, balance_cents AS b FROM ledger_accounts WHERE user_id = $1 AND tracking <> 'Balances'`,
     [caller.userId],

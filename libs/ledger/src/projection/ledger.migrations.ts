@@ -191,6 +191,15 @@ export const ledgerMigrations: Migration[] = [
       ALTER TABLE ledger_register_rows ADD PRIMARY KEY (transaction_id, register);
     `,
   },
+  {
+    // What an account's register rows dated before its start date sum to, kept with the balance
+    // that leaves it out (refreshBalances): a register page reads it instead of working it out.
+    id: 'ledger-007-account-uncounted',
+    sql: `
+      ALTER TABLE ledger_accounts ADD COLUMN uncounted_cents bigint NOT NULL DEFAULT 0;
+      UPDATE ledger_accounts SET uncounted_cents = ledger_uncounted_cents('a:' || id, start_date);
+    `,
+  },
 ];
 
 export const ledgerTables = [

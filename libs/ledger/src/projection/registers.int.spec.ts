@@ -66,7 +66,8 @@ async function check(register: string, countedFrom: string): Promise<void> {
     expect(size).toBe(full.length);
     for (const [low, high] of [[1, 3], [Math.max(1, size - 5), size], [Math.ceil(size / 2), Math.ceil(size / 2) + 7]] as const) {
       if (size === 0) break;
-      const slice = await q(`SELECT * FROM (${REGISTER_SLICE_SQL}) s ORDER BY rank`, [register, low, Math.min(high, size), from]);
+      const [{ cents }] = await q('SELECT ledger_uncounted_cents($1, $2::date)::text AS cents', [register, from]);
+      const slice = await q(`SELECT * FROM (${REGISTER_SLICE_SQL}) s ORDER BY rank`, [register, low, Math.min(high, size), from, cents]);
       expect(slice, `ranks ${low}…${high} counted from ${from ?? 'the start'}`).toEqual(full.slice(low - 1, Math.min(high, size)));
     }
   }

@@ -159,10 +159,11 @@ const TOTAL = (register: string) => `COALESCE((SELECT sum(k.sum_cents) FROM ledg
 const BALANCES = (first: number) => `
   balances_a AS (
     UPDATE ledger_accounts a
-       SET balance_cents = CASE WHEN a.tracking = 'Balances' THEN a.balance_cents
-             ELSE a.opening_balance_cents + ${TOTAL(`'a:' || a.id`)} - ledger_uncounted_cents('a:' || a.id, a.start_date) END,
+       SET balance_cents = CASE WHEN a.tracking = 'Balances' THEN a.balance_cents ELSE a.opening_balance_cents + ${TOTAL(`'a:' || a.id`)} - u.cents END,
+           uncounted_cents = u.cents,
            pending_balance_cents = ${TOTAL(`'ap:' || a.id`)}
-     WHERE a.id = ANY($${first}::uuid[])),
+      FROM (SELECT x.id, ledger_uncounted_cents('a:' || x.id, x.start_date) AS cents FROM ledger_accounts x WHERE x.id = ANY($${first}::uuid[])) u
+     WHERE a.id = u.id),
   balances_c AS (
     INSERT INTO ledger_category_balances (user_id, category_id, balance_cents)
     SELECT c.user_id, c.id, ${TOTAL(`'c:' || c.id`)} + ${TOTAL(`'cp:' || c.id`)} FROM unnest($${first + 1}::text[], $${first + 2}::text[]) AS c(id, user_id)

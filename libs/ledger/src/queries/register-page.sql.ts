@@ -23,7 +23,8 @@ export async function registerSize(pool: Pool, register: string): Promise<number
  * rows, the block holding rank $2 and the rows and cents before it; the rows are then read by
  * index from that block's start, at most a block plus a page of them, whatever the depth.
  * $4 is the date an account register counts from (its start date; null for every other register):
- * rows dated before it count nothing, so their running sum is 0 and later rows leave theirs out.
+ * rows dated before it count nothing, so their running sum is 0 and later rows leave out what
+ * those rows sum to, $5 (the account's `uncounted_cents`; 0 for every other register).
  */
 export const REGISTER_SLICE_SQL = `
   WITH blocks AS (
@@ -39,13 +40,17 @@ export const REGISTER_SLICE_SQL = `
          WHERE x.register = $1 AND (x.sort_date, x.kind_order, x.seq) >= (f.start_date, f.start_kind, f.start_seq)
          ORDER BY x.sort_date, x.kind_order, x.seq LIMIT $3 - f.rows_before) r
     WINDOW o AS (ORDER BY r.sort_date, r.kind_order, r.seq))
-  SELECT s.transaction_id, s.rank, CASE WHEN s.sort_date < $4::date THEN 0 ELSE s.running_cents - u.cents END AS running_cents
-    FROM slice s, (SELECT ledger_uncounted_cents($1, $4::date) AS cents) u WHERE s.rank >= $2`;
+  SELECT s.transaction_id, s.rank, CASE WHEN s.sort_date < $4::date THEN 0 ELSE s.running_cents - $5::bigint END AS running_cents
+    FROM slice s WHERE s.rank >= $2`;
 
-/** What a page's running balances start from: `base` plus the rows counted from `countedFrom` (null: all). */
+/**
+ * What a page's running balances start from: `base` plus the rows counted from `countedFrom` (null:
+ * all), the rows before it summing to `uncounted`.
+ */
 export interface RunningBalances {
   base: bigint;
   countedFrom: string | null;
+  uncounted: bigint;
 }
 
 /** A page of a register as the API answers it: the slice joined to its transactions, newest first. */
@@ -66,7 +71,7 @@ export async function registerPage(pool: Pool, register: string, page: RegisterP
   const high = total - page.offset;
   if (high < 1) return { transactions: [], count: total };
   const low = Math.max(1, high - page.limit + 1);
-  const { rows } = await pool.query<TransactionRowDb>({ name: 'ledger-register-page', text: REGISTER_PAGE_SQL, values: [register, low, high, running.countedFrom] });
+  const { rows } = await pool.query<TransactionRowDb>({ name: 'ledger-register-page', text: REGISTER_PAGE_SQL, values: [register, low, high, running.countedFrom, running.uncounted.toString()] });
   return { transactions: rows.map((row) => toTransactionJson(row, running.base)), count: total };
 }
 
@@ -80,10 +85,10 @@ async function searchPage(pool: Pool, register: string, page: RegisterPage & { s
         ORDER BY r.sort_date DESC, r.kind_order DESC, r.seq DESC OFFSET $3 LIMIT $4)
      SELECT ${TRANSACTION_SELECT}, f.total,
             CASE WHEN f.sort_date < $5::date THEN 0
-                 ELSE ledger_running_before($1, f.sort_date, f.kind_order, f.seq) + f.delta_cents - u.cents END AS running_cents
-       FROM found f CROSS JOIN (SELECT ledger_uncounted_cents($1, $5::date) AS cents) u JOIN ledger_transactions t ON t.id = f.transaction_id ${TRANSACTION_JOINS}
+                 ELSE ledger_running_before($1, f.sort_date, f.kind_order, f.seq) + f.delta_cents - $6::bigint END AS running_cents
+       FROM found f JOIN ledger_transactions t ON t.id = f.transaction_id ${TRANSACTION_JOINS}
       ORDER BY f.sort_date DESC, f.kind_order DESC, f.seq DESC`,
-    [register, pattern, page.offset, page.limit, running.countedFrom],
+    [register, pattern, page.offset, page.limit, running.countedFrom, running.uncounted.toString()],
   );
   return { transactions: rows.map((row) => toTransactionJson(row, running.base)), count: Number(rows[0]?.total ?? 0) };
 }

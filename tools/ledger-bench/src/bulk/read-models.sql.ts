@@ -126,10 +126,12 @@ const total = (register: string) =>
  */
 export const REFRESH_ACCOUNT_BALANCES = `
   UPDATE ${TABLES.accounts} a
-     SET balance_cents = CASE WHEN a.tracking = $4::text THEN a.balance_cents
-           ELSE a.opening_balance_cents + ${total('$2::text || a.id')} - ledger_uncounted_cents($2::text || a.id, a.start_date) END,
+     SET balance_cents = CASE WHEN a.tracking = $4::text THEN a.balance_cents ELSE a.opening_balance_cents + ${total('$2::text || a.id')} - u.cents END,
+         uncounted_cents = u.cents,
          pending_balance_cents = ${total('$3::text || a.id')}
-   WHERE a.id IN (SELECT DISTINCT account_id FROM ${TABLES.transactions} WHERE seq > $1 AND account_id IS NOT NULL)`;
+    FROM (SELECT x.id, ledger_uncounted_cents($2::text || x.id, x.start_date) AS cents FROM ${TABLES.accounts} x
+           WHERE x.id IN (SELECT DISTINCT account_id FROM ${TABLES.transactions} WHERE seq > $1 AND account_id IS NOT NULL)) u
+   WHERE a.id = u.id`;
 
 /**
  * `refreshBalances`, categories: every category named by a new split (visible or not) gets its

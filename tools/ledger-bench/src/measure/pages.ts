@@ -14,6 +14,8 @@ export interface RegisterUnderTest {
   size: number;
   /** The date its running sums count from (an account's start date; null for a category). */
   countedFrom: string | null;
+  /** What its rows before `countedFrom` sum to (the account's `uncounted_cents`; 0 for a category). */
+  uncounted: string;
   /** API path (below /api/v1) of the page at `offset`. */
   apiPath(offset: number): string;
   naiveSql: string;
@@ -27,9 +29,12 @@ export async function registerSize(pool: Pool, register: string): Promise<number
 
 export async function accountRegister(pool: Pool, accountId: string): Promise<RegisterUnderTest> {
   const register = accountKey(accountId);
-  const { rows } = await pool.query<{ start: string }>(`SELECT to_char(start_date, 'YYYY-MM-DD') AS start FROM ledger_accounts WHERE id = $1`, [accountId]);
+  const { rows } = await pool.query<{ start: string; uncounted: string }>(
+    `SELECT to_char(start_date, 'YYYY-MM-DD') AS start, uncounted_cents::text AS uncounted FROM ledger_accounts WHERE id = $1`,
+    [accountId],
+  );
   return {
-    label: 'account', register, size: await registerSize(pool, register), countedFrom: rows[0]!.start,
+    label: 'account', register, size: await registerSize(pool, register), countedFrom: rows[0]!.start, uncounted: rows[0]!.uncounted,
     apiPath: (offset) => `account/${accountId}/transactions?offset=${offset}&limit=${PAGE_SIZE}`,
     naiveSql: NAIVE_ACCOUNT_PAGE, naiveKey: accountId,
   };
@@ -38,7 +43,7 @@ export async function accountRegister(pool: Pool, accountId: string): Promise<Re
 export async function categoryRegister(pool: Pool, categoryId: string): Promise<RegisterUnderTest> {
   const register = categoryKey(categoryId);
   return {
-    label: 'category', register, size: await registerSize(pool, register), countedFrom: null,
+    label: 'category', register, size: await registerSize(pool, register), countedFrom: null, uncounted: '0',
     apiPath: (offset) => `category/${categoryId}/transactions?offset=${offset}&limit=${PAGE_SIZE}&pending=2`,
     naiveSql: NAIVE_CATEGORY_PAGE, naiveKey: categoryId,
   };
@@ -57,14 +62,14 @@ export function apiPage(app: NestFastifyApplication, token: string, register: Re
 /** The same page as one SQL query on the stored register: ranks [size − offset − 29, size − offset]. */
 export function sqlPage(pool: Pool, register: RegisterUnderTest, offset: number): () => Promise<string[]> {
   const high = register.size - offset;
-  const values = [register.register, Math.max(1, high - PAGE_SIZE + 1), high, register.countedFrom];
+  const values = [register.register, Math.max(1, high - PAGE_SIZE + 1), high, register.countedFrom, register.uncounted];
   return async () => (await pool.query<{ id: string }>(REGISTER_PAGE, values)).rows.map((r) => r.id);
 }
 
 /** PostgreSQL's own execution time (EXPLAIN ANALYZE) of the raw SQL page, in ms: the part of it spent in the server. */
 export function sqlPageExecution(pool: Pool, register: RegisterUnderTest, offset: number): () => Promise<number> {
   const high = register.size - offset;
-  const values = [register.register, Math.max(1, high - PAGE_SIZE + 1), high, register.countedFrom];
+  const values = [register.register, Math.max(1, high - PAGE_SIZE + 1), high, register.countedFrom, register.uncounted];
   return async () => {
     const { rows } = await pool.query<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${REGISTER_PAGE}`, values);
     return rows[0]!['QUERY PLAN'][0]['Execution Time'];

@@ -10,7 +10,7 @@ export async function categoryRegister(pool: Pool, userId: string, categoryId: s
     [userId, categoryId],
   );
   if (!rows[0]) throw new NotFound('Category not found');
-  const { transactions } = await registerPage(pool, `${pending ? 'cp' : 'c'}:${categoryId}`, page, { base: 0n, countedFrom: null });
+  const { transactions } = await registerPage(pool, `${pending ? 'cp' : 'c'}:${categoryId}`, page, { base: 0n, countedFrom: null, uncounted: 0n });
   const count = (await registerSize(pool, `c:${categoryId}`)) + (await registerSize(pool, `cp:${categoryId}`));
   return { transactions, transactionsCount: count, balance: dollarsFromCents(centsFromDb(rows[0].balance ?? 0)) };
 }
