@@ -21,7 +21,7 @@ export const recordsInBatch = (event: StoredEvent): event is Recorded =>
 export async function recordMany(client: PoolClient, events: readonly Recorded[]): Promise<void> {
   if (events.length === 0) return;
   const accountIds = [...new Set(events.flatMap((e) => (e.data.account ? [e.data.account.accountId] : [])))];
-  // The principle as the event carries it; a loan's only (the statement and `withFacts` below).
+  // The principle as the event carries it; only a loan keeps it (in the statement, and once its facts are read, below).
   const all = events.map((event): LoadedTransaction => {
     const { transactionId, kind, date, comment, splits, account } = event.data;
     return {

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Queryable } from '../postgres/pool.js';
 import { WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type NewEvent, type StoredEvent, type StreamAppend } from './port.js';
 
 /**
@@ -27,7 +27,6 @@ export interface AppendOutcome extends AppendResult {
   written: boolean;
 }
 
-type Queryable = Pick<pg.ClientBase, 'query'>;
 
 /**
  * Appends on `db`: a pool (autocommitted, the adapter's way) or a client inside a transaction it

@@ -1,5 +1,5 @@
 import type { Migration } from '../postgres/migrate.js';
-import type { PoolClient } from '../postgres/pool.js';
+import type { PoolClient, Queryable } from '../postgres/pool.js';
 
 /** The one row that says how far the read models have applied the global log. */
 export const DEFAULT_CHECKPOINT_NAME = 'read-models';
@@ -22,8 +22,6 @@ export const checkpointMigrations: Migration[] = [
       name text NOT NULL, user_id text NOT NULL, position bigint NOT NULL, PRIMARY KEY (name, user_id))`,
   },
 ];
-
-type Queryable = Pick<PoolClient, 'query'>;
 
 /** The stored position (0 when the projector never ran). */
 export async function readCheckpoint(db: Queryable, name: string): Promise<bigint> {

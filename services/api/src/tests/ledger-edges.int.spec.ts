@@ -157,6 +157,24 @@ describe('statements and balances', () => {
     expect((await t.http.get(`account/${accountId}/balances`, user.access)).json()).toEqual([entry]);
   });
 
+  test("an account that tracks transactions charts its end-of-day balances, counted from its start date", async () => {
+    const accountId = await openChecking('Chart Bank', 1000);
+    const record = async (date: string, amount: number) =>
+      expect((await t.http.post(`account/${accountId}/transactions`, { date, name: 'Row', amount, principle: 0, categories: [] }, user.access)).status).toBe(201);
+    // Before the start date (2025-03-01): listed, counted nowhere.
+    await record('2025-02-20', -50);
+    await record('2025-03-05', -30);
+    await record('2025-03-09', -20);
+    await record('2025-03-09', -5);
+    const chart = (await t.http.get(`account/${accountId}/balances`, user.access)).json();
+    expect(chart).toEqual([
+      { date: '2025-03-09', balance: 945 },
+      { date: '2025-03-05', balance: 970 },
+      { date: '2025-02-20', balance: 1000 },
+    ]);
+    expect(await balanceOf(accountId)).toBe(945);
+  });
+
   test('balances record, change and delete under the account; a row of another account is not found there', async () => {
     const accountId = await openBrokerage();
     const other = await openBrokerage();

@@ -7,8 +7,9 @@ import { NotFound, type Pool } from '@budget/platform';
  * newest row (dates are bounded by the contracts, so the chart stays small).
  */
 export async function listBalances(pool: Pool, userId: string, accountId: string) {
-  const { rows: accounts } = await pool.query<{ tracking: string; opening_balance_cents: string; start_date: string }>(
-    `SELECT tracking, opening_balance_cents, to_char(start_date, 'YYYY-MM-DD') AS start_date FROM ledger_accounts WHERE id = $2 AND user_id = $1`,
+  const { rows: accounts } = await pool.query<{ tracking: string; opening_balance_cents: string; start_date: string; uncounted_cents: string }>(
+    `SELECT tracking, opening_balance_cents, to_char(start_date, 'YYYY-MM-DD') AS start_date, uncounted_cents
+       FROM ledger_accounts WHERE id = $2 AND user_id = $1`,
     [userId, accountId],
   );
   const account = accounts[0];
@@ -21,7 +22,8 @@ export async function listBalances(pool: Pool, userId: string, accountId: string
     return rows.map((r) => ({ id: r.id, accountId, date: r.date, balance: dollarsFromCents(centsFromDb(r.balance_cents)) }));
   }
   // End-of-day sums over the last 90 days of rows, from the sum of every row before them; the
-  // register counts from the account's start date (days before it show the opening balance).
+  // register counts from the account's start date (days before it show the opening balance; later
+  // days leave out what the rows before it sum to, which the account keeps).
   const { rows } = await pool.query<{ date: string; running_cents: string }>(
     `WITH lo AS (SELECT max(sort_date) - 90 AS d FROM ledger_register_rows WHERE register = $1),
      days AS (
@@ -32,9 +34,9 @@ export async function listBalances(pool: Pool, userId: string, accountId: string
                 + sum(d.day_cents) OVER (ORDER BY d.sort_date) AS running_cents
          FROM days d)
      SELECT to_char(t.sort_date, 'YYYY-MM-DD') AS date,
-            CASE WHEN t.sort_date < $2::date THEN 0 ELSE t.running_cents - u.cents END AS running_cents
-       FROM totals t, (SELECT ledger_uncounted_cents($1, $2::date) AS cents) u ORDER BY t.sort_date DESC`,
-    [`a:${accountId}`, account.start_date],
+            CASE WHEN t.sort_date < $2::date THEN 0 ELSE t.running_cents - $3::bigint END AS running_cents
+       FROM totals t ORDER BY t.sort_date DESC`,
+    [`a:${accountId}`, account.start_date, account.uncounted_cents],
   );
   const opening = BigInt(account.opening_balance_cents);
   return rows.map((r) => ({ date: r.date, balance: dollarsFromCents(Number(opening + BigInt(r.running_cents))) }));
