@@ -2,15 +2,22 @@ import type { Queryable } from '../postgres/pool.js';
 import { WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, type NewEvent, type StoredEvent, type StreamAppend } from './port.js';
 
 /**
+ * Where an append's positions start (PostgresEventStore, "Ordering"): its transaction id shifted
+ * left by 20 bits, so its events take base + 1, base + 2, … and positions follow transaction ids
+ * with no lock. One transaction holds one append of at most `MAX_EVENTS_PER_APPEND` events.
+ */
+const POSITION_BASE = '(pg_current_xact_id()::text::bigint << 20)';
+export const MAX_EVENTS_PER_APPEND = 2 ** 20 - 1;
+
+/**
  * One event, one statement, its fields as parameters (the common case; several events or streams
- * go through `APPEND_STREAMS_SQL`). `es_take_positions` (postgres-event-store.migrations.ts) takes
- * the transaction id and the position. If the stream is not at the expected revision ($3, null
- * for `any` and `no_stream`; $4 true for `any`), the EXISTS refuses the append and no position is
- * drawn; if it has moved past it, the unique (stream_id, revision) index refuses the row.
+ * go through `APPEND_STREAMS_SQL`). If the stream is not at the expected revision ($3, null for
+ * `any` and `no_stream`; $4 true for `any`), the EXISTS refuses the append; if it has moved past
+ * it, the unique (stream_id, revision) index refuses the row.
  */
 const APPEND_ONE_SQL = `
   INSERT INTO es_events (position, event_id, stream_id, revision, type, data, metadata, user_id)
-  SELECT (es_take_positions(1))[1], $1::uuid, $2, r.revision, $5, $6::jsonb, $7::jsonb, $7::jsonb->>'userId'
+  SELECT ${POSITION_BASE} + 1, $1::uuid, $2, r.revision, $5, $6::jsonb, $7::jsonb, $7::jsonb->>'userId'
     FROM (SELECT CASE WHEN $4::boolean THEN (SELECT coalesce(max(revision), -1) + 1 FROM es_events WHERE stream_id = $2)
                       ELSE coalesce($3::integer, -1) + 1 END AS revision) r
    WHERE $3::integer IS NULL OR EXISTS (SELECT 1 FROM es_events e WHERE e.stream_id = $2 AND e.revision = $3::integer)
@@ -30,9 +37,8 @@ export interface AppendOutcome extends AppendResult {
 
 /**
  * Appends on `db`: a pool (autocommitted, the adapter's way) or a client inside a transaction it
- * has just opened (tests that hold an append open): the append must be the transaction's first
- * write. The common case is one statement, one round trip. When it inserts nothing, or loses a race
- * on its stream or on one of its event ids to an append that commits meanwhile (unique_violation),
+ * has opened (tests that hold an append open): the transaction's only append. The common case is
+ * one statement, one round trip. When it inserts nothing, or loses a race on its stream or on one of its event ids to an append that commits meanwhile (unique_violation),
  * a query or two more tell an idempotent retry (answered as it was then) from a stale expected
  * revision (WrongExpectedRevisionError); an `any` that lost a race tries again.
  */
@@ -55,8 +61,9 @@ export async function appendEvents(
       const last = rows.reduce<(typeof rows)[number] | undefined>((max, row) => (max && BigInt(max.position) > BigInt(row.position) ? max : row), undefined);
       if (last) return { nextRevision: last.revision, position: BigInt(last.position), written: true };
     } catch (error) {
-      // A taken position is no race to settle: a row was written around the sequence.
-      if (!isUniqueViolation(error) || error.constraint === 'es_events_pkey') throw error;
+      if (!isUniqueViolation(error)) throw error;
+      // A taken position is no race to settle: this transaction has appended already.
+      if (error.constraint === 'es_events_pkey') throw new Error(`append to ${stream}: a transaction holds one append at most`, { cause: error });
     }
     const stored = await alreadyStored(db, stream, ids);
     if (stored) return { ...stored, written: false };
@@ -83,8 +90,7 @@ function isUniqueViolation(error: unknown): error is Error & { code: string; con
 }
 
 /**
- * Several streams in one statement, inside the caller's transaction (whose first write it must
- * be): $1 is every event as one JSON array, in the order given, each with its stream, its stream's
+ * Several streams in one statement, inside the caller's transaction (its only append): $1 is every event as one JSON array, in the order given, each with its stream, its stream's
  * expected revision (null for `no_stream` and `any`) and whether that is `any`. The events take
  * the revisions after each stream's last one and positions in the order given. If a stream is not
  * at its expected revision nothing is inserted (no row comes back); if one has moved on, or an
@@ -105,10 +111,10 @@ const appendStreamsSql = (locked: boolean) => `
       FROM s
   ),
   taken AS MATERIALIZED (
-    SELECT es_take_positions((SELECT count(*)::integer FROM n)) AS positions FROM ok ${locked ? 'CROSS JOIN lk' : ''} WHERE ok.ok
+    SELECT ${POSITION_BASE} AS base FROM ok ${locked ? 'CROSS JOIN lk' : ''} WHERE ok.ok
   )
   INSERT INTO es_events (position, event_id, stream_id, revision, type, data, metadata, user_id)
-  SELECT t.positions[n.ord], n.id, n.stream, coalesce(s.last, -1) + n.k::integer, n.type, n.data, n.metadata, n.metadata->>'userId'
+  SELECT t.base + n.ord, n.id, n.stream, coalesce(s.last, -1) + n.k::integer, n.type, n.data, n.metadata, n.metadata->>'userId'
     FROM taken t CROSS JOIN n JOIN s ON s.stream = n.stream
    ORDER BY n.ord
   RETURNING event_id, revision, position`;
@@ -116,7 +122,8 @@ const appendStreamsSql = (locked: boolean) => `
 /**
  * Transaction-scoped advisory locks an append takes before it draws its positions, in the same
  * statement (one round trip fewer than a statement of their own): `shared` (class, key) in shared
- * mode, then (`perKey.class`, hashtext(key)) for each key, in key order.
+ * mode, then (`perKey.class`, hashtext(key)) for each key, in key order. (They order the inline
+ * projection's work, not positions.)
  */
 export interface AppendLocks {
   shared: readonly [number, number];
@@ -126,7 +133,7 @@ export interface AppendLocks {
 /**
  * $2…$5 of the locking statement. The sorted keys are read through an OFFSET 0 fence, so the locks
  * are taken in key order (two appends locking the same keys never deadlock); `taken` reads this
- * row, so the positions are drawn once the locks are held.
+ * row, so the locks are held before any row is written.
  */
 const LOCKS_CTE = `lk AS MATERIALIZED (
     SELECT pg_advisory_xact_lock_shared($2, $3) AS shared,
@@ -146,6 +153,7 @@ function appendStreamsQuery(appends: readonly StreamAppend[], locks?: AppendLock
     })),
   );
   if (input.length === 0) throw new Error('append needs at least one event');
+  if (input.length > MAX_EVENTS_PER_APPEND) throw new Error(`an append holds ${MAX_EVENTS_PER_APPEND} events at most, not ${input.length}`);
   const events = JSON.stringify(input.map((event, i) => ({ ord: i + 1, ...event })));
   const config = locks
     ? { name: 'es-append-streams-locked', text: APPEND_STREAMS_LOCKED_SQL, values: [events, locks.shared[0], locks.shared[1], locks.perKey.class, [...locks.perKey.keys]] }

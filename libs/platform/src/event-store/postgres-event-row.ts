@@ -39,8 +39,8 @@ const HORIZON = `(
 
 /**
  * Whether readers may hand a row out: its transaction is below the horizon. Positions follow
- * transaction ids (`es_take_positions`), so every row that can still commit has a later position
- * than every row settled. (The horizon is an uncorrelated subquery: computed once per statement.)
+ * transaction ids (they are made from them: `POSITION_BASE` in postgres-append.ts), so every row
+ * that can still commit has a later position than every row settled. (The horizon is an uncorrelated subquery: computed once per statement.)
  */
 const SETTLED = `e.transaction_id < ${HORIZON}`;
 

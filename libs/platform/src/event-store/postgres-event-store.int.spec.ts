@@ -36,27 +36,40 @@ describe('PostgreSQL event store: transaction order', () => {
     await db.drop();
   });
 
-  test('positions stay dense: an append refused for its expected revision draws none', async () => {
+  test('an append takes consecutive positions from its transaction id, after every earlier append; a refused one writes nothing', async () => {
     const stream = uniqueStream('budget');
     const first = await store.append(stream, [newEvent('user-a'), newEvent('user-a')], { expectedRevision: 'no_stream' });
     await expect(store.append(stream, [newEvent('user-a')], { expectedRevision: 5 })).rejects.toThrow(WrongExpectedRevisionError);
     await expect(store.append(stream, [newEvent('user-a'), newEvent('user-a')], { expectedRevision: 7 })).rejects.toThrow(WrongExpectedRevisionError);
-
     const next = await store.append(stream, [newEvent('user-a')], { expectedRevision: 1 });
-    expect(next.position).toBe(first.position + 1n);
+
+    const { rows } = await db.pool.query<{ position: string; transaction_id: string }>(
+      'SELECT position::text, transaction_id::text FROM es_events WHERE stream_id = $1 ORDER BY revision', [stream]);
+    expect(rows.map((r) => BigInt(r.position))).toEqual([first.position - 1n, first.position, next.position]);
+    expect(rows.map((r) => BigInt(r.position) >> 20n)).toEqual(rows.map((r) => BigInt(r.transaction_id)));
+    expect(next.position).toBeGreaterThan(first.position);
   });
 
-  test('an append in a transaction that already wrote is refused: its older id could break the order', async () => {
+  test('an append in a transaction that took its id earlier is ordered by that id: readers wait for it; a second append in it is refused', async () => {
+    const start = await store.headPosition();
+    const laterEvent = newEvent('user-a');
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     try {
       await client.query('BEGIN');
       await client.query('CREATE TEMP TABLE takes_an_id (n int)');
-      await expect(appendEvents(client, uniqueStream('budget'), [newEvent('user-a')], 'no_stream')).rejects.toThrow(/first write of its transaction/);
+      const later = await store.append(uniqueStream('budget'), [laterEvent], { expectedRevision: 'no_stream' });
+      const held = newEvent('user-a');
+      const earlier = await appendEvents(client, uniqueStream('budget'), [held], 'no_stream');
+      expect(earlier.position).toBeLessThan(later.position);
+      expect(await store.readAll({ after: start }), 'a reader passed an append in flight').toEqual([]);
+      // (The refusal aborts the transaction, which frees the readers.)
+      await expect(appendEvents(client, uniqueStream('budget'), [newEvent('user-a')], 'no_stream')).rejects.toThrow(/one append at most/);
     } finally {
       await client.query('ROLLBACK');
       await client.end();
     }
+    expect(ids(await store.readAll({ after: start }))).toEqual([laterEvent.id]);
   });
 
   test('an event held back by an older transaction that appends nothing reaches the subscriber as soon as it ends', async () => {
@@ -140,7 +153,8 @@ describe('PostgreSQL event store: upgrading a database written before transactio
 
       const next = newEvent('user-a', { n: 2 });
       const result = await store.append(stream, [next], { expectedRevision: 1 });
-      expect(result).toEqual({ nextRevision: 2, position: 3n });
+      expect(result.nextRevision).toBe(2);
+      expect(result.position).toBeGreaterThan(2n);
       expect(ids(await readAllAfter(store, 0n))).toEqual(ids([...old, next]));
       expect(ids(await store.readStream(stream))).toEqual(ids([...old, next]));
 
@@ -148,6 +162,19 @@ describe('PostgreSQL event store: upgrading a database written before transactio
       expect(await migrate(db.pool, eventStoreMigrations)).toEqual([]);
     } finally {
       await store.close();
+    }
+  });
+
+  test('the upgrade refuses a log whose positions the next transactions could not follow', async () => {
+    const other = await createTestDatabase('es_upgrade_refused');
+    try {
+      await migrate(other.pool, eventStoreMigrations.filter((m) => m.id < 'platform-004'));
+      await other.pool.query(
+        `INSERT INTO es_events (position, event_id, stream_id, revision, type, data, metadata, user_id)
+         VALUES ((pg_current_xact_id()::text::bigint + 1000) << 20, gen_random_uuid(), 's', 0, 't', '{}', '{}', 'u')`);
+      await expect(migrate(other.pool, eventStoreMigrations)).rejects.toThrow(/beyond those the next transactions would take/);
+    } finally {
+      await other.drop();
     }
   });
 });

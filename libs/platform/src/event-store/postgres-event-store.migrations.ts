@@ -123,4 +123,24 @@ export const eventStoreMigrations: Migration[] = [
       $fn$;
     `,
   },
+  {
+    // Positions from transaction ids (PostgresEventStore, "Ordering"): an append's events take
+    // (its transaction id << 20) + 1, + 2, …, so positions follow transaction ids without any lock
+    // and appends to different streams no longer queue for one. The rows written so far keep their
+    // positions; every transaction from now on has a larger id than this migration's, so its
+    // positions come after theirs (checked, in case a log ever held more rows than that allows).
+    id: 'platform-004-es-positions-from-transaction-ids',
+    sql: `
+      DO $check$
+      BEGIN
+        IF coalesce((SELECT max(position) FROM es_events), 0) >= (pg_current_xact_id()::text::bigint << 20) THEN
+          RAISE EXCEPTION 'es_events holds positions beyond those the next transactions would take: cannot order new appends after them';
+        END IF;
+      END
+      $check$;
+      ALTER TABLE es_events ALTER COLUMN position DROP DEFAULT;
+      DROP SEQUENCE IF EXISTS es_events_position_seq;
+      DROP FUNCTION IF EXISTS es_take_positions(integer);
+    `,
+  },
 ];

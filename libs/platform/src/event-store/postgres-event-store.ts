@@ -56,21 +56,22 @@ const SETTLE_MAX_DELAY_MS = 50;
  * Ordering. Appends run in parallel, each one autocommitted INSERT (`appendEvents`, one round
  * trip) that checks the expected revision as it inserts, the unique (stream_id, revision) index
  * settling two appends that race on one stream; an event id already stored answers as it did then.
- * Positions come from a sequence, so a later position can commit before an earlier one (DESIGN.md
- * §3). Readers therefore hand out an event only once its transaction is below the oldest
+ * A later position can commit before an earlier one (DESIGN.md §3). Readers therefore hand out an event only once its transaction is below the oldest
  * transaction still in flight, `transaction_id < pg_snapshot_xmin(pg_current_snapshot())` as
  * Marten and Emmett do, counting only this database's transactions (another database's cannot
  * write these rows; see `HORIZON` in postgres-event-row.ts): every transaction that commits from
  * then on has an id at or above that horizon. Readers also stop at the first committed event they
  * may not hand out yet (`readablePrefix`) rather than pass it.
  *
- * The rule needs positions to follow transaction ids. Were T1 (id 100) to draw position 5 after
- * T2 (id 101) drew 4, a reader could hand out 5 once T1 commits while T2 is in flight (horizon
+ * The rule needs positions to follow transaction ids. Were T1 (id 100) to hold position 5 and
+ * T2 (id 101) position 4, a reader could hand out 5 once T1 commits while T2 is in flight (horizon
  * 101), and never see 4. Emmett orders by (transaction_id, position) instead; our positions stay
- * one dense bigint, so the append takes its transaction id and draws its positions together
- * (`es_take_positions`) under an advisory lock held for those two steps only, released before the
- * rows are written (never until commit), and refuses to run in a transaction that already has an
- * id (the port's appends never do).
+ * one bigint, made from the transaction id itself: an append's events take (id << 20) + 1, + 2, …
+ * (`POSITION_BASE`, postgres-append.ts). No lock and no sequence are shared between appends, and
+ * positions are sparse: a checkpoint is a position passed, never a count. A transaction holds one
+ * append (a second one would take the same positions and is refused) of fewer than 2^20 events,
+ * and the 64-bit transaction ids of PostgreSQL leave room for 2^43 transactions. Rows appended
+ * before platform-004 keep their dense positions, all below the first one of this scheme.
  *
  * What it costs: a commit is readable once every transaction of this database that got its id
  * earlier has ended, so a long writing transaction (a rebuild, a bulk load) delays every reader

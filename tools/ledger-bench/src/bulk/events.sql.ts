@@ -2,11 +2,12 @@ import { TABLES } from './tables.js';
 
 /**
  * Appends `$1` manual `TransactionRecorded` events (revision 0 of a new `transaction-<id>`
- * stream each) straight into the log at positions `$3 + 1 .. $3 + $1`, shaped as
+ * stream each) straight into the log at positions base + 1 .. base + $1, base being this
+ * transaction's id << 20 as the event store's appends take it (postgres-append.ts), shaped as
  * `decideRecordAccountTransaction` and `EventWriter.append` shape them. Everything is drawn from
  * `hashint8extended(i, seed)`, so one seed on one database state gives the same events.
  *
- * $1 count, $2 seed, $3 head position, $4 user id, $5 account ids (the 1st is the big one),
+ * $1 count (at most 2^20 − 1), $2 seed, $3 head position (seeds the ids), $4 user id, $5 account ids (the 1st is the big one),
  * $6 category ids (the 1st is the big one, at least 3), $7 payee names, $8 start date,
  * $9 days spanned, $10 first recordedAt, $11 every n-th transaction goes to the big account,
  * $12 every n-th transaction starts its splits in the big category, $13 stream prefix,
@@ -14,7 +15,7 @@ import { TABLES } from './tables.js';
  */
 export const INSERT_EVENTS = `
   INSERT INTO ${TABLES.events} (position, event_id, stream_id, revision, type, data, metadata, user_id)
-  SELECT $3::bigint + g.i, g.event_id, $13::text || g.transaction_id, 0, $14::text,
+  SELECT (pg_current_xact_id()::text::bigint << 20) + g.i, g.event_id, $13::text || g.transaction_id, 0, $14::text,
          jsonb_build_object(
            'transactionId', g.transaction_id, 'kind', $15::text, 'date', to_char(g.day, 'YYYY-MM-DD'), 'comment', NULL,
            'splits', g.splits,
@@ -60,10 +61,7 @@ export const INSERT_EVENTS = `
     ) g
    ORDER BY g.i`;
 
-/** Moves the log's position sequence past the positions given explicitly above. */
-export const ADVANCE_POSITION_SEQUENCE = `SELECT setval(pg_get_serial_sequence($1, 'position'), $2::bigint)`;
-
-/** The event store's append lock (es_append in postgres-event-store.migrations.ts): no append interleaves. */
-export const LOCK_APPENDS = 'SELECT pg_advisory_xact_lock(727100)';
+/** The position before the first one `INSERT_EVENTS` writes in this transaction. */
+export const POSITION_BASE = 'SELECT (pg_current_xact_id()::text::bigint << 20)::text AS base';
 
 export const HEAD_POSITION = `SELECT COALESCE(max(position), 0)::text AS head FROM ${TABLES.events}`;
