@@ -111,7 +111,8 @@ const appendStreamsSql = (locked: boolean) => `
       FROM s
   ),
   taken AS MATERIALIZED (
-    SELECT ${POSITION_BASE} AS base FROM ok ${locked ? 'CROSS JOIN lk' : ''} WHERE ok.ok
+    SELECT ${locked ? `CASE WHEN pg_current_xact_id_if_assigned() IS NULL THEN ${POSITION_BASE} END` : POSITION_BASE} AS base
+      FROM ok ${locked ? 'CROSS JOIN lk' : ''} WHERE ok.ok
   )
   INSERT INTO es_events (position, event_id, stream_id, revision, type, data, metadata, user_id)
   SELECT t.base + n.ord, n.id, n.stream, coalesce(s.last, -1) + n.k::integer, n.type, n.data, n.metadata, n.metadata->>'userId'
@@ -120,10 +121,12 @@ const appendStreamsSql = (locked: boolean) => `
   RETURNING event_id, revision, position`;
 
 /**
- * Transaction-scoped advisory locks an append takes before it draws its positions, in the same
+ * Transaction-scoped advisory locks an append takes before it takes its positions, in the same
  * statement (one round trip fewer than a statement of their own): `shared` (class, key) in shared
- * mode, then (`perKey.class`, hashtext(key)) for each key, in key order. (They order the inline
- * projection's work, not positions.)
+ * mode, then (`perKey.class`, hashtext(key)) for each key, in key order. Two appends holding one
+ * key thus take their transaction ids, and so their positions, in the order they run (the inline
+ * projection applies a user's events in log order). That holds only if the transaction had no id
+ * before the locks: a locked append in a transaction that has written already is refused.
  */
 export interface AppendLocks {
   shared: readonly [number, number];
@@ -173,7 +176,13 @@ export class AppendRefused extends Error {
  */
 export async function appendInTransaction(client: Queryable, appends: readonly StreamAppend[], locks?: AppendLocks): Promise<StoredEvent[]> {
   const query = appendStreamsQuery(appends, locks);
-  const { rows } = await client.query<{ event_id: string; revision: number; position: string }>(query.config);
+  const { rows } = await client.query<{ event_id: string; revision: number; position: string }>(query.config).catch((error: unknown) => {
+    // The locked statement leaves the positions null when the transaction took its id before the locks.
+    if (error instanceof Error && (error as { code?: unknown }).code === '23502' && (error as { column?: unknown }).column === 'position') {
+      throw new Error('a locked append must be the first write of its transaction', { cause: error });
+    }
+    throw error;
+  });
   if (rows.length !== query.count) throw new AppendRefused('a stream was not at its expected revision');
   const stored = new Map(rows.map((row) => [row.event_id, row]));
   return appends.flatMap(({ stream, events }) =>

@@ -6,7 +6,7 @@ import { adminDatabaseUrl, createTestDatabase, type TestDatabase } from '../test
 import { collect, ids, newEvent, readAllAfter, uniqueStream } from './contract/fixtures.js';
 import { postgresHoldAppend } from './contract/postgres-held-append.js';
 import { describeEventStoreContract } from './event-store.contract.js';
-import { appendEvents } from './postgres-append.js';
+import { appendEvents, appendInTransaction, type AppendLocks } from './postgres-append.js';
 import { PostgresEventStore } from './postgres-event-store.js';
 import { WrongExpectedRevisionError } from './port.js';
 import { eventStoreMigrations } from './postgres-event-store.migrations.js';
@@ -70,6 +70,27 @@ describe('PostgreSQL event store: transaction order', () => {
       await client.end();
     }
     expect(ids(await store.readAll({ after: start }))).toEqual([laterEvent.id]);
+  });
+
+  test('a locked append (the inline projection\'s) must be its transaction\'s first write: its locks order its positions only then', async () => {
+    const locks: AppendLocks = { shared: [4242, 0], perKey: { class: 4243, keys: ['user-a'] } };
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      const [stored] = await appendInTransaction(client, [{ stream: uniqueStream('budget'), events: [newEvent('user-a')], expectedRevision: 'no_stream' }], locks);
+      const { rows } = await client.query<{ xid: string }>('SELECT pg_current_xact_id()::text AS xid');
+      expect(stored!.position >> 20n).toBe(BigInt(rows[0]!.xid));
+      await client.query('ROLLBACK');
+
+      await client.query('BEGIN');
+      await client.query('CREATE TEMP TABLE takes_an_id_first (n int)');
+      await expect(appendInTransaction(client, [{ stream: uniqueStream('budget'), events: [newEvent('user-a')], expectedRevision: 'no_stream' }], locks))
+        .rejects.toThrow(/first write of its transaction/);
+    } finally {
+      await client.query('ROLLBACK');
+      await client.end();
+    }
   });
 
   test('an event held back by an older transaction that appends nothing reaches the subscriber as soon as it ends', async () => {

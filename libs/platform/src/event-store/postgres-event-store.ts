@@ -69,9 +69,10 @@ const SETTLE_MAX_DELAY_MS = 50;
  * one bigint, made from the transaction id itself: an append's events take (id << 20) + 1, + 2, …
  * (`POSITION_BASE`, postgres-append.ts). No lock and no sequence are shared between appends, and
  * positions are sparse: a checkpoint is a position passed, never a count. A transaction holds one
- * append (a second one would take the same positions and is refused) of fewer than 2^20 events,
- * and the 64-bit transaction ids of PostgreSQL leave room for 2^43 transactions. Rows appended
- * before platform-004 keep their dense positions, all below the first one of this scheme.
+ * append (a second one would take the same positions and is refused) of fewer than 2^20 events
+ * (one that takes locks must also be the first write: `AppendLocks`), and the 64-bit transaction
+ * ids of PostgreSQL leave room for 2^43 transactions. Rows appended before platform-004 keep their
+ * dense positions, all below the first one of this scheme.
  *
  * What it costs: a commit is readable once every transaction of this database that got its id
  * earlier has ended, so a long writing transaction (a rebuild, a bulk load) delays every reader
