@@ -9,9 +9,10 @@ import { EventWriter } from './event-writer.js';
 function writerWithFakes() {
   let position = 0n;
   const next = (): AppendResult => ({ nextRevision: 0, position: (position += 1n) });
+  const sent: StreamAppend[][] = [];
   const store = {
     append: async () => next(),
-    appendMany: async (appends: readonly StreamAppend[]) => appends.map(() => next()),
+    appendMany: async (appends: readonly StreamAppend[]) => (sent.push([...appends]), appends.map(() => next())),
   } as unknown as EventStore;
   const waits: { position: bigint; userId: string | undefined }[] = [];
   const waiter: ProjectionWaiter = {
@@ -21,7 +22,7 @@ function writerWithFakes() {
   const reads: string[] = [];
   const pool = { query: async () => void reads.push(`read after ${waits.length} waits`) } as unknown as Pool;
   const writer = new EventWriter(store, new FixedClock(new Date('2026-01-01T00:00:00Z')), uuidGenerator, waiter, pool);
-  return { writer, waits, reads };
+  return { writer, waits, reads, sent };
 }
 
 const event = { type: 'TestHappened', data: {} };
@@ -57,5 +58,28 @@ describe('EventWriter.appendThenRead (a store without inline projection)', () =>
     await writer.appendThenRead('s-1', [], 'any', { userId: 'alice' }, (db) => db.query('SELECT 1'));
     expect(waits).toEqual([]);
     expect(reads).toEqual(['read after 0 waits']);
+  });
+});
+
+describe('EventWriter.appendManyThenRead (a store without inline projection)', () => {
+  test('it appends every stream as one write, each append with its own actor, waits for the last position, then reads', async () => {
+    const { writer, waits, reads, sent } = writerWithFakes();
+    await writer.appendManyThenRead(
+      [
+        { stream: 'account-1', events: [event], expectedRevision: 'no_stream' },
+        { stream: 'transaction-1', events: [event], expectedRevision: 'no_stream', actor: 'system' },
+        { stream: 'empty', events: [], expectedRevision: 'any' },
+      ],
+      { userId: 'alice' },
+      (db) => db.query('SELECT 1'),
+    );
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.map((a) => [a.stream, a.events[0]!.metadata.actor, a.events[0]!.metadata.userId])).toEqual([
+      ['account-1', 'user', 'alice'],
+      ['transaction-1', 'system', 'alice'],
+    ]);
+    expect(sent[0]![0]!.events[0]!.metadata.correlationId).toBe(sent[0]![1]!.events[0]!.metadata.correlationId);
+    expect(waits).toEqual([{ position: 2n, userId: 'alice' }]);
+    expect(reads).toEqual(['read after 1 waits']);
   });
 });

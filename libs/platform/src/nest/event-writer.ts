@@ -17,6 +17,14 @@ export interface Loaded<E extends DomainEvent> {
   revision: ExpectedRevision;
 }
 
+/** One stream's part of a write to several streams; `actor` overrides the caller's for its events. */
+export interface WriteAppend {
+  stream: string;
+  events: readonly DomainEvent[];
+  expectedRevision: ExpectedRevision;
+  actor?: Actor;
+}
+
 /** Who is acting, for event metadata. */
 export interface Caller {
   userId: string;
@@ -74,12 +82,20 @@ export class EventWriter {
    * COMMIT (one round trip fewer); otherwise they run on the pool once the caller's partition has
    * projected the append. Nothing to append: just the read.
    */
-  async appendThenRead<R>(stream: string, events: readonly DomainEvent[], expectedRevision: ExpectedRevision, caller: Caller, read: (db: Queryable) => Promise<R>): Promise<R> {
-    if (events.length === 0) return read(this.pool);
-    if (this.store instanceof InlineProjectionEventStore) {
-      return (await this.store.appendManyThenRead([{ stream, events: this.stored(events, this.metadata(caller)), expectedRevision }], read)).answer;
-    }
-    await this.settle(caller, await this.append(stream, events, expectedRevision, caller));
+  appendThenRead<R>(stream: string, events: readonly DomainEvent[], expectedRevision: ExpectedRevision, caller: Caller, read: (db: Queryable) => Promise<R>): Promise<R> {
+    return this.appendManyThenRead([{ stream, events, expectedRevision }], caller, read);
+  }
+
+  /**
+   * `appendThenRead` for a write to several streams, all or nothing (`appendMany`): an institution
+   * with its accounts and their starting balances, or a start date with the starting balance it
+   * moves.
+   */
+  async appendManyThenRead<R>(appends: readonly WriteAppend[], caller: Caller, read: (db: Queryable) => Promise<R>): Promise<R> {
+    const stored = this.storedAppends(appends, caller);
+    if (stored.length === 0) return read(this.pool);
+    if (this.store instanceof InlineProjectionEventStore) return (await this.store.appendManyThenRead(stored, read)).answer;
+    await this.settle(caller, lastPosition(await this.store.appendMany(stored)));
     return read(this.pool);
   }
 
@@ -87,14 +103,17 @@ export class EventWriter {
    * Appends to many streams as one write (an import: one stream per row); lists without events are
    * left out. Returns the position of the last event, or null when there was nothing to append.
    */
-  async appendMany(appends: readonly { stream: string; events: readonly DomainEvent[]; expectedRevision: ExpectedRevision }[], caller: Caller): Promise<bigint | null> {
+  async appendMany(appends: readonly WriteAppend[], caller: Caller): Promise<bigint | null> {
+    const stored = this.storedAppends(appends, caller);
+    return stored.length === 0 ? null : lastPosition(await this.store.appendMany(stored));
+  }
+
+  /** The appends that hold events, as the store takes them: one write's metadata, each append's own actor. */
+  private storedAppends(appends: readonly WriteAppend[], caller: Caller) {
     const metadata = this.metadata(caller);
-    const results = await this.store.appendMany(
-      appends
-        .filter((a) => a.events.length > 0)
-        .map(({ stream, events, expectedRevision }) => ({ stream, expectedRevision, events: this.stored(events, metadata) })),
-    );
-    return results.reduce<bigint | null>((max, r) => (max === null || r.position > max ? r.position : max), null);
+    return appends
+      .filter((a) => a.events.length > 0)
+      .map(({ stream, events, expectedRevision, actor }) => ({ stream, expectedRevision, events: this.stored(events, actor ? { ...metadata, actor } : metadata) }));
   }
 
   private metadata(caller: Caller) {
@@ -116,4 +135,8 @@ export class EventWriter {
     const last = positions.reduce<bigint | null>((max, p) => (p !== null && (max === null || p > max) ? p : max), null);
     if (last !== null) await this.waiter.waitFor(last, undefined, caller.userId);
   }
+}
+
+function lastPosition(results: readonly { position: bigint }[]): bigint | null {
+  return results.reduce<bigint | null>((max, r) => (max === null || r.position > max ? r.position : max), null);
 }
