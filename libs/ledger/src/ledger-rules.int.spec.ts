@@ -99,6 +99,32 @@ describe('server-behaviour §8 rules', () => {
     expect([await live(kept), await live(onStart)]).toEqual([false, true]);
   });
 
+  it('6/7. an institution with its accounts and starting balances, and a start date with the starting balance it moves, are each one write', async () => {
+    const eventsAfter = async (after: bigint) =>
+      (await bed.db.pool.query<{ type: string; position: string; actor: string }>(
+        "SELECT type, position::text, metadata->>'actor' AS actor FROM es_events WHERE user_id = $1 AND position > $2 ORDER BY position",
+        [caller.userId, after.toString()],
+      )).rows;
+    const transactionOf = (position: string) => BigInt(position) >> 20n;
+
+    const start = await bed.store.headPosition();
+    const { accountIds } = await bed.accounts.addInstitution(caller, 'Bank', [
+      { name: 'Checking', balance: 100000, type: 'depository', subtype: 'checking', tracking: 'Transactions', rate: null, startDate: '2025-01-01' },
+      { name: 'Savings', balance: 50000, type: 'depository', subtype: 'savings', tracking: 'Transactions', rate: null, startDate: '2025-01-01' },
+    ]);
+    const added = await eventsAfter(start);
+    expect(added.map((e) => e.type)).toEqual(['InstitutionAdded', 'AccountOpened', 'TransactionRecorded', 'AccountOpened', 'TransactionRecorded']);
+    expect(new Set(added.map((e) => transactionOf(e.position))).size, 'all in one transaction').toBe(1);
+    expect(added.map((e) => e.actor)).toEqual(['user', 'user', 'system', 'user', 'system']);
+
+    const before = await bed.store.headPosition();
+    await bed.accounts.changeAccount(caller, accountIds[0]!, { startDate: '2025-02-01' });
+    const moved = await eventsAfter(before);
+    expect(moved.map((e) => [e.type, e.actor])).toEqual([['AccountStartDateChanged', 'user'], ['TransactionChanged', 'system']]);
+    expect(transactionOf(moved[0]!.position)).toBe(transactionOf(moved[1]!.position));
+    expect(await balanceOf('Funding Pool')).toBe(150000);
+  });
+
   it('8. a manual row without splits goes to Unassigned; a loan moves by the principle', async () => {
     const id = await open(0);
     await manual(id, -3000);

@@ -1,5 +1,5 @@
 import type { Cents } from '@budget/money';
-import type { Caller, EventWriter } from '@budget/platform';
+import type { Caller, EventWriter, WriteAppend } from '@budget/platform';
 import { accountStream } from '../domain/account.events.js';
 import { decideOpenAccount } from '../domain/open-account.decide.js';
 import { decideSetStartingBalance } from '../domain/starting-balance.decide.js';
@@ -41,11 +41,12 @@ export function planAccount(writer: EventWriter, institutionId: string, account:
 }
 
 /**
- * Appends a planned account, and for a Transactions-tracked one its starting balance into the
- * Funding Pool (rule 6). Returns the positions to wait for.
+ * What opening a planned account appends: the account, and for a Transactions-tracked one its
+ * starting balance into the Funding Pool (rule 6), by the system. The caller appends them with the
+ * rest of its write, all or nothing.
  */
-export async function openAccount(writer: EventWriter, lookups: LedgerLookups, caller: Caller, plan: AccountPlan): Promise<(bigint | null)[]> {
-  const positions = [await writer.append(accountStream(plan.accountId), plan.events, 'no_stream', caller)];
+export async function openAccountAppends(writer: EventWriter, lookups: LedgerLookups, caller: Caller, plan: AccountPlan): Promise<WriteAppend[]> {
+  const appends: WriteAppend[] = [{ stream: accountStream(plan.accountId), events: plan.events, expectedRevision: 'no_stream' }];
   if (plan.tracking === 'Transactions') {
     const { fundingPool } = await lookups.systemCategories(caller.userId);
     const transactionId = writer.newId();
@@ -53,7 +54,7 @@ export async function openAccount(writer: EventWriter, lookups: LedgerLookups, c
       { transactionId, accountId: plan.accountId, fundingPoolCategoryId: fundingPool, startDate: plan.startDate, amount: plan.balance },
       foldTransaction([]),
     );
-    positions.push(await writer.append(transactionStream(transactionId), events, 'no_stream', { ...caller, actor: 'system' }));
+    appends.push({ stream: transactionStream(transactionId), events, expectedRevision: 'no_stream', actor: 'system' });
   }
-  return positions;
+  return appends;
 }

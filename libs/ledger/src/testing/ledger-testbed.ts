@@ -48,17 +48,17 @@ import { LedgerViews } from '../queries/transaction-view.js';
 
 /** Institutions and accounts through their command handlers, in cents. */
 export class AccountCommands {
-  constructor(private readonly writer: EventWriter, private readonly lookups: LedgerLookups, private readonly views: LedgerViews, private readonly pool: TestDatabase['pool']) {}
+  constructor(private readonly writer: EventWriter, private readonly lookups: LedgerLookups, private readonly views: LedgerViews) {}
 
   /** The institution's id and its accounts' ids (sorted by account name, as the answer lists them). */
   async addInstitution(caller: Caller, name: string, accounts: (NewAccount & { balance: Cents })[]): Promise<{ institutionId: string; accountIds: string[] }> {
-    const handler = new AddInstitutionHandler(this.writer, this.lookups, this.views, this.pool);
+    const handler = new AddInstitutionHandler(this.writer, this.lookups, this.views);
     const { data } = await handler.execute(new AddInstitutionCommand(caller.userId, { institution: { name }, accounts }));
     return { institutionId: data.id, accountIds: data.accounts.map((a) => a.id) };
   }
 
   async changeAccount(caller: Caller, accountId: string, change: { name?: string; closed?: boolean; startDate?: string }) {
-    return new ChangeAccountHandler(this.writer, this.lookups, this.views, this.pool).execute(new ChangeAccountCommand(caller.userId, accountId, change));
+    return new ChangeAccountHandler(this.writer, this.lookups, this.views).execute(new ChangeAccountCommand(caller.userId, accountId, change));
   }
 
   async deleteAccount(caller: Caller, institutionId: string, accountId: string) {
@@ -109,15 +109,15 @@ export class TransactionCommands {
 
 /** Statements and balance history through their command handlers, in cents. */
 export class StatementCommands {
-  constructor(private readonly writer: EventWriter, private readonly lookups: LedgerLookups, private readonly pool: TestDatabase['pool']) {}
+  constructor(private readonly writer: EventWriter, private readonly lookups: LedgerLookups) {}
 
   async createStatement(caller: Caller, accountId: string, fields: Required<StatementFields>): Promise<string> {
-    const answer = await new CreateStatementHandler(this.writer, this.lookups, this.pool).execute(new CreateStatementCommand(caller.userId, accountId, fields));
+    const answer = await new CreateStatementHandler(this.writer, this.lookups).execute(new CreateStatementCommand(caller.userId, accountId, fields));
     return answer.id;
   }
 
   async changeStatement(caller: Caller, statementId: string, fields: StatementFields & { reconcile?: 'All' | 'None' }) {
-    return new ChangeStatementHandler(this.writer, this.lookups, this.pool).execute(new ChangeStatementCommand(caller.userId, statementId, fields));
+    return new ChangeStatementHandler(this.writer, this.lookups).execute(new ChangeStatementCommand(caller.userId, statementId, fields));
   }
 
   async recordBalance(caller: Caller, accountId: string, date: string, balance: Cents): Promise<{ balanceId: string }> {
@@ -169,7 +169,7 @@ export class LedgerTestbed {
     const views = new LedgerViews(db.pool);
     return new LedgerTestbed(
       db, store, projector, waiter, clock, writer, lookups, views,
-      new AccountCommands(writer, lookups, views, db.pool), new TransactionCommands(writer, lookups, views), new StatementCommands(writer, lookups, db.pool),
+      new AccountCommands(writer, lookups, views), new TransactionCommands(writer, lookups, views), new StatementCommands(writer, lookups),
       new BankFileImporter(writer, lookups), new BudgetProvisioner(store, clock, uuidGenerator),
     );
   }

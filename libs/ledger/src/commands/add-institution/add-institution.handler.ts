@@ -1,17 +1,18 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EventWriter, PG_POOL, type Pool } from '@budget/platform';
+import { EventWriter, type WriteAppend } from '@budget/platform';
 import { institutionStream } from '../../domain/account.events.js';
 import { decideAddInstitution } from '../../domain/institution.decide.js';
 import { findInstitution } from '../../queries/connected-accounts/connected-accounts.sql.js';
 import { LedgerLookups } from '../../queries/ledger-lookups.js';
 import { LedgerViews } from '../../queries/transaction-view.js';
-import { openAccount, planAccount } from '../open-account.js';
+import { openAccountAppends, planAccount } from '../open-account.js';
 import { AddInstitutionCommand } from './add-institution.command.js';
 
 /**
  * Decide the institution and every account first (a bad account changes nothing), then append
- * them, each account with its starting balance; answer the institution and the Funding Pool.
+ * them, each account with its starting balance, as one write (all or nothing); answer the
+ * institution and the Funding Pool, read behind the append's commit.
  */
 @CommandHandler(AddInstitutionCommand)
 export class AddInstitutionHandler implements ICommandHandler<AddInstitutionCommand> {
@@ -19,7 +20,6 @@ export class AddInstitutionHandler implements ICommandHandler<AddInstitutionComm
     @Inject(EventWriter) private readonly writer: EventWriter,
     @Inject(LedgerLookups) private readonly lookups: LedgerLookups,
     @Inject(LedgerViews) private readonly views: LedgerViews,
-    @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
 
   async execute({ userId, body }: AddInstitutionCommand) {
@@ -29,12 +29,13 @@ export class AddInstitutionHandler implements ICommandHandler<AddInstitutionComm
     const plans = (body.accounts ?? []).map((account, index) =>
       planAccount(this.writer, institutionId, { ...account, startDate: account.startDate ?? body.startDate }, `accounts.${index}.`),
     );
-    const positions = [await this.writer.append(institutionStream(institutionId), added, 'no_stream', caller)];
-    for (const plan of plans) positions.push(...(await openAccount(this.writer, this.lookups, caller, plan)));
-    await this.writer.settle(caller, ...positions);
-    const institution = await findInstitution(this.pool, userId, institutionId);
-    if (!institution) throw new Error(`institution ${institutionId} was added but is not in the read model`);
+    const appends: WriteAppend[] = [{ stream: institutionStream(institutionId), events: added, expectedRevision: 'no_stream' }];
+    for (const plan of plans) appends.push(...(await openAccountAppends(this.writer, this.lookups, caller, plan)));
     const { fundingPool } = await this.lookups.systemCategories(userId);
-    return { data: { ...institution, categories: await this.views.categoryBalances(userId, [fundingPool]) } };
+    const [institution, categories] = await this.writer.appendManyThenRead(appends, caller, (db) =>
+      Promise.all([findInstitution(db, userId, institutionId), this.views.categoryBalances(userId, [fundingPool], false, db)]),
+    );
+    if (!institution) throw new Error(`institution ${institutionId} was added but is not in the read model`);
+    return { data: { ...institution, categories } };
   }
 }

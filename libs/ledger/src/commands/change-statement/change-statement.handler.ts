@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EventWriter, PG_POOL, type Pool } from '@budget/platform';
+import { EventWriter } from '@budget/platform';
 import { decideChangeStatement } from '../../domain/statement.decide.js';
 import { LedgerLookups } from '../../queries/ledger-lookups.js';
 import { findStatement } from '../../queries/list-statements/statements.sql.js';
-import { appendToAccount, loadAccountStream } from '../account-stream.js';
+import { appendToAccountThenRead, loadAccountStream } from '../account-stream.js';
 import { ChangeStatementCommand } from './change-statement.command.js';
 
 /** Load the statement's account, decide the change or reconciliation, append; answer the statement. */
@@ -13,7 +13,6 @@ export class ChangeStatementHandler implements ICommandHandler<ChangeStatementCo
   constructor(
     @Inject(EventWriter) private readonly writer: EventWriter,
     @Inject(LedgerLookups) private readonly lookups: LedgerLookups,
-    @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
 
   async execute({ userId, statementId, body }: ChangeStatementCommand) {
@@ -21,7 +20,6 @@ export class ChangeStatementHandler implements ICommandHandler<ChangeStatementCo
     const accountId = await this.lookups.statementAccount(userId, statementId);
     const { loaded, state } = await loadAccountStream(this.writer, caller, accountId);
     const events = decideChangeStatement(statementId, body, state, await this.lookups.reconcilableRows(accountId));
-    await appendToAccount(this.writer, caller, accountId, events, loaded.revision);
-    return findStatement(this.pool, userId, statementId);
+    return appendToAccountThenRead(this.writer, caller, accountId, events, loaded.revision, (db) => findStatement(db, userId, statementId));
   }
 }

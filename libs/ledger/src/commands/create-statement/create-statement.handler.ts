@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EventWriter, PG_POOL, type Pool } from '@budget/platform';
+import { EventWriter } from '@budget/platform';
 import { decideCreateStatement } from '../../domain/statement.decide.js';
 import { LedgerLookups } from '../../queries/ledger-lookups.js';
 import { findStatement, statementTransactionIds } from '../../queries/list-statements/statements.sql.js';
-import { appendToAccount, loadAccountStream } from '../account-stream.js';
+import { appendToAccountThenRead, loadAccountStream } from '../account-stream.js';
 import { CreateStatementCommand } from './create-statement.command.js';
 
 /** Load the account, decide the statement with the period's unreconciled rows (rule 19), append; answer it with its rows. */
@@ -13,7 +13,6 @@ export class CreateStatementHandler implements ICommandHandler<CreateStatementCo
   constructor(
     @Inject(EventWriter) private readonly writer: EventWriter,
     @Inject(LedgerLookups) private readonly lookups: LedgerLookups,
-    @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
 
   async execute({ userId, accountId, body }: CreateStatementCommand) {
@@ -22,7 +21,9 @@ export class CreateStatementHandler implements ICommandHandler<CreateStatementCo
     const { loaded, state } = await loadAccountStream(this.writer, caller, accountId);
     const statementId = this.writer.newId();
     const events = decideCreateStatement(statementId, body, state, await this.lookups.reconcilableRows(accountId));
-    await appendToAccount(this.writer, caller, accountId, events, loaded.revision);
-    return { ...(await findStatement(this.pool, userId, statementId)), transactions: await statementTransactionIds(this.pool, statementId) };
+    const [statement, transactions] = await appendToAccountThenRead(this.writer, caller, accountId, events, loaded.revision, (db) =>
+      Promise.all([findStatement(db, userId, statementId), statementTransactionIds(db, statementId)]),
+    );
+    return { ...statement, transactions };
   }
 }

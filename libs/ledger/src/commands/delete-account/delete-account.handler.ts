@@ -25,7 +25,6 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
     const touched = await this.lookups.categoriesOfAccount(userId, accountId);
     const loaded = await this.writer.load<AccountEvent>(accountStream(accountId), caller, 'Account');
     const events = decideDeleteAccount(foldAccount(loaded.events));
-    await this.writer.settle(caller, await this.writer.append(accountStream(accountId), events, loaded.revision, caller));
-    return this.views.categoryBalances(userId, touched);
+    return this.writer.appendThenRead(accountStream(accountId), events, loaded.revision, caller, (db) => this.views.categoryBalances(userId, touched, false, db));
   }
 }

@@ -22,7 +22,6 @@ export class DeleteInstitutionHandler implements ICommandHandler<DeleteInstituti
     const loaded = await this.writer.load<InstitutionEvent>(stream, caller, 'Institution');
     const events = decideDeleteInstitution(foldInstitution(loaded.events));
     const touched = await this.lookups.categoriesOfInstitution(userId, institutionId);
-    await this.writer.settle(caller, await this.writer.append(stream, events, loaded.revision, caller));
-    return this.views.categoryBalances(userId, touched);
+    return this.writer.appendThenRead(stream, events, loaded.revision, caller, (db) => this.views.categoryBalances(userId, touched, false, db));
   }
 }

@@ -1,6 +1,6 @@
 import type { LedgerAccountView, LedgerInstitutionView } from '@budget/contracts';
 import { centsFromDb, dollarsFromCents } from '@budget/money';
-import type { Pool } from '@budget/platform';
+import type { Pool, Queryable } from '@budget/platform';
 
 interface AccountDb {
   id: string;
@@ -62,21 +62,20 @@ export async function connectedAccounts(pool: Pool, userId: string): Promise<Led
 }
 
 /** One institution of the caller's with its accounts, or null. */
-export async function findInstitution(pool: Pool, userId: string, institutionId: string): Promise<LedgerInstitutionView | null> {
-  const institutions = await pool.query<InstitutionDb>(`SELECT ${INSTITUTION_COLUMNS} FROM ledger_institutions WHERE user_id = $1 AND id = $2`, [
-    userId,
-    institutionId,
+export async function findInstitution(db: Queryable, userId: string, institutionId: string): Promise<LedgerInstitutionView | null> {
+  // Both at once: on a pipelined client (an append's, behind its COMMIT) one round trip.
+  const [institutions, accounts] = await Promise.all([
+    db.query<InstitutionDb>(`SELECT ${INSTITUTION_COLUMNS} FROM ledger_institutions WHERE user_id = $1 AND id = $2`, [userId, institutionId]),
+    db.query<AccountDb>(
+      `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts a WHERE a.user_id = $1 AND a.institution_id = $2 ORDER BY a.name, a.id`,
+      [userId, institutionId],
+    ),
   ]);
-  if (institutions.rows.length === 0) return null;
-  const accounts = await pool.query<AccountDb>(
-    `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts a WHERE a.user_id = $1 AND a.institution_id = $2 ORDER BY a.name, a.id`,
-    [userId, institutionId],
-  );
   return withAccounts(institutions.rows, accounts.rows)[0] ?? null;
 }
 
 /** One account of the caller's, or null. */
-export async function findAccount(pool: Pool, userId: string, accountId: string): Promise<LedgerAccountView | null> {
-  const { rows } = await pool.query<AccountDb>(`SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts a WHERE a.user_id = $1 AND a.id = $2`, [userId, accountId]);
+export async function findAccount(db: Queryable, userId: string, accountId: string): Promise<LedgerAccountView | null> {
+  const { rows } = await db.query<AccountDb>(`SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts a WHERE a.user_id = $1 AND a.id = $2`, [userId, accountId]);
   return rows[0] ? toAccountJson(rows[0]) : null;
 }

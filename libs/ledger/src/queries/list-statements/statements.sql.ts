@@ -48,7 +48,7 @@ export async function findStatement(pool: Queryable, userId: string, statementId
 }
 
 /** The ids of the live rows a statement holds. */
-export async function statementTransactionIds(pool: Pool, statementId: string): Promise<string[]> {
+export async function statementTransactionIds(pool: Queryable, statementId: string): Promise<string[]> {
   const { rows } = await pool.query<{ id: string }>('SELECT id FROM ledger_transactions WHERE statement_id = $1 AND NOT deleted', [statementId]);
   return rows.map((r) => r.id);
 }
