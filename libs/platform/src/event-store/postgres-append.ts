@@ -38,9 +38,10 @@ export interface AppendOutcome extends AppendResult {
 /**
  * Appends on `db`: a pool (autocommitted, the adapter's way) or a client inside a transaction it
  * has opened (tests that hold an append open): the transaction's only append. The common case is
- * one statement, one round trip. When it inserts nothing, or loses a race on its stream or on one of its event ids to an append that commits meanwhile (unique_violation),
- * a query or two more tell an idempotent retry (answered as it was then) from a stale expected
- * revision (WrongExpectedRevisionError); an `any` that lost a race tries again.
+ * one statement, one round trip. When it inserts nothing, or loses a race on its stream or on one
+ * of its event ids to an append that commits meanwhile (unique_violation), a query or two more
+ * tell an idempotent retry (answered as it was then) from a stale expected revision
+ * (WrongExpectedRevisionError); an `any` that lost a race tries again.
  */
 export async function appendEvents(
   db: Queryable,
@@ -90,9 +91,10 @@ function isUniqueViolation(error: unknown): error is Error & { code: string; con
 }
 
 /**
- * Several streams in one statement, inside the caller's transaction (its only append): $1 is every event as one JSON array, in the order given, each with its stream, its stream's
- * expected revision (null for `no_stream` and `any`) and whether that is `any`. The events take
- * the revisions after each stream's last one and positions in the order given. If a stream is not
+ * Several streams in one statement, inside the caller's transaction (its only append): $1 is every
+ * event as one JSON array, in the order given, each with its stream, its stream's expected
+ * revision (null for `no_stream` and `any`) and whether that is `any`. The events take the
+ * revisions after each stream's last one and positions in the order given. If a stream is not
  * at its expected revision nothing is inserted (no row comes back); if one has moved on, or an
  * event id is stored already, the unique indexes refuse the statement, and with it the transaction.
  */
