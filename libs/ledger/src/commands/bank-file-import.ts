@@ -90,8 +90,10 @@ export class BankFileImporter {
       type: 'StatementFileImported',
       data: { accountId: account.id, format, ...result, fileLedgerBalance: file.ledgerBalance, balanceAfterImport: after.balance },
     };
-    const loaded = await this.writer.load(accountStream(account.id), caller, 'Account');
-    await this.writer.settle(importer, await this.writer.append(accountStream(account.id), [summary], loaded.revision, importer));
+    // A record of the import that decides nothing (the account's state ignores it), so it is
+    // appended at any revision: an account change racing the import cannot turn an import whose
+    // rows are stored into a failed answer.
+    await this.writer.settle(importer, await this.writer.append(accountStream(account.id), [summary], 'any', importer));
     return { ...result, fileLedgerBalance: file.ledgerBalance, balance: after.balance, categories: [unassigned] };
   }
 
