@@ -1,11 +1,10 @@
 import type { Cents } from '@budget/money';
-import type { Caller, EventWriter, WriteAppend } from '@budget/platform';
+import type { EventWriter, WriteAppend } from '@budget/platform';
 import { accountStream } from '../domain/account.events.js';
 import { decideOpenAccount } from '../domain/open-account.decide.js';
 import { decideSetStartingBalance } from '../domain/starting-balance.decide.js';
 import { transactionStream } from '../domain/transaction.events.js';
 import { foldTransaction } from '../domain/transaction.state.js';
-import type { LedgerLookups } from '../queries/ledger-lookups.js';
 
 /** An account to open, as the contracts read it (cents, rate in thousandths of a percent). */
 export interface NewAccount {
@@ -42,13 +41,12 @@ export function planAccount(writer: EventWriter, institutionId: string, account:
 
 /**
  * What opening a planned account appends: the account, and for a Transactions-tracked one its
- * starting balance into the Funding Pool (rule 6), by the system. The caller appends them with the
+ * starting balance into `fundingPool` (rule 6), by the system. The caller appends them with the
  * rest of its write, all or nothing.
  */
-export async function openAccountAppends(writer: EventWriter, lookups: LedgerLookups, caller: Caller, plan: AccountPlan): Promise<WriteAppend[]> {
+export function openAccountAppends(writer: EventWriter, plan: AccountPlan, fundingPool: string): WriteAppend[] {
   const appends: WriteAppend[] = [{ stream: accountStream(plan.accountId), events: plan.events, expectedRevision: 'no_stream' }];
   if (plan.tracking === 'Transactions') {
-    const { fundingPool } = await lookups.systemCategories(caller.userId);
     const transactionId = writer.newId();
     const events = decideSetStartingBalance(
       { transactionId, accountId: plan.accountId, fundingPoolCategoryId: fundingPool, startDate: plan.startDate, amount: plan.balance },

@@ -20,8 +20,8 @@ export class AddAccountHandler implements ICommandHandler<AddAccountCommand> {
     const caller = { userId };
     await this.lookups.institution(userId, institutionId);
     const plan = planAccount(this.writer, institutionId, body, '');
-    const appends = await openAccountAppends(this.writer, this.lookups, caller, plan);
     const { fundingPool, unassigned } = await this.lookups.systemCategories(userId);
+    const appends = openAccountAppends(this.writer, plan, fundingPool);
     const [account, categories] = await this.writer.appendManyThenRead(appends, caller, (db) =>
       Promise.all([findAccount(db, userId, plan.accountId), this.views.categoryBalances(userId, [fundingPool, unassigned], false, db)]),
     );

@@ -30,8 +30,8 @@ export class AddInstitutionHandler implements ICommandHandler<AddInstitutionComm
       planAccount(this.writer, institutionId, { ...account, startDate: account.startDate ?? body.startDate }, `accounts.${index}.`),
     );
     const appends: WriteAppend[] = [{ stream: institutionStream(institutionId), events: added, expectedRevision: 'no_stream' }];
-    for (const plan of plans) appends.push(...(await openAccountAppends(this.writer, this.lookups, caller, plan)));
     const { fundingPool } = await this.lookups.systemCategories(userId);
+    for (const plan of plans) appends.push(...openAccountAppends(this.writer, plan, fundingPool));
     const [institution, categories] = await this.writer.appendManyThenRead(appends, caller, (db) =>
       Promise.all([findInstitution(db, userId, institutionId), this.views.categoryBalances(userId, [fundingPool], false, db)]),
     );
