@@ -7,7 +7,7 @@ import { WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, t
  * with no lock. One transaction holds one append of at most `MAX_EVENTS_PER_APPEND` events.
  */
 const POSITION_BASE = '(pg_current_xact_id()::text::bigint << 20)';
-export const MAX_EVENTS_PER_APPEND = 2 ** 20 - 1;
+const MAX_EVENTS_PER_APPEND = 2 ** 20 - 1;
 
 /**
  * One event, one statement, its fields as parameters (the common case; several events or streams
@@ -86,7 +86,7 @@ async function alreadyStored(db: Queryable, stream: string, ids: readonly string
   return { nextRevision: last.revision, position: BigInt(last.position) };
 }
 
-function isUniqueViolation(error: unknown): error is Error & { code: string; constraint?: string } {
+export function isUniqueViolation(error: unknown): error is Error & { code: string; constraint?: string } {
   return error instanceof Error && (error as { code?: unknown }).code === '23505';
 }
 

@@ -13,7 +13,7 @@ import type {
 } from './port.js';
 import { migrate } from '../postgres/migrate.js';
 import { eventStoreMigrations } from './postgres-event-store.migrations.js';
-import { AppendRefused, appendEvents, appendInTransaction, explainRefusal, type AppendLocks } from './postgres-append.js';
+import { AppendRefused, appendEvents, appendInTransaction, explainRefusal, isUniqueViolation, type AppendLocks } from './postgres-append.js';
 import { BEGIN_GENERIC_PLANS, withTransaction, type PoolClient, type Queryable } from '../postgres/pool.js';
 import { HEAD_SQL, READ_ALL_SQL, SELECT_COLUMNS, readablePrefix, toStored, type EventRow, type LogRow } from './postgres-event-row.js';
 import { Announcer, subscribeWithListen } from './postgres-subscription.js';
@@ -28,7 +28,7 @@ export interface PostgresEventStoreOptions {
 
 /** What runs inside the transaction of `appendInOneTransaction`. */
 export interface AppendHooks {
-  /** Advisory locks the append statement takes before it draws positions. */
+  /** Advisory locks the append statement takes before it writes (`AppendLocks`). */
   locks?: AppendLocks;
   /** Runs the transaction's statements on generic plans (`BEGIN_GENERIC_PLANS`). */
   genericPlans?: boolean;
@@ -42,10 +42,6 @@ export interface AppendHooks {
 
 const MAX_APPEND_ATTEMPTS = 100;
 
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && (error as { code?: unknown }).code === '23505';
-}
-
 const SETTLE_MS = 1000;
 const SETTLE_FIRST_DELAY_MS = 2;
 const SETTLE_MAX_DELAY_MS = 50;
@@ -56,11 +52,12 @@ const SETTLE_MAX_DELAY_MS = 50;
  * Ordering. Appends run in parallel, each one autocommitted INSERT (`appendEvents`, one round
  * trip) that checks the expected revision as it inserts, the unique (stream_id, revision) index
  * settling two appends that race on one stream; an event id already stored answers as it did then.
- * A later position can commit before an earlier one (DESIGN.md §3). Readers therefore hand out an event only once its transaction is below the oldest
- * transaction still in flight, `transaction_id < pg_snapshot_xmin(pg_current_snapshot())` as
- * Marten and Emmett do, counting only this database's transactions (another database's cannot
- * write these rows; see `HORIZON` in postgres-event-row.ts): every transaction that commits from
- * then on has an id at or above that horizon. Readers also stop at the first committed event they
+ * A later position can commit before an earlier one (DESIGN.md §3). Readers therefore hand out an
+ * event only once its transaction is below the oldest transaction still in flight,
+ * `transaction_id < pg_snapshot_xmin(pg_current_snapshot())` as Marten and Emmett do, counting only
+ * this database's transactions (another database's cannot write these rows; see `HORIZON` in
+ * postgres-event-row.ts): every transaction that commits from then on has an id at or above that
+ * horizon. Readers also stop at the first committed event they
  * may not hand out yet (`readablePrefix`) rather than pass it.
  *
  * The rule needs positions to follow transaction ids. Were T1 (id 100) to hold position 5 and
@@ -76,10 +73,10 @@ const SETTLE_MAX_DELAY_MS = 50;
  *
  * What it costs: a commit is readable once every transaction of this database that got its id
  * earlier has ended, so a long writing transaction (a rebuild, a bulk load) delays every reader
- * until it ends; it never reorders or loses anything. `readAll` and `headPosition` wait up to `settleMs` for events that
- * had committed when they were called; the subscription re-reads quickly while events are held
- * back. Subscriptions are woken by a NOTIFY sent after the commit (`Announcer`), never from inside
- * the append. The benchmark in tools/bench measures appends against plain INSERTs.
+ * until it ends; it never reorders or loses anything. `readAll` and `headPosition` wait up to
+ * `settleMs` for events that had committed when they were called; the subscription re-reads
+ * quickly while events are held back. Subscriptions are woken by a NOTIFY sent after the commit
+ * (`Announcer`), never from inside the append. The benchmark in tools/bench measures appends against plain INSERTs.
  */
 export class PostgresEventStore implements EventStore {
   private readonly subscriptions = new Set<Subscription>();
@@ -118,8 +115,8 @@ export class PostgresEventStore implements EventStore {
   /**
    * Appends to every stream in ONE transaction (`appendInTransaction`), all or nothing, taking
    * `hooks.locks` in the append's own statement; `hooks.after` runs inside the transaction with the
-   * events as stored (the inline projection). A retry of stored events is
-   * refused by the unique event ids, rolled back, and answered with their results; any refusal is explained outside the
+   * events as stored (the inline projection). A retry of stored events is refused by the unique
+   * event ids, rolled back, and answered with their results; any refusal is explained outside the
    * transaction (`explainRefusal`), and an `any` append that lost a race is tried again.
    */
   async appendInOneTransaction(appends: readonly StreamAppend[], hooks: AppendHooks = {}): Promise<AppendResult[]> {

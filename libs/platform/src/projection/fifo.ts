@@ -19,8 +19,14 @@ export class Fifo<T> {
     return this.items[this.head];
   }
 
+  /** Removes and returns the front item (no array made: the projector calls it once per event). */
   shift(): T | undefined {
-    return this.take(1)[0];
+    if (this.head === this.items.length) return undefined;
+    const item = this.items[this.head];
+    this.items[this.head] = undefined;
+    this.head += 1;
+    this.compact();
+    return item;
   }
 
   /** Removes and returns up to `max` items from the front. */
