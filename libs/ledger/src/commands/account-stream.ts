@@ -1,4 +1,4 @@
-import type { Caller, EventWriter, Queryable } from '@budget/platform';
+import type { Caller, EventWriter } from '@budget/platform';
 import { accountStream, type AccountEvent } from '../domain/account.events.js';
 import { foldAccount } from '../domain/account.state.js';
 
@@ -11,11 +11,4 @@ export async function loadAccountStream(writer: EventWriter, caller: Caller, acc
 /** Appends decided account events at the loaded revision and waits for the read models. */
 export async function appendToAccount(writer: EventWriter, caller: Caller, accountId: string, events: readonly AccountEvent[], revision: Parameters<EventWriter['append']>[2]) {
   await writer.settle(caller, await writer.append(accountStream(accountId), events, revision, caller));
-}
-
-/** `appendToAccount`, answering what `read` reads behind the append's commit (`EventWriter.appendThenRead`). */
-export function appendToAccountThenRead<R>(
-  writer: EventWriter, caller: Caller, accountId: string, events: readonly AccountEvent[], revision: Parameters<EventWriter['append']>[2], read: (db: Queryable) => Promise<R>,
-): Promise<R> {
-  return writer.appendThenRead(accountStream(accountId), events, revision, caller, read);
 }

@@ -1,10 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventWriter } from '@budget/platform';
+import { accountStream } from '../../domain/account.events.js';
 import { decideChangeStatement } from '../../domain/statement.decide.js';
 import { LedgerLookups } from '../../queries/ledger-lookups.js';
 import { findStatement } from '../../queries/list-statements/statements.sql.js';
-import { appendToAccountThenRead, loadAccountStream } from '../account-stream.js';
+import { loadAccountStream } from '../account-stream.js';
 import { ChangeStatementCommand } from './change-statement.command.js';
 
 /** Load the statement's account, decide the change or reconciliation, append; answer the statement. */
@@ -20,6 +21,6 @@ export class ChangeStatementHandler implements ICommandHandler<ChangeStatementCo
     const accountId = await this.lookups.statementAccount(userId, statementId);
     const { loaded, state } = await loadAccountStream(this.writer, caller, accountId);
     const events = decideChangeStatement(statementId, body, state, await this.lookups.reconcilableRows(accountId));
-    return appendToAccountThenRead(this.writer, caller, accountId, events, loaded.revision, (db) => findStatement(db, userId, statementId));
+    return this.writer.appendThenRead(accountStream(accountId), events, loaded.revision, caller, (db) => findStatement(db, userId, statementId));
   }
 }

@@ -1,10 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventWriter } from '@budget/platform';
+import { accountStream } from '../../domain/account.events.js';
 import { decideCreateStatement } from '../../domain/statement.decide.js';
 import { LedgerLookups } from '../../queries/ledger-lookups.js';
 import { findStatement, statementTransactionIds } from '../../queries/list-statements/statements.sql.js';
-import { appendToAccountThenRead, loadAccountStream } from '../account-stream.js';
+import { loadAccountStream } from '../account-stream.js';
 import { CreateStatementCommand } from './create-statement.command.js';
 
 /** Load the account, decide the statement with the period's unreconciled rows (rule 19), append; answer it with its rows. */
@@ -21,7 +22,7 @@ export class CreateStatementHandler implements ICommandHandler<CreateStatementCo
     const { loaded, state } = await loadAccountStream(this.writer, caller, accountId);
     const statementId = this.writer.newId();
     const events = decideCreateStatement(statementId, body, state, await this.lookups.reconcilableRows(accountId));
-    const [statement, transactions] = await appendToAccountThenRead(this.writer, caller, accountId, events, loaded.revision, (db) =>
+    const [statement, transactions] = await this.writer.appendThenRead(accountStream(accountId), events, loaded.revision, caller, (db) =>
       Promise.all([findStatement(db, userId, statementId), statementTransactionIds(db, statementId)]),
     );
     return { ...statement, transactions };

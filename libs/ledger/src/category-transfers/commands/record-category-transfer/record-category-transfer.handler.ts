@@ -27,10 +27,11 @@ export class RecordCategoryTransferHandler implements ICommandHandler<RecordCate
     const lines = transferLines(body);
     const command = { transactionId, type: body.type, date: body.date, comment: body.comment ?? null, lines };
     const events = decideRecordCategoryTransfer(command, foldTransaction([]), await transferContext(this.lookups, userId, lines));
+    // Nothing recorded (a funding of all 0.00): the named categories' balances, and no transaction.
+    const recorded = events.length > 0;
+    const categories = recorded ? events.flatMap((e) => e.data.splits.map((s) => s.categoryId)) : namedCategories(lines);
     return this.writer.appendThenRead(transactionStream(transactionId), events, 'no_stream', { userId }, (db) =>
-      events.length === 0
-        ? transferAnswer(this.views, userId, namedCategories(lines), null, db)
-        : transferAnswer(this.views, userId, events.flatMap((e) => e.data.splits.map((s) => s.categoryId)), transactionId, db),
+      transferAnswer(this.views, userId, categories, recorded ? transactionId : null, db),
     );
   }
 }
