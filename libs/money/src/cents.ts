@@ -1,5 +1,5 @@
 /**
- * Money is an integer number of cents everywhere inside the product (DESIGN.md §5). A JS number
+ * Money is an integer number of cents everywhere inside the product (docs/architecture.md §5). A JS number
  * holds every integer up to 2^53 exactly (about 90 trillion dollars), so cents travel as numbers;
  * they are only ever added, subtracted and compared, never divided without explicit rounding.
  */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-/** Injected so tests pin time (DESIGN.md §11.4). */
+/** Injected so tests pin time (docs/architecture.md §11.4). */
 export interface Clock {
   now(): Date;
 }

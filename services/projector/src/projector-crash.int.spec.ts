@@ -66,7 +66,7 @@ async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number, w
 
 /**
  * Every row write per user, in commit order. The projector commits different users' batches in
- * parallel (DESIGN.md §4), so only each user's own sequence has an order to compare; users' rows
+ * parallel (docs/architecture.md §4), so only each user's own sequence has an order to compare; users' rows
  * are disjoint, so equal sequences per user mean the same effects as one clean replay.
  */
 async function witnessByUser(): Promise<Record<string, string[]>> {

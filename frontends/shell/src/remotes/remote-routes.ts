@@ -1,6 +1,6 @@
 export type RemoteName = 'home' | 'accounts' | 'reports' | 'admin';
 
-/** Which remote owns which top-level routes (DESIGN.md §9). */
+/** Which remote owns which top-level routes (docs/architecture.md §9). */
 export const REMOTE_ROUTES: Record<RemoteName, readonly string[]> = {
   home: ['/home', '/bills', '/auto-assignments'],
   accounts: ['/accounts', '/search'],

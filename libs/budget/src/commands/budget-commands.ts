@@ -5,7 +5,7 @@ import { budgetStream, decideBudget, foldBudget, isBudgetEvent, type BudgetComma
 const ATTEMPTS = 3;
 
 /**
- * The thin shell around the budget decider (DESIGN.md §11.2): load the caller's budget stream,
+ * The thin shell around the budget decider (docs/architecture.md §11.2): load the caller's budget stream,
  * decide, append at the loaded revision, wait for the read models. Two requests changing one
  * budget at once cannot both win: the loser decides again on the newer state.
  */

@@ -120,7 +120,7 @@ export function isBudgetEvent(event: { type: string }): event is BudgetEvent {
 
 const STREAM_PREFIX = 'budget-';
 
-/** The stream of one user's budget (DESIGN.md §3). */
+/** The stream of one user's budget (docs/architecture.md §3). */
 export function budgetStream(userId: string): string {
   return `${STREAM_PREFIX}${userId}`;
 }

@@ -1,5 +1,5 @@
 /**
- * What to do with a presented refresh token (DESIGN.md §7): rotate a fresh one; a token that was
+ * What to do with a presented refresh token (docs/architecture.md §7): rotate a fresh one; a token that was
  * already spent means it was copied, so the whole family (session) is revoked; anything else is
  * refused. Every refusal answers 401 with an empty body.
  */

@@ -1,4 +1,4 @@
-/** Fixed-window limits (DESIGN.md §7). Keys never depend on whether an account exists. */
+/** Fixed-window limits (docs/architecture.md §7). Keys never depend on whether an account exists. */
 export interface Limit {
   limit: number;
   windowSeconds: number;

@@ -1,7 +1,7 @@
 import type { Migration } from '@budget/platform';
 
 /**
- * Identity lives in ordinary tables (DESIGN.md §1, §7): it is not money and must be erasable.
+ * Identity lives in ordinary tables (docs/architecture.md §1, §7): it is not money and must be erasable.
  * Every row hangs off `identity_users` with ON DELETE CASCADE, so deleting the user row erases it all.
  */
 export const identityMigrations: Migration[] = [

@@ -17,7 +17,7 @@ export interface EventStoreSettings {
   timeoutMs?: number;
 }
 
-/** The configured adapter (`EVENT_STORE`, DESIGN.md §3); PostgreSQL migrates its table first. */
+/** The configured adapter (`EVENT_STORE`, docs/architecture.md §3); PostgreSQL migrates its table first. */
 export async function createEventStore(settings: EventStoreSettings): Promise<EventStore> {
   switch (settings.kind) {
     case 'postgres': {

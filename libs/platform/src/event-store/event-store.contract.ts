@@ -23,7 +23,7 @@ export interface ContractOptions {
 }
 
 /**
- * The one contract every event-store adapter passes (DESIGN.md §3). Tests only rely on what they
+ * The one contract every event-store adapter passes (docs/architecture.md §3). Tests only rely on what they
  * wrote themselves (unique stream names, positions taken at their start), so the suite also runs
  * against a long-lived server that already holds events.
  */

@@ -10,7 +10,7 @@ import { withTimeout } from './with-timeout.js';
  * metadata names the user. The alternative, an index stream per user written beside every append,
  * would be a second write that EventStoreDB cannot make atomic with the first, and it doubles the
  * cost of every append for an operation that runs once per account. The scan costs one pass over
- * the log per erasure instead. Streams are per aggregate and carry one owner (DESIGN.md §3), so
+ * the log per erasure instead. Streams are per aggregate and carry one owner (docs/architecture.md §3), so
  * the whole stream goes.
  *
  * Erasing: each stream is tombstoned (hard delete), so it can never be written or read again and

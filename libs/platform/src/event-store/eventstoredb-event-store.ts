@@ -40,7 +40,7 @@ export interface EventStoreDbOptions {
 }
 
 /**
- * The EventStoreDB adapter (DESIGN.md §3), chosen by `EVENT_STORE=eventstoredb`.
+ * The EventStoreDB adapter (docs/architecture.md §3), chosen by `EVENT_STORE=eventstoredb`.
  *
  * Positions: the port's `position` is EventStoreDB's commit position. Every event of one append
  * is committed as one unit and may share its commit position, so positions strictly increase from

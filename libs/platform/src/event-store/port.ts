@@ -1,5 +1,5 @@
 /**
- * The event-store port (DESIGN.md §3). Both adapters (PostgreSQL, EventStoreDB) implement it and
+ * The event-store port (docs/architecture.md §3). Both adapters (PostgreSQL, EventStoreDB) implement it and
  * pass the same contract suite (`event-store.contract.ts`).
  */
 

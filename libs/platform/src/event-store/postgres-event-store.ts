@@ -52,7 +52,7 @@ const SETTLE_MAX_DELAY_MS = 50;
  * Ordering. Appends run in parallel, each one autocommitted INSERT (`appendEvents`, one round
  * trip) that checks the expected revision as it inserts, the unique (stream_id, revision) index
  * settling two appends that race on one stream; an event id already stored answers as it did then.
- * A later position can commit before an earlier one (DESIGN.md §3). Readers therefore hand out an
+ * A later position can commit before an earlier one (docs/architecture.md §3). Readers therefore hand out an
  * event only once its transaction is below the oldest transaction still in flight,
  * `transaction_id < pg_snapshot_xmin(pg_current_snapshot())` as Marten and Emmett do, counting only
  * this database's transactions (another database's cannot write these rows; see `HORIZON` in

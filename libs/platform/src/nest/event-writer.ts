@@ -35,7 +35,7 @@ export interface Caller {
 /**
  * The write side's one door to the event store for a request: loads a stream that must belong to
  * the caller (another user's stream reads as missing), appends decided events with the metadata
- * DESIGN.md §3 asks for, and waits for the projector (read-your-writes, DESIGN.md §4).
+ * docs/architecture.md §3 asks for, and waits for the projector (read-your-writes, docs/architecture.md §4).
  */
 @Injectable()
 export class EventWriter {
@@ -128,7 +128,7 @@ export class EventWriter {
 
   /**
    * Waits until the read models include every position given (nulls are ignored), all appended for
-   * `caller`: the wait is for that user's partition only (DESIGN.md §4), so another user's burst
+   * `caller`: the wait is for that user's partition only (docs/architecture.md §4), so another user's burst
    * does not hold the answer back.
    */
   async settle(caller: Pick<Caller, 'userId'>, ...positions: (bigint | null)[]): Promise<void> {

@@ -26,7 +26,7 @@ export interface PlatformOptions {
 
 /**
  * The configured event store: EventStoreDB, or PostgreSQL, wrapped to project every append inline
- * when `config.projection` is `inline` and projections are given (the API; DESIGN.md §4).
+ * when `config.projection` is `inline` and projections are given (the API; docs/architecture.md §4).
  */
 async function eventStoreFor(options: PlatformOptions, pool: Pool): Promise<EventStore> {
   const { config } = options;

@@ -15,7 +15,7 @@ export async function lockOutWriters(client: PoolClient): Promise<void> {
 }
 
 /**
- * Inline projection (DESIGN.md §4, as Marten's inline projections): every append is projected into
+ * Inline projection (docs/architecture.md §4, as Marten's inline projections): every append is projected into
  * the read models in the append's own transaction, through the same `applyEvents` the projector and
  * the rebuild use, so an answer read right after the append sees its effects and no writer waits
  * for a shared projector. A user's writes run one at a time (a transaction-scoped lock per user,

@@ -25,7 +25,7 @@ function advance(progress: Progress, position: bigint): void {
 }
 
 /**
- * Read-your-writes for the API (DESIGN.md §4): one dedicated connection LISTENs on the projector's
+ * Read-your-writes for the API (docs/architecture.md §4): one dedicated connection LISTENs on the projector's
  * checkpoint channel; a wait resolves as soon as the announced (or re-read) global checkpoint
  * reaches the position, or, for a wait on behalf of a user, that user's partition does (the
  * projector announces each user's batch as `u:<userId>:<position>`). Per-user progress is kept only

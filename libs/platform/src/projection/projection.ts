@@ -3,7 +3,7 @@ import type { Migration } from '../postgres/migrate.js';
 import type { StoredEvent } from '../event-store/port.js';
 
 /**
- * A read model written only by the projector (DESIGN.md §4). `apply` runs inside the projector's
+ * A read model written only by the projector (docs/architecture.md §4). `apply` runs inside the projector's
  * transaction together with the checkpoint, so it must be deterministic (no clock, no random) and
  * use only the given client. Every table listed in `tables` has a `user_id` column: a rebuild
  * truncates them, and erasing a user deletes that user's rows from each. A projection reads and

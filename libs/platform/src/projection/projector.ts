@@ -60,7 +60,7 @@ function positiveInteger(name: string, value: number): number {
 const silent: ProjectorLogger = { log: () => undefined, error: () => undefined };
 
 /**
- * The projector (DESIGN.md §4), partitioned by user so that no user waits for another: one
+ * The projector (docs/architecture.md §4), partitioned by user so that no user waits for another: one
  * subscription follows the global log from the stored checkpoint and deals each event to its
  * user's queue (`UserQueues`); `workers` workers each commit one user's batch at a time, together
  * with that user's position (`commitUserBatch`), so a crash, a restart, a second projector process

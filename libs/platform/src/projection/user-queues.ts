@@ -27,7 +27,7 @@ export interface UserBatch<T> {
 
 /**
  * Carries events from the store subscription (one producer, in log order) to the projector's
- * workers, partitioned by user (DESIGN.md §4: no user waits for another):
+ * workers, partitioned by user (docs/architecture.md §4: no user waits for another):
  * - each user has a FIFO queue, so a user's events are committed in log order;
  * - a user is handed to one worker at a time, and ready users take turns (round-robin), so a burst
  *   of one user occupies at most one worker while the others serve everyone else;

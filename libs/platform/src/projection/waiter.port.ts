@@ -1,5 +1,5 @@
 /**
- * Read-your-writes (DESIGN.md §4): after appending at `position`, the API waits until the
+ * Read-your-writes (docs/architecture.md §4): after appending at `position`, the API waits until the
  * projector's checkpoint has passed it before reading the read models.
  */
 export interface ProjectionWaiter {

@@ -13,7 +13,7 @@ const METHODS = {
 
 /**
  * Maps a controller method to one route of `libs/contracts` and the command or query class it
- * dispatches (DESIGN.md §11.2): `@Endpoint(addGroup, AddGroupCommand)`. Sets the method and path,
+ * dispatches (docs/architecture.md §11.2): `@Endpoint(addGroup, AddGroupCommand)`. Sets the method and path,
  * the success status, whether the route is public, and the metadata a test uses to list every
  * route with the handler the buses find for it.
  */
