@@ -61,12 +61,16 @@ export function formatCents(cents: Cents): string {
   return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
 
-/** Parses a bigint column value (pg returns int8 as a string) into cents. */
+/**
+ * Parses a bigint column value (pg returns int8 and sums as strings) into cents. It never throws:
+ * writes keep every balance within MAX_BALANCE_CENTS, but a sum beyond 2^53 (rows stored before
+ * that bound, or a total over very many accounts) reads as the nearest number rather than failing
+ * every read of it — and, in the projector, stopping the projection.
+ */
 export function centsFromDb(value: string | number | bigint | null | undefined): Cents {
   if (value === null || value === undefined) return 0;
   const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isSafeInteger(n)) throw new RangeError(`not a safe cents value: ${String(value)}`);
-  return n;
+  return Number.isFinite(n) ? Math.round(n) : 0;
 }
 
 export function sumCents(values: readonly Cents[]): Cents {

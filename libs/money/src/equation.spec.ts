@@ -16,6 +16,7 @@ describe('evaluateEquation', () => {
     ['.5', 50],
     ['1,000 / 8', 12500],
     ['2 * -3', -600],
+    ['$10 + $2.50', 1250],
   ])('%s = %i cents', (text, cents) => {
     expect(evaluateEquation(text)).toEqual({ ok: true, cents });
   });
@@ -27,6 +28,8 @@ describe('evaluateEquation', () => {
     ['4 / 0', 'Division by zero'],
     ['abc', 'Unexpected "a"'],
     ['', 'Missing number'],
+    ['1,00 + 1', 'Use a point for cents and commas only between groups of three digits, e.g. 1,234.56.'],
+    ['12,3456', 'Use a point for cents and commas only between groups of three digits, e.g. 1,234.56.'],
   ])('%s is an error (%s)', (text, error) => {
     expect(evaluateEquation(text)).toEqual({ ok: false, error });
   });

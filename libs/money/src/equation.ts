@@ -2,10 +2,13 @@ import type { Cents } from './cents.js';
 
 /**
  * The amount-field equation language (product-spec §2 "Amount fields", §5): numbers, + - * /,
- * parentheses and unary minus. Arithmetic is exact (fractions of bigints) and the result is
- * rounded to cents once, half away from zero. More than one decimal point in a number, a stray
+ * parentheses and unary minus; a number may carry a leading `$` and commas between groups of
+ * three digits. Arithmetic is exact (fractions of bigints) and the result is rounded to cents
+ * once, half away from zero. More than one decimal point in a number, a misplaced comma, a stray
  * character, an unbalanced parenthesis or a division by zero is an error.
  */
+export const GROUPING_MESSAGE = 'Use a point for cents and commas only between groups of three digits, e.g. 1,234.56.';
+
 export type EquationResult = { ok: true; cents: Cents } | { ok: false; error: string };
 
 interface Fraction {
@@ -81,9 +84,12 @@ class Parser {
 
   private number(): Fraction {
     this.skipSpaces();
+    if (this.text[this.index] === '$') this.index++;
     const match = /^[\d,]*\.?\d*(\.\d*)?/.exec(this.text.slice(this.index));
     const raw = match?.[0] ?? '';
     if (match?.[1] !== undefined) throw new Error('A number has more than one decimal point');
+    // "1,00" is a decimal comma, not a hundred: commas must group thousands exactly.
+    if (raw.includes(',') && !/^\d{1,3}(,\d{3})*(\.\d*)?$/.test(raw)) throw new Error(GROUPING_MESSAGE);
     const digits = raw.replace(/,/g, '');
     if (!/\d/.test(digits)) throw new Error(this.index < this.text.length ? `Unexpected "${this.text[this.index]}"` : 'Missing number');
     this.index += raw.length;

@@ -56,3 +56,12 @@ export function proposeGoalFunding(input: GoalInput): GoalProposal {
     monthsToGoal: months,
   };
 }
+
+/**
+ * What a category still needs in a month: what the month asks for (`due`: its plan, or its goal's
+ * share) less what it was already funded with in that month, never negative — a category funded
+ * beyond its due is proposed nothing, not a refund.
+ */
+export function stillToFund(due: Cents, funded: Cents): Cents {
+  return Math.max(0, due - funded);
+}

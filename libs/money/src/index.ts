@@ -4,3 +4,5 @@ export * from './funding-spread.js';
 export * from './funding-build.js';
 export * from './goal-dates.js';
 export * from './goal.js';
+export * from './limits.js';
+export * from './typed-amount.js';
