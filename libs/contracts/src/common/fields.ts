@@ -104,19 +104,31 @@ export function wholeNumber(options: { min: number; max: number; message?: strin
 }
 
 /**
- * `offset` and `limit` of a paged list: a missing limit is the spec's page of 30, the largest is
- * 1000 (DESIGN: no list is unbounded).
+ * `offset` and `limit` of a paged list: a missing limit is `defaultLimit` (the spec's page of 30
+ * unless a route says otherwise), the largest is 1000 (no list is unbounded).
  */
-export const pageQuery = z.object({
-  offset: wholeNumber({ min: 0, max: MAX_OFFSET, message: `The offset must be a whole number from 0 to ${MAX_OFFSET}.` })
-    .optional()
-    .transform((value) => value ?? 0)
-    .meta({ description: 'Rows to skip (default 0).', default: 0, minimum: 0, maximum: MAX_OFFSET }),
-  limit: wholeNumber({ min: 1, max: MAX_PAGE_SIZE, message: `The limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
-    .optional()
-    .transform((value) => value ?? DEFAULT_PAGE_SIZE)
-    .meta({ description: `Rows in the page: default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}.`, default: DEFAULT_PAGE_SIZE, minimum: 1, maximum: MAX_PAGE_SIZE }),
-});
+export function pagedQuery(defaultLimit: number = DEFAULT_PAGE_SIZE) {
+  return z.object({
+    offset: wholeNumber({ min: 0, max: MAX_OFFSET, message: `The offset must be a whole number from 0 to ${MAX_OFFSET}.` })
+      .optional()
+      .transform((value) => value ?? 0)
+      .meta({ description: 'Rows to skip (default 0).', default: 0, minimum: 0, maximum: MAX_OFFSET }),
+    limit: wholeNumber({ min: 1, max: MAX_PAGE_SIZE, message: `The limit must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
+      .optional()
+      .transform((value) => value ?? defaultLimit)
+      .meta({ description: `Rows in the page: default ${defaultLimit}, at most ${MAX_PAGE_SIZE}.`, default: defaultLimit, minimum: 1, maximum: MAX_PAGE_SIZE }),
+  });
+}
+
+/** The usual paged list: a missing limit is a page of 30. */
+export const pageQuery = pagedQuery();
+
+/**
+ * A list the spec's client reads whole, in one call without `offset` or `limit` (statements,
+ * balance history, institutions with their accounts): a missing limit is the largest page, 1000,
+ * more than a user ever has; our own screens page through with `limit` (`useEveryPage`).
+ */
+export const wholeListQuery = pagedQuery(MAX_PAGE_SIZE);
 
 /** A boolean in a JSON body. */
 export function bool(message = 'This field must be true or false.') {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, date, dollars, pathId, text } from '../common/fields.js';
+import { bool, date, dollars, pathId, text, wholeListQuery } from '../common/fields.js';
 import { route } from '../common/route.js';
 import { ledgerAccount, ledgerCategoryBalance, ledgerInstitution } from './views.js';
 
@@ -55,7 +55,8 @@ export const listConnectedAccounts = route({
   id: 'listConnectedAccounts',
   method: 'GET',
   path: '/connected-accounts',
-  summary: 'Institutions with their accounts',
+  summary: "A page of the institutions, by name, each with all its accounts (the spec's client reads them whole: no limit is 1000)",
+  query: wholeListQuery,
   tag: TAG,
   response: z.object({ data: z.array(ledgerInstitution) }),
 });

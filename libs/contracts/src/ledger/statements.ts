@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { date, dollars, idOut, isoDate, money, pathId } from '../common/fields.js';
+import { date, dollars, idOut, isoDate, money, pathId, wholeListQuery } from '../common/fields.js';
 import { route } from '../common/route.js';
 import { ledgerStatement } from './views.js';
 
@@ -14,9 +14,10 @@ export const listStatements = route({
   id: 'listStatements',
   method: 'GET',
   path: '/account/{id}/statements',
-  summary: "An account's statements, newest first",
+  summary: "A page of an account's statements, newest end date first (the spec's client reads them whole: no limit is 1000)",
   tag: TAG,
   params: accountParams,
+  query: wholeListQuery,
   response: z.array(ledgerStatement),
   errors: [404],
 });
@@ -63,9 +64,10 @@ export const listBalances = route({
   id: 'listBalances',
   method: 'GET',
   path: '/account/{id}/balances',
-  summary: "A Balances account's history, or another account's end-of-day balances over its last 90 days",
+  summary: "A page of a Balances account's history, or of another account's end-of-day balances over its last 90 days; newest first (no limit is 1000)",
   tag: TAG,
   params: accountParams,
+  query: wholeListQuery,
   response: z.array(ledgerBalanceEntry),
   errors: [404],
 });

@@ -8,7 +8,7 @@ import { connectedAccounts } from './connected-accounts.sql.js';
 export class ConnectedAccountsHandler implements IQueryHandler<ConnectedAccountsQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  async execute({ userId }: ConnectedAccountsQuery) {
-    return { data: await connectedAccounts(this.pool, userId) };
+  async execute({ userId, page }: ConnectedAccountsQuery) {
+    return { data: await connectedAccounts(this.pool, userId, page.offset, page.limit) };
   }
 }

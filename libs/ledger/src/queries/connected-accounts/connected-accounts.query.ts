@@ -1,9 +1,13 @@
 import { Query } from '@nestjs/cqrs';
 import type { listConnectedAccounts, RouteResponse } from '@budget/contracts';
+import type { CheckedQuery } from '../../http/checked-input.js';
 
-/** The caller's institutions with their accounts. */
+/** A page of the caller's institutions with their accounts. */
 export class ConnectedAccountsQuery extends Query<RouteResponse<typeof listConnectedAccounts>> {
-  constructor(readonly userId: string) {
+  constructor(
+    readonly userId: string,
+    readonly page: CheckedQuery<typeof listConnectedAccounts>,
+  ) {
     super();
   }
 }

@@ -54,10 +54,20 @@ function withAccounts(institutions: InstitutionDb[], accounts: AccountDb[]): Led
   }));
 }
 
-/** GET /connected-accounts: the caller's institutions with their accounts, each sorted by name then id. */
-export async function connectedAccounts(pool: Pool, userId: string): Promise<LedgerInstitutionView[]> {
-  const institutions = await pool.query<InstitutionDb>(`SELECT ${INSTITUTION_COLUMNS} FROM ledger_institutions WHERE user_id = $1 ORDER BY name, id`, [userId]);
-  const accounts = await pool.query<AccountDb>(`SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts a WHERE a.user_id = $1 ORDER BY a.name, a.id`, [userId]);
+/**
+ * GET /connected-accounts: a page of the caller's institutions (by name, then id, so that pages
+ * never overlap or skip), each with all its accounts sorted the same way.
+ */
+export async function connectedAccounts(pool: Pool, userId: string, offset: number, limit: number): Promise<LedgerInstitutionView[]> {
+  const institutions = await pool.query<InstitutionDb>(
+    `SELECT ${INSTITUTION_COLUMNS} FROM ledger_institutions WHERE user_id = $1 ORDER BY name, id OFFSET $2 LIMIT $3`,
+    [userId, offset, limit],
+  );
+  if (institutions.rows.length === 0) return [];
+  const accounts = await pool.query<AccountDb>(
+    `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts a WHERE a.user_id = $1 AND a.institution_id = ANY($2::uuid[]) ORDER BY a.name, a.id`,
+    [userId, institutions.rows.map((i) => i.id)],
+  );
   return withAccounts(institutions.rows, accounts.rows);
 }
 

@@ -8,7 +8,7 @@ import { listBalances } from './list-balances.sql.js';
 export class ListBalancesHandler implements IQueryHandler<ListBalancesQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  execute({ userId, accountId }: ListBalancesQuery) {
-    return listBalances(this.pool, userId, accountId);
+  execute({ userId, accountId, page }: ListBalancesQuery) {
+    return listBalances(this.pool, userId, accountId, page.offset, page.limit);
   }
 }

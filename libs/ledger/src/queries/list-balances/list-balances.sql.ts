@@ -2,11 +2,12 @@ import { centsFromDb, dollarsFromCents } from '@budget/money';
 import { NotFound, type Pool } from '@budget/platform';
 
 /**
- * GET /account/{id}/balances. A Balances-tracked account: its history rows, newest first (rule 20).
- * Any other account: its end-of-day balance on each day with posted rows in the 90 days up to its
- * newest row (dates are bounded by the contracts, so the chart stays small).
+ * GET /account/{id}/balances, one page of it. A Balances-tracked account: its history rows, newest
+ * first (rule 20; then by id, so that pages never overlap or skip). Any other account: its
+ * end-of-day balance on each day with posted rows in the 90 days up to its newest row, newest
+ * first (one row a day, so the date orders them).
  */
-export async function listBalances(pool: Pool, userId: string, accountId: string) {
+export async function listBalances(pool: Pool, userId: string, accountId: string, offset: number, limit: number) {
   const { rows: accounts } = await pool.query<{ tracking: string; opening_balance_cents: string; start_date: string; uncounted_cents: string }>(
     `SELECT tracking, opening_balance_cents, to_char(start_date, 'YYYY-MM-DD') AS start_date, uncounted_cents
        FROM ledger_accounts WHERE id = $2 AND user_id = $1`,
@@ -16,8 +17,9 @@ export async function listBalances(pool: Pool, userId: string, accountId: string
   if (!account) throw new NotFound('Account not found');
   if (account.tracking === 'Balances') {
     const { rows } = await pool.query<{ id: string; date: string; balance_cents: string }>(
-      `SELECT id, to_char(date, 'YYYY-MM-DD') AS date, balance_cents FROM ledger_balance_history WHERE account_id = $1 ORDER BY date DESC`,
-      [accountId],
+      `SELECT id, to_char(date, 'YYYY-MM-DD') AS date, balance_cents FROM ledger_balance_history WHERE account_id = $1
+        ORDER BY date DESC, id OFFSET $2 LIMIT $3`,
+      [accountId, offset, limit],
     );
     return rows.map((r) => ({ id: r.id, accountId, date: r.date, balance: dollarsFromCents(centsFromDb(r.balance_cents)) }));
   }
@@ -35,8 +37,8 @@ export async function listBalances(pool: Pool, userId: string, accountId: string
          FROM days d)
      SELECT to_char(t.sort_date, 'YYYY-MM-DD') AS date,
             CASE WHEN t.sort_date < $2::date THEN 0 ELSE t.running_cents - $3::bigint END AS running_cents
-       FROM totals t ORDER BY t.sort_date DESC`,
-    [`a:${accountId}`, account.start_date, account.uncounted_cents],
+       FROM totals t ORDER BY t.sort_date DESC OFFSET $4 LIMIT $5`,
+    [`a:${accountId}`, account.start_date, account.uncounted_cents, offset, limit],
   );
   const opening = BigInt(account.opening_balance_cents);
   return rows.map((r) => ({ date: r.date, balance: dollarsFromCents(Number(opening + BigInt(r.running_cents))) }));

@@ -8,7 +8,7 @@ import { listStatements } from './statements.sql.js';
 export class ListStatementsHandler implements IQueryHandler<ListStatementsQuery> {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  execute({ userId, accountId }: ListStatementsQuery) {
-    return listStatements(this.pool, userId, accountId);
+  execute({ userId, accountId, page }: ListStatementsQuery) {
+    return listStatements(this.pool, userId, accountId, page.offset, page.limit);
   }
 }

@@ -32,11 +32,17 @@ const STATEMENT_SELECT = `
          COALESCE(sum(t.amount_cents) FILTER (WHERE t.amount_cents < 0), 0) AS debits
     FROM ledger_statements s LEFT JOIN ledger_transactions t ON t.statement_id = s.id AND NOT t.deleted`;
 
-/** GET /account/{id}/statements: newest first; another user's account is not found. */
-export async function listStatements(pool: Pool, userId: string, accountId: string): Promise<LedgerStatementView[]> {
+/**
+ * GET /account/{id}/statements: a page, newest end date first (then newest start, then id, so that
+ * pages never overlap or skip); another user's account is not found.
+ */
+export async function listStatements(pool: Pool, userId: string, accountId: string, offset: number, limit: number): Promise<LedgerStatementView[]> {
   const owned = await pool.query('SELECT 1 FROM ledger_accounts WHERE id = $2 AND user_id = $1', [userId, accountId]);
   if (owned.rowCount === 0) throw new NotFound('Account not found');
-  const { rows } = await pool.query<StatementDb>(`${STATEMENT_SELECT} WHERE s.account_id = $1 GROUP BY s.id ORDER BY s.end_date DESC`, [accountId]);
+  const { rows } = await pool.query<StatementDb>(
+    `${STATEMENT_SELECT} WHERE s.account_id = $1 GROUP BY s.id ORDER BY s.end_date DESC, s.start_date DESC, s.id OFFSET $2 LIMIT $3`,
+    [accountId, offset, limit],
+  );
   return rows.map(toJson);
 }
 
