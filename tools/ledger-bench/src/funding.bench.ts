@@ -1,5 +1,5 @@
 import { PLAN_CATEGORIES_SQL } from '@budget/budget';
-import { FUNDING_INFO_SQL, fundingInfoParams, MONTH_START_BALANCES_SQL } from '@budget/ledger';
+import { FUNDING_INFO_SQL, fundingInfoParams, MONTH_FUNDED_SQL, MONTH_START_BALANCES_SQL } from '@budget/ledger';
 import { firstOfMonth } from '@budget/money';
 import { readArgs } from './args.js';
 import { generate } from './generate.js';
@@ -37,7 +37,12 @@ try {
       },
       'GET /funding-plans/proposed': {
         api: () => inject(`/api/v1/funding-plans/proposed?date=${date}`),
-        sql: async () => void (await Promise.all([pool.query(PLAN_CATEGORIES_SQL, [userId]), pool.query(MONTH_START_BALANCES_SQL, [userId, firstOfMonth(date)])])),
+        sql: async () =>
+          void (await Promise.all([
+            pool.query(PLAN_CATEGORIES_SQL, [userId]),
+            pool.query(MONTH_START_BALANCES_SQL, [userId, firstOfMonth(date)]),
+            pool.query(MONTH_FUNDED_SQL, [userId, firstOfMonth(date)]),
+          ])),
       },
     };
     for (const [call, { api, sql }] of Object.entries(cases)) {

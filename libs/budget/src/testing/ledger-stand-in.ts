@@ -1,7 +1,7 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import {
-  LedgerCategoryBalances, LedgerCategoryDebits, LedgerCategoryInUse, LedgerFundingHistory, LedgerMonthStartBalances,
-  type CategoryBalanceCents, type CategoryDebitCents, type MonthlyFundingCents,
+  LedgerCategoryBalances, LedgerCategoryDebits, LedgerCategoryInUse, LedgerFundingHistory, LedgerMonthFunded, LedgerMonthStartBalances,
+  type CategoryBalanceCents, type CategoryDebitCents, type CategoryFundedCents, type MonthlyFundingCents,
 } from '@budget/contracts';
 
 /**
@@ -26,6 +26,13 @@ export class StandInCategoryBalances implements IQueryHandler<LedgerCategoryBala
 @QueryHandler(LedgerMonthStartBalances)
 export class StandInMonthStartBalances implements IQueryHandler<LedgerMonthStartBalances, CategoryBalanceCents[]> {
   async execute(): Promise<CategoryBalanceCents[]> {
+    return [];
+  }
+}
+
+@QueryHandler(LedgerMonthFunded)
+export class StandInMonthFunded implements IQueryHandler<LedgerMonthFunded, CategoryFundedCents[]> {
+  async execute(): Promise<CategoryFundedCents[]> {
     return [];
   }
 }
@@ -56,6 +63,6 @@ export function ledgerStandInProviders(ledger: LedgerStandIn) {
   return [
     { provide: LedgerStandIn, useValue: ledger },
     { provide: StandInCategoryBalances, useFactory: () => new StandInCategoryBalances(ledger) },
-    StandInMonthStartBalances, StandInCategoryInUse, StandInFundingHistory, StandInCategoryDebits,
+    StandInMonthStartBalances, StandInMonthFunded, StandInCategoryInUse, StandInFundingHistory, StandInCategoryDebits,
   ];
 }

@@ -21,11 +21,17 @@ export const setPlanItem = route({
   errors: [404],
 });
 
-/** One row of the proposal: what to fund a non-system category with in the month. */
+/**
+ * One row of the proposal: what to fund a non-system category with in the month. `amount` is what
+ * it still needs: `due` (its plan, or its goal's share of the month) less what the fundings already
+ * dated in the month gave it (`funded`, their base amounts), never negative.
+ */
 export const proposedFundingView = z
   .object({
     categoryId: idOut,
     amount: money,
+    due: money.meta({ description: 'What the month asks for before any funding: the plan amount, or the goal\'s share.' }),
+    funded: money.meta({ description: 'What the fundings dated in the month already gave the category (their base amounts).' }),
     adjusted: z.boolean(),
     adjustedReason: z.string().nullable(),
     fundingCategories: z.array(fundingCategoryView),

@@ -31,6 +31,25 @@ export class LedgerMonthStartBalances {
   ) {}
 }
 
+/** What a category was funded with in a month, in cents: the base amounts of its funding lines. */
+export interface CategoryFundedCents {
+  categoryId: string;
+  fundedCents: number;
+}
+
+/**
+ * What the user's categories have already been funded with in the month of `month` (`YYYY-MM-DD`,
+ * any day of it): per category the base amounts of its funded (not funder) lines in live fundings
+ * dated in that month — what the funding dialog asked for it, whatever it passed on or drew from
+ * other categories. A category funded with nothing is absent.
+ */
+export class LedgerMonthFunded {
+  constructor(
+    readonly userId: string,
+    readonly month: string,
+  ) {}
+}
+
 /** Whether a live (not deleted) transaction of the user has a non-zero split for the category. */
 export class LedgerCategoryInUse {
   constructor(

@@ -2,8 +2,10 @@ import { LedgerCategoryBalancesHandler } from './ledger-category-balances.handle
 import { LedgerCategoryDebitsHandler } from './ledger-category-debits.handler.js';
 import { LedgerCategoryInUseHandler } from './ledger-category-in-use.handler.js';
 import { LedgerFundingHistoryHandler } from './ledger-funding-history.handler.js';
+import { LedgerMonthFundedHandler } from './ledger-month-funded.handler.js';
 import { LedgerMonthStartBalancesHandler } from './ledger-month-start-balances.handler.js';
 
+export { MONTH_FUNDED_SQL } from './ledger-month-funded.handler.js';
 export { MONTH_START_BALANCES_SQL } from './ledger-month-start-balances.handler.js';
 
 /**
@@ -13,6 +15,7 @@ export { MONTH_START_BALANCES_SQL } from './ledger-month-start-balances.handler.
 export const ledgerPublicQueryHandlers = [
   LedgerCategoryBalancesHandler,
   LedgerMonthStartBalancesHandler,
+  LedgerMonthFundedHandler,
   LedgerCategoryInUseHandler,
   LedgerFundingHistoryHandler,
   LedgerCategoryDebitsHandler,
