@@ -1,6 +1,6 @@
 import './ui/theme.css';
 
-export { ApiClient, type ApiClientOptions, type ApiResponse, type Method, type RouteResult, type CallArgs } from './api/api-client.js';
+export { ApiClient, type ApiClientOptions, type ApiResponse, type Method, type RouteResult, type CallArgs, type SendOptions } from './api/api-client.js';
 export { ApiError, isApiError, INVALID_RESPONSE, type ApiErrorKind } from './api/api-error.js';
 export { API_BASE, routeUrl, queryString, type CallRequest } from './api/route-url.js';
 export { IDEMPOTENCY_KEY } from './api/idempotency.js';
@@ -10,7 +10,9 @@ export { TokenStore, memoryStorage, type KeyValueStorage, type Tokens } from './
 export { wireCents, moneyDisplay } from './money/money.js';
 export { formatDate, lastYear, toIsoDate } from './dates/format-date.js';
 export { toFormErrors, hasErrorList, type FormErrors } from './forms/form-errors.js';
-export { useServerForm, GENERIC_ERROR, sendFailure } from './forms/use-server-form.js';
+export { useServerForm, GENERIC_ERROR, NO_ANSWER, sendFailure, answerFailure } from './forms/use-server-form.js';
+export { WriteAction, isDefinitive, isKeyAnswer } from './api/write-action.js';
+export { useWriteAction, type BoundWriteAction } from './api/use-write-action.js';
 
 export { AppProviders } from './session/AppProviders.js';
 export { useSession, type Session } from './session/session-context.js';

@@ -1,12 +1,12 @@
 import { deleteAccount } from '@budget/contracts';
-import { Button, ConfirmDialog, FormError, useSession } from '@budget/web';
+import { Button, ConfirmDialog, FormError, useWriteAction } from '@budget/web';
 import type { Account, Institution } from '../institutions/institution-data.js';
 import { useDelete } from '../institutions/use-delete.js';
 
 /** Delete Account with its confirmation; after it the account is deselected. */
 export function DeleteAccountButton({ account, institution, onDeleted }: { account: Account; institution: Institution; onDeleted: () => void }) {
-  const { api } = useSession();
-  const removal = useDelete(() => api.send(deleteAccount, { params: { id: institution.id, accountId: account.id } }), onDeleted);
+  const deleting = useWriteAction();
+  const removal = useDelete(() => deleting.send(deleteAccount, { params: { id: institution.id, accountId: account.id } }), onDeleted);
   return (
     <>
       <Button variant="text" onClick={removal.ask}>

@@ -1,15 +1,15 @@
 import { changeAccount } from '@budget/contracts';
-import { GENERIC_ERROR, sendFailure, toFormErrors, useLedgerRefresh, useSession, type Id } from '@budget/web';
+import { GENERIC_ERROR, sendFailure, toFormErrors, useLedgerRefresh, useWriteAction, type Id } from '@budget/web';
 
 export type ChangeResult = { ok: true } | { ok: false; error: string };
 
 /** PATCH /account/{id} (`changeAccount`) with {closed}, {name} or {startDate}; the institution list reloads after it. */
 export function useAccountChange(accountId: Id) {
-  const { api } = useSession();
+  const changing = useWriteAction();
   const refresh = useLedgerRefresh();
   return async (change: { closed: boolean } | { name: string } | { startDate: string }): Promise<ChangeResult> => {
     try {
-      const response = await api.send(changeAccount, { params: { id: accountId }, body: change });
+      const response = await changing.send(changeAccount, { params: { id: accountId }, body: change });
       if (!response.ok) {
         const errors = toFormErrors(response.body, ['name', 'closed', 'startDate']);
         return { ok: false, error: errors?.fields.name ?? errors?.fields.startDate ?? errors?.general ?? GENERIC_ERROR };

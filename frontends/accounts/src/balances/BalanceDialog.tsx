@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { dollarsFromCents } from '@budget/money';
 import { changeBalance, recordBalance } from '@budget/contracts';
-import { AmountInput, FormDialog, FormError, GENERIC_ERROR, type Id, sendFailure, TextField, toFormErrors, toIsoDate, useLedgerRefresh, useSession, wireCents } from '@budget/web';
+import { AmountInput, FormDialog, FormError, GENERIC_ERROR, type Id, sendFailure, TextField, toFormErrors, toIsoDate, useLedgerRefresh, useWriteAction, wireCents } from '@budget/web';
 import type { BalanceEntry } from './balance-data.js';
 
 /** Add Balance (or edit one): a date and the balance on it; one balance per date. */
 export function BalanceDialog({ accountId, entry, onClose }: { accountId: Id; entry: BalanceEntry | null; onClose: () => void }) {
-  const { api } = useSession();
+  const saving = useWriteAction();
   const refresh = useLedgerRefresh();
   const [date, setDate] = useState(entry?.date ?? toIsoDate(new Date()));
   const [balance, setBalance] = useState(entry ? wireCents(entry.balance) : 0);
@@ -20,8 +20,8 @@ export function BalanceDialog({ accountId, entry, onClose }: { accountId: Id; en
     try {
       const body = { date, balance: dollarsFromCents(balance) };
       const response = entry?.id
-        ? await api.send(changeBalance, { params: { id: accountId, balanceId: entry.id }, body })
-        : await api.send(recordBalance, { params: { id: accountId }, body });
+        ? await saving.send(changeBalance, { params: { id: accountId, balanceId: entry.id }, body })
+        : await saving.send(recordBalance, { params: { id: accountId }, body });
       if (!response.ok) {
         const mapped = toFormErrors(response.body, ['date', 'balance']);
         return setErrors(mapped ? { ...mapped.fields, general: mapped.general } : { general: GENERIC_ERROR });

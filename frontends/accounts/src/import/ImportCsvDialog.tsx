@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { importCsv, previewCsv } from '@budget/contracts';
-import { Button, Dialog, FormError, useSession } from '@budget/web';
+import { Button, Dialog, FormError, useSession, useWriteAction } from '@budget/web';
 import type { Account } from '../institutions/institution-data.js';
 import { columnNames, initialMapping, mappingBody, mappingProblem, type CsvMapping, type CsvPreview } from './csv-mapping.js';
 import { CsvMappingFields } from './CsvMappingFields.js';
@@ -16,6 +16,7 @@ interface Loaded {
 /** Import CSV: upload, map the columns (the suggested mapping preselected), preview, import. */
 export function ImportCsvDialog({ account, onClose }: { account: Account; onClose: () => void }) {
   const { api } = useSession();
+  const importing = useWriteAction();
   const runner = useImportRunner();
   const [file, setFile] = useState<File | null>(null);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -37,7 +38,7 @@ export function ImportCsvDialog({ account, onClose }: { account: Account; onClos
     if (!loaded || !mapping) return;
     const missing = mappingProblem(mapping);
     setProblem(missing);
-    if (missing === null) await runner.finish(() => api.send(importCsv, { params, body: { text: loaded.text, mapping: mappingBody(mapping) } }));
+    if (missing === null) await runner.finish(() => importing.send(importCsv, { params, body: { text: loaded.text, mapping: mappingBody(mapping) } }));
   };
 
   const done = runner.phase.kind === 'done';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { deleteInstitution } from '@budget/contracts';
-import { ConfirmDialog, FormError, Icon, Menu, useSession, type Id } from '@budget/web';
+import { ConfirmDialog, FormError, Icon, Menu, useWriteAction, type Id } from '@budget/web';
 import { AddAccountDialog } from '../offline/AddAccountDialog.js';
 import type { Institution } from './institution-data.js';
 import { RenameInstitutionDialog } from './RenameInstitutionDialog.js';
@@ -15,8 +15,8 @@ export interface InstitutionMenuProps {
 /** Rename, Add Account and Delete Institution, on the institution's heading. */
 export function InstitutionMenu({ institution, onAccountCreated, onDeleted }: InstitutionMenuProps) {
   const [open, setOpen] = useState<'rename' | 'account' | null>(null);
-  const { api } = useSession();
-  const removal = useDelete(() => api.send(deleteInstitution, { params: { id: institution.id } }), () => onDeleted(institution));
+  const deleting = useWriteAction();
+  const removal = useDelete(() => deleting.send(deleteInstitution, { params: { id: institution.id } }), () => onDeleted(institution));
   const items = [
     { label: 'Rename', onSelect: () => setOpen('rename') },
     { label: 'Add Account', onSelect: () => setOpen('account') },

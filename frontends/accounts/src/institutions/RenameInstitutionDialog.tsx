@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { renameInstitution } from '@budget/contracts';
-import { FormDialog, GENERIC_ERROR, sendFailure, TextField, toFormErrors, useLedgerRefresh, useSession } from '@budget/web';
+import { FormDialog, GENERIC_ERROR, sendFailure, TextField, toFormErrors, useLedgerRefresh, useWriteAction } from '@budget/web';
 import type { Institution } from './institution-data.js';
 import { INSTITUTION_NAME_REQUIRED } from './institution-paths.js';
 
 /** Renames an institution; the name must not be blank. */
 export function RenameInstitutionDialog({ institution, onClose }: { institution: Institution; onClose: () => void }) {
-  const { api } = useSession();
+  const renaming = useWriteAction();
   const refresh = useLedgerRefresh();
   const [name, setName] = useState(institution.name);
   const [error, setError] = useState<string | null>(null);
@@ -17,7 +17,7 @@ export function RenameInstitutionDialog({ institution, onClose }: { institution:
     if (name.trim() === '') return setError(INSTITUTION_NAME_REQUIRED);
     setBusy(true);
     try {
-      const response = await api.send(renameInstitution, { params: { id: institution.id }, body: { name: name.trim() } });
+      const response = await renaming.send(renameInstitution, { params: { id: institution.id }, body: { name: name.trim() } });
       if (!response.ok) {
         const errors = toFormErrors(response.body, ['name']);
         return setError(errors?.fields.name ?? errors?.general ?? GENERIC_ERROR);

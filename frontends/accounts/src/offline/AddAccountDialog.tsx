@@ -1,5 +1,5 @@
 import { addAccount } from '@budget/contracts';
-import { useSession, type Id } from '@budget/web';
+import { useWriteAction, type Id } from '@budget/web';
 import type { Institution } from '../institutions/institution-data.js';
 import { newAccountBody, validateOffline } from './offline-form.js';
 import { OfflineAccountDialog } from './OfflineAccountDialog.js';
@@ -12,7 +12,7 @@ export interface AddAccountDialogProps {
 
 /** Add Account: one more offline account in an existing institution. */
 export function AddAccountDialog({ institution, onClose, onCreated }: AddAccountDialogProps) {
-  const { api } = useSession();
+  const adding = useWriteAction();
   return (
     <OfflineAccountDialog
       title={`Add Account to ${institution.name}`}
@@ -20,7 +20,7 @@ export function AddAccountDialog({ institution, onClose, onCreated }: AddAccount
       testId="add-account-dialog"
       validate={(form) => validateOffline(form, false)}
       send={async (form) => {
-        const result = await api.send(addAccount, { params: { id: institution.id }, body: newAccountBody(form) });
+        const result = await adding.send(addAccount, { params: { id: institution.id }, body: newAccountBody(form) });
         return result.ok ? { ok: true, createdId: result.body.data.account.id } : result;
       }}
       onClose={onClose}

@@ -1,11 +1,11 @@
 import { addInstitution } from '@budget/contracts';
-import { TextField, useSession } from '@budget/web';
+import { TextField, useWriteAction } from '@budget/web';
 import { offlineInstitutionBody, validateOffline } from './offline-form.js';
 import { OfflineAccountDialog } from './OfflineAccountDialog.js';
 
 /** Add Offline Institution: the institution's name and its first account. */
 export function AddInstitutionDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (accountId: string | null) => void }) {
-  const { api } = useSession();
+  const adding = useWriteAction();
   return (
     <OfflineAccountDialog
       title="Add Offline Institution"
@@ -13,7 +13,7 @@ export function AddInstitutionDialog({ onClose, onCreated }: { onClose: () => vo
       testId="offline-institution-dialog"
       validate={(form) => validateOffline(form)}
       send={async (form) => {
-        const result = await api.send(addInstitution, { body: offlineInstitutionBody(form) });
+        const result = await adding.send(addInstitution, { body: offlineInstitutionBody(form) });
         return result.ok ? { ok: true, createdId: result.body.data.accounts[0]?.id ?? null } : result;
       }}
       header={(form, errors, change) => (

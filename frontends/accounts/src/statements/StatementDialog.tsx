@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { createStatement } from '@budget/contracts';
-import { AmountInput, FormDialog, FormError, GENERIC_ERROR, type Id, sendFailure, TextField, toFormErrors, useLedgerRefresh, useSession } from '@budget/web';
+import { AmountInput, FormDialog, FormError, GENERIC_ERROR, type Id, sendFailure, TextField, toFormErrors, useLedgerRefresh, useWriteAction } from '@budget/web';
 import type { Statement } from './statement-data.js';
 import { initialStatement, statementBody, validateStatement, type StatementErrors, type StatementForm } from './statement-form.js';
 
@@ -8,7 +8,7 @@ const FIELDS = ['startDate', 'endDate', 'startingBalance', 'endingBalance'] as c
 
 /** New Statement: the period and the balances printed on the bank's statement. */
 export function StatementDialog({ accountId, newest, onClose, onCreated }: { accountId: Id; newest: Statement | undefined; onClose: () => void; onCreated: (id: Id) => void }) {
-  const { api } = useSession();
+  const saving = useWriteAction();
   const refresh = useLedgerRefresh();
   const [form, setForm] = useState<StatementForm>(() => initialStatement(newest, new Date()));
   const [errors, setErrors] = useState<StatementErrors>({});
@@ -24,7 +24,7 @@ export function StatementDialog({ accountId, newest, onClose, onCreated }: { acc
     if (Object.keys(checked).length > 0) return;
     setBusy(true);
     try {
-      const response = await api.send(createStatement, { params: { id: accountId }, body: statementBody(form) });
+      const response = await saving.send(createStatement, { params: { id: accountId }, body: statementBody(form) });
       if (!response.ok) {
         const mapped = toFormErrors(response.body, FIELDS);
         setErrors(mapped?.fields ?? {});

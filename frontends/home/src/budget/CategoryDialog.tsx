@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { addCategory, changeCategory, deleteCategory } from '@budget/contracts';
-import { AmountInput, ConfirmDialog, EditDialogActions, Dialog, FormError, FundingCategoryRows, SelectField, TextField, toIsoDate, useSession, type CategoryTree } from '@budget/web';
+import { AmountInput, ConfirmDialog, EditDialogActions, Dialog, FormError, FundingCategoryRows, SelectField, TextField, toIsoDate, useWriteAction, type CategoryTree } from '@budget/web';
 import { UserCategoryType, type Budget, type Category } from './budget-data.js';
 import { categoryBody, categoryFormFrom, categoryGroupId, newCategoryForm, TYPE_OPTIONS, usesGoal, validateCategory, withRecurrence, CATEGORY_FIELDS, type CategoryForm } from './category-form.js';
 import { CheckField } from './CheckField.js';
@@ -25,7 +25,8 @@ export function CategoryDialog({ budget, tree, target, onClose }: CategoryDialog
   const today = toIsoDate(new Date());
   const pool = tree.fundingPool?.id ?? null;
   const [form, setForm] = useState<CategoryForm>(() => (editing ? categoryFormFrom(editing, today, pool) : newCategoryForm(target as UserCategoryType, budget, today, pool)));
-  const { api } = useSession();
+  const saving = useWriteAction();
+  const removing = useWriteAction();
   const save = useBudgetSave();
   const { errors, setErrors, busy, deleting, setDeleting, run } = useRecordSave(CATEGORY_FIELDS, onClose);
   const set = (part: Partial<CategoryForm>) => setForm((current) => ({ ...current, ...part }));
@@ -41,12 +42,12 @@ export function CategoryDialog({ budget, tree, target, onClose }: CategoryDialog
     const body = categoryBody(form);
     void run(() =>
       editing
-        ? save(() => api.send(changeCategory, { params: { groupId, id: editing.id }, body }), (tree, answer) => withCategory(tree, answer.data))
-        : save(() => api.send(addCategory, { params: { groupId }, body }), (tree, answer) => withCategory(tree, answer.data)),
+        ? save(() => saving.send(changeCategory, { params: { groupId, id: editing.id }, body }), (tree, answer) => withCategory(tree, answer.data))
+        : save(() => saving.send(addCategory, { params: { groupId }, body }), (tree, answer) => withCategory(tree, answer.data)),
     );
   };
   const remove = () => {
-    if (editing) void run(() => save(() => api.send(deleteCategory, { params: { groupId: editing.groupId, id: editing.id } }), (tree) => withoutCategory(tree, editing.id)));
+    if (editing) void run(() => save(() => removing.send(deleteCategory, { params: { groupId: editing.groupId, id: editing.id } }), (tree) => withoutCategory(tree, editing.id)));
   };
 
   const title = `${editing ? 'Edit' : 'Add'} ${TYPE_OPTIONS.find((o) => o.value === form.type)?.label ?? 'Category'}`;

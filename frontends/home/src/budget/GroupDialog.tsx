@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { addGroup, changeGroup, deleteGroup } from '@budget/contracts';
-import { ConfirmDialog, Dialog, EditDialogActions, FormError, SelectField, TextField, useSession } from '@budget/web';
+import { ConfirmDialog, Dialog, EditDialogActions, FormError, SelectField, TextField, useWriteAction } from '@budget/web';
 import type { Budget, Group } from './budget-data.js';
 import { parentOptions } from './group-paths.js';
 import { useRecordSave } from './record-dialog.js';
@@ -13,7 +13,8 @@ export const GROUP_NAME_BLANK = 'The group name must not be blank.';
 
 /** Add or Edit Group (spec §2): a name, a parent chosen from the regular groups or None, and Delete when editing. */
 export function GroupDialog({ budget, group, onClose }: { budget: Budget; group: Group | null; onClose: () => void }) {
-  const { api } = useSession();
+  const saving = useWriteAction();
+  const removing = useWriteAction();
   const save = useBudgetSave();
   const [name, setName] = useState(group?.name ?? '');
   const [parent, setParent] = useState(group?.parentGroupId ?? '');
@@ -26,12 +27,12 @@ export function GroupDialog({ budget, group, onClose }: { budget: Budget; group:
     const body = { name: name.trim(), parentGroupId: parent === '' ? null : parent };
     void run(() =>
       group
-        ? save(() => api.send(changeGroup, { params: { id: group.id }, body }), (tree, answer) => withGroup(tree, answer.data))
-        : save(() => api.send(addGroup, { body }), (tree, answer) => withGroup(tree, answer.data)),
+        ? save(() => saving.send(changeGroup, { params: { id: group.id }, body }), (tree, answer) => withGroup(tree, answer.data))
+        : save(() => saving.send(addGroup, { body }), (tree, answer) => withGroup(tree, answer.data)),
     );
   };
   const remove = () => {
-    if (group) void run(() => save(() => api.send(deleteGroup, { params: { id: group.id } }), (tree) => withoutGroup(tree, group.id)));
+    if (group) void run(() => save(() => removing.send(deleteGroup, { params: { id: group.id } }), (tree) => withoutGroup(tree, group.id)));
   };
 
   const actions = <EditDialogActions editing={group !== null} busy={busy} formId={FORM_ID} onDelete={() => setDeleting(true)} onClose={onClose} />;

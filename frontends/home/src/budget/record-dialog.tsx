@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { isApiError, type FormErrors } from '@budget/web';
+import { answerFailure, isApiError, sendFailure, type FormErrors } from '@budget/web';
 import { serverErrors } from './server-errors.js';
 
 /** What a save answers: ok, or the error status with the server's body. */
 interface SaveResponse {
   ok: boolean;
+  status: number;
   body: unknown;
 }
 
@@ -24,11 +25,11 @@ export function useRecordSave<F extends string>(fields: readonly F[], onClose: (
     try {
       const response = await send();
       if (response.ok) return onClose();
-      setErrors(serverErrors(response.body, fields));
+      setErrors(response.status >= 500 ? { fields: {}, general: answerFailure(response.status) } : serverErrors(response.body, fields));
     } catch (error) {
       // Stored, with the read models still catching up: done as far as this dialog goes.
       if (isApiError(error) && error.kind === 'pending') return onClose();
-      setErrors(serverErrors(null, fields));
+      setErrors({ fields: {}, general: sendFailure(error) });
     } finally {
       setBusy(false);
       setDeleting(false);

@@ -1,5 +1,5 @@
 import { changeCategoryTransfer, deleteTransaction, recordCategoryTransfer } from '@budget/contracts';
-import { isApiError, isVersionConflict, useLedgerRefresh, useSession, type FormErrors } from '@budget/web';
+import { answerFailure, isApiError, isVersionConflict, sendFailure, useLedgerRefresh, useWriteAction, type FormErrors } from '@budget/web';
 import { serverErrors } from './server-errors.js';
 import type { StoredTransfer, TransferBody } from './transfer-data.js';
 
@@ -9,10 +9,13 @@ const FIELDS = ['date'] as const;
 
 /**
  * Sends funding, rebalances and category transfers: POST a new one, PATCH a stored one with its
- * version (a stale one is the "Changed Transaction" conflict), DELETE through /transaction.
+ * version (a stale one is the "Changed Transaction" conflict), DELETE through /transaction. Saving
+ * and deleting are each one write action: every press of Save sends the same Idempotency-Key until
+ * one gets a definitive answer, so a Save pressed again after a lost answer records nothing twice.
  */
 export function useTransferSave() {
-  const { api } = useSession();
+  const saving = useWriteAction();
+  const removing = useWriteAction();
   const refresh = useLedgerRefresh();
 
   const run = async (send: () => Promise<{ ok: boolean; status: number; body: unknown }>): Promise<TransferOutcome> => {
@@ -23,6 +26,7 @@ export function useTransferSave() {
         return { kind: 'saved' };
       }
       if (isVersionConflict(response.status, response.body)) return { kind: 'conflict' };
+      if (response.status >= 500) return { kind: 'invalid', errors: { fields: {}, general: answerFailure(response.status) } };
       return { kind: 'invalid', errors: serverErrors(response.body, FIELDS) };
     } catch (error) {
       // Stored while the read models catch up: saved as far as the dialog goes.
@@ -30,13 +34,13 @@ export function useTransferSave() {
         void refresh();
         return { kind: 'saved' };
       }
-      return { kind: 'invalid', errors: serverErrors(null, FIELDS) };
+      return { kind: 'invalid', errors: { fields: {}, general: sendFailure(error) } };
     }
   };
 
   return {
     save: (body: TransferBody, stored: StoredTransfer | null) =>
-      run(() => (stored ? api.send(changeCategoryTransfer, { params: { id: stored.id }, body }) : api.send(recordCategoryTransfer, { body }))),
-    remove: (stored: StoredTransfer) => run(() => api.send(deleteTransaction, { params: { id: stored.id } })),
+      run(() => (stored ? saving.send(changeCategoryTransfer, { params: { id: stored.id }, body }) : saving.send(recordCategoryTransfer, { body }))),
+    remove: (stored: StoredTransfer) => run(() => removing.send(deleteTransaction, { params: { id: stored.id } })),
   };
 }

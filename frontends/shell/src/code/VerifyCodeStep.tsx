@@ -19,7 +19,7 @@ export function VerifyCodeStep({ email, onVerified, resend = <ResendCode email={
   const form = useServerForm({ code: '' });
 
   const verify = form.handleSubmit(
-    (values) => api.send(verifyCode, { body: { email, code: values.code.trim() } }),
+    (values, idempotencyKey) => api.send(verifyCode, { body: { email, code: values.code.trim() } }, { idempotencyKey }),
     ({ data }) => {
       signIn({ access: data.access, refresh: data.refresh });
       onVerified();

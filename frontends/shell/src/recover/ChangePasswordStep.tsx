@@ -5,7 +5,7 @@ import { Button, FormError, TextField, useServerForm, useSession } from '@budget
 export function ChangePasswordStep({ onChanged }: { onChanged: () => void }) {
   const { api } = useSession();
   const form = useServerForm({ password: '', passwordConfirmation: '' });
-  const update = form.handleSubmit((values) => api.send(updatePassword, { body: values }), () => onChanged());
+  const update = form.handleSubmit((values, idempotencyKey) => api.send(updatePassword, { body: values }, { idempotencyKey }), () => onChanged());
   return (
     <form aria-label="Change password" onSubmit={update}>
       <TextField label="Password" type="password" autoComplete="new-password" required {...form.field('password')} />

@@ -6,7 +6,7 @@ export function EnterEmailStep({ onSent }: { onSent: (email: string) => void }) 
   const { api } = useSession();
   const form = useServerForm({ email: '' });
   const request = form.handleSubmit(
-    (values) => api.send(requestCode, { body: { email: values.email.trim() } }),
+    (values, idempotencyKey) => api.send(requestCode, { body: { email: values.email.trim() } }, { idempotencyKey }),
     () => onSent(form.values.email.trim()),
   );
   return (

@@ -6,7 +6,7 @@ export function EnterInfoStep({ onRegistered }: { onRegistered: (email: string) 
   const { api } = useSession();
   const form = useServerForm({ username: '', email: '', password: '', passwordConfirmation: '' });
   const register = form.handleSubmit(
-    (values) => api.send(registerUser, { body: values }),
+    (values, idempotencyKey) => api.send(registerUser, { body: values }, { idempotencyKey }),
     () => onRegistered(form.values.email.trim().toLowerCase()),
   );
   return (

@@ -10,7 +10,7 @@ export function EmailField({ email }: { email: string }) {
   const form = useServerForm({ email });
   const [changed, setChanged] = useState(false);
   const change = form.handleSubmit(
-    (values) => api.send(changeEmail, { body: { email: values.email.trim() } }),
+    (values, idempotencyKey) => api.send(changeEmail, { body: { email: values.email.trim() } }, { idempotencyKey }),
     async () => {
       setChanged(true);
       await refreshUser();

@@ -41,6 +41,15 @@ describe('Idempotency-Key', () => {
     expect(refresh?.headers['Idempotency-Key']).toBe('key-2');
   });
 
+  it("sends the user action's key when one is given, also on the re-send after a refresh", async () => {
+    const { client, calls } = setUp((auth) => auth === 'Bearer A2');
+    const addGroup = route({ id: 'testAdd', method: 'POST', path: '/groups', summary: 'Add', tag: 'test', body: z.object({ name: z.string() }), response: z.object({}) });
+    await client.send(addGroup, { body: { name: 'Food' } }, { idempotencyKey: 'action-1' });
+    await client.send(addGroup, { body: { name: 'Food' } }, { idempotencyKey: 'action-1' });
+    const writes = calls.filter((call) => call.url === '/api/v1/groups');
+    expect(writes.map((call) => call.headers['Idempotency-Key'])).toEqual(['action-1', 'action-1', 'action-1']);
+  });
+
   it('re-sends a write answered 202 pending with the same key until it answers in full', async () => {
     const pending = { pending: true, position: '42', message: 'Saved — updating balances…' };
     let sent = 0;

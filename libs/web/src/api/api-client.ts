@@ -22,9 +22,19 @@ export type RouteResult<C extends RouteContract> =
   | { ok: true; status: number; body: RouteResponse<C> }
   | { ok: false; status: number; body: unknown };
 
+/** How one write is sent. */
+export interface SendOptions {
+  /**
+   * The Idempotency-Key of the user action this send belongs to (see `WriteAction`): every send
+   * of one action, the user's own retries included, carries the same key, so the server carries
+   * it out once. Without it, the write gets a key of its own.
+   */
+  idempotencyKey?: string;
+}
+
 /** The request argument of `send` and `call`: left out when the route needs nothing. */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export type CallArgs<C extends RouteContract> = {} extends CallRequest<C> ? [request?: CallRequest<C>] : [request: CallRequest<C>];
+export type CallArgs<C extends RouteContract> = {} extends CallRequest<C> ? [request?: CallRequest<C>, options?: SendOptions] : [request: CallRequest<C>, options?: SendOptions];
 
 export interface ApiClientOptions {
   fetch: typeof globalThis.fetch;
@@ -98,11 +108,11 @@ export class ApiClient {
    * Error statuses come back as `{ok: false}` for forms to show; an ok answer that breaks the
    * contract throws an `ApiError` ('invalid response'), never passes as an empty result.
    */
-  async send<C extends RouteContract>(contract: C, ...[request = {} as CallRequest<C>]: CallArgs<C>): Promise<RouteResult<C>> {
+  async send<C extends RouteContract>(contract: C, ...[request = {} as CallRequest<C>, options = {}]: CallArgs<C>): Promise<RouteResult<C>> {
     const url = routeUrl(contract, request);
     const raw = contract.bodyType === 'text' && typeof request.body === 'string';
     const body = raw ? new RawBody(request.body as string) : request.body;
-    const response = await this.request(contract.method, url, body);
+    const response = await this.request(contract.method, url, body, options.idempotencyKey);
     if (!response.ok) return { ok: false, status: response.status, body: response.body };
     if (isPending(response)) throw ApiError.pending(response.body);
     return { ok: true, status: response.status, body: parseAnswer(contract, response) };
@@ -116,12 +126,13 @@ export class ApiClient {
   }
 
   /**
-   * Sends one request. A write carries a fresh Idempotency-Key, and every re-send of the same user
-   * action carries the same key: after a token refresh, and after a 202 "pending" answer (stored,
-   * read models catching up), whose re-send answers in full once they have caught up.
+   * Sends one request. A write carries the Idempotency-Key of its user action (`idempotencyKey`,
+   * else a fresh one), and every re-send carries the same key: after a token refresh, and after a
+   * 202 "pending" answer (stored, read models catching up), whose re-send answers in full once
+   * they have caught up.
    */
-  async request<T = unknown>(method: Method, path: string, body?: unknown): Promise<ApiResponse<T>> {
-    const key = isWrite(method) ? this.newKey() : null;
+  async request<T = unknown>(method: Method, path: string, body?: unknown, idempotencyKey?: string): Promise<ApiResponse<T>> {
+    const key = isWrite(method) ? (idempotencyKey ?? this.newKey()) : null;
     const waits = this.options.pendingRetryMs ?? PENDING_RETRY_MS;
     let pending = false;
     try {

@@ -12,7 +12,7 @@ export function SignInForm({ onSignedIn }: { onSignedIn?: () => void }) {
   const form = useServerForm({ username: '', password: '' });
 
   const submit = form.handleSubmit(
-    (values) => api.send(login, { body: values }),
+    (values, idempotencyKey) => api.send(login, { body: values }, { idempotencyKey }),
     ({ data }) => {
       signIn(data);
       onSignedIn?.();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error.js';
 import { toFormErrors } from './form-errors.js';
-import { GENERIC_ERROR, sendFailure } from './use-server-form.js';
+import { answerFailure, GENERIC_ERROR, NO_ANSWER, sendFailure } from './use-server-form.js';
 
 const fields = ['username', 'password'] as const;
 
@@ -43,8 +43,12 @@ describe('toFormErrors', () => {
 });
 
 describe('sendFailure', () => {
-  it('says a stored-but-pending write is saved, and anything else failed', () => {
+  it('says a stored-but-pending write is saved, a write with no answer may be saved and is safe to retry, a broken answer failed', () => {
     expect(sendFailure(ApiError.pending({ pending: true, position: '1', message: 'Saved — updating balances…' }))).toBe('Saved — updating balances…');
-    expect(sendFailure(new TypeError('Failed to fetch'))).toBe(GENERIC_ERROR);
+    expect(sendFailure(new TypeError('Failed to fetch'))).toBe(NO_ANSWER);
+    expect(sendFailure(new Error('server error'))).toBe(NO_ANSWER);
+    expect(sendFailure(ApiError.invalidResponse(200, {}, 'x'))).toBe(GENERIC_ERROR);
+    expect(answerFailure(502)).toBe(NO_ANSWER);
+    expect(answerFailure(400)).toBe(GENERIC_ERROR);
   });
 });

@@ -21,7 +21,16 @@ function fieldOf(entry: ServerErrorEntry): string | null {
   return raw.split('/').filter((part) => part !== '').pop() ?? null;
 }
 
+/** What the user reads when the server refused a send because of the action's Idempotency-Key. */
+export const KEY_MESSAGES: Record<string, string> = {
+  reused: 'Your earlier Save reached the server and was recorded with the values you had then; these changes were not saved. Close this dialog to see it.',
+  in_progress: 'Your earlier Save is still being carried out. Press Save again in a moment.',
+};
+
 function messageOf(entry: ServerErrorEntry): string {
+  // The key is the client's own business: the user is told what happened to their earlier Save.
+  const keyMessage = entry.field === 'Idempotency-Key' && typeof entry.code === 'string' ? KEY_MESSAGES[entry.code] : undefined;
+  if (keyMessage !== undefined) return keyMessage;
   if (typeof entry.message === 'string') return entry.message;
   if (typeof entry.detail === 'string') return entry.detail;
   return typeof entry.code === 'string' ? entry.code : 'Invalid value';
