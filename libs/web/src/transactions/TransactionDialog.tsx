@@ -13,7 +13,7 @@ import { LoanFields } from './LoanFields.js';
 import { isLoanType } from './loan.js';
 import { SplitRows } from './SplitRows.js';
 import { isBankRow } from './transaction-editing.js';
-import { emptyForm, formFromTransaction, hasErrors, validateTransaction, type TransactionForm, type TransactionFormErrors } from './transaction-form.js';
+import { asksToSaveZero, emptyForm, formFromTransaction, hasErrors, validateTransaction, type TransactionForm, type TransactionFormErrors } from './transaction-form.js';
 import { useTransactionSave, type SaveOutcome } from './use-transaction-save.js';
 
 /** What the dialog opens on; `accountType` "loan" adds the principle and interest fields. */
@@ -39,6 +39,8 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
   const [errors, setErrors] = useState(NO_ERRORS);
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [confirmingZero, setConfirmingZero] = useState(false);
+  const [storedAmount] = useState(() => (editing ? formFromTransaction(editing).amount : null));
   const save = useTransactionSave();
 
   const set = (part: Partial<TransactionForm>) => setForm((current) => ({ ...current, ...part }));
@@ -53,11 +55,13 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
     else if (outcome.kind === 'conflict') onConflict();
     else setErrors(outcome.errors);
   };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (event: FormEvent | null, zeroConfirmed = false) => {
+    event?.preventDefault();
     const checked = validateTransaction(form);
     setErrors(checked);
     if (hasErrors(checked)) return;
+    if (!zeroConfirmed && asksToSaveZero(form, storedAmount)) return setConfirmingZero(true);
+    setConfirmingZero(false);
     setBusy(true);
     finish(await (editing ? save.update(editing, form, loan) : save.create((target as { accountId: Id }).accountId, form, loan)));
   };
@@ -81,6 +85,15 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
         <SplitRows splits={form.splits} tree={tree} amount={form.amount} onChange={(splits) => set({ splits })} />
         <FormError message={errors.general} />
       </form>
+      <ConfirmDialog
+        open={confirmingZero}
+        title="Save a 0.00 Transaction"
+        message="The amount of this transaction is 0.00. Save it anyway?"
+        confirmLabel="Save 0.00"
+        busy={busy}
+        onConfirm={() => void submit(null, true)}
+        onCancel={() => setConfirmingZero(false)}
+      />
       <ConfirmDialog
         open={deleting}
         title="Delete Transaction"

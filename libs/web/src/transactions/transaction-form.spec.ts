@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { split as line, transaction } from '../register/transaction.testing.js';
 import {
-  editTransactionBody, emptyForm, formFromTransaction, MESSAGES, newTransactionBody, remainder, validateTransaction, type TransactionForm,
+  asksToSaveZero, editTransactionBody, emptyForm, formFromTransaction, MESSAGES, newTransactionBody, remainder, validateTransaction, type TransactionForm,
 } from './transaction-form.js';
 
 const split = (categoryId: string | null, amount: number) => ({ key: `k${categoryId}`, categoryId, amount, comment: '' });
@@ -50,5 +50,16 @@ describe('transaction form', () => {
     const body = editTransactionBody(form(-500, split('g', 500)), 4, true);
     expect(body).toEqual({ version: 4, comment: '', categories: [{ categoryId: 'g', amount: -5 }] });
     expect(editTransactionBody(form(-500), 4, false)).toMatchObject({ date: '2025-03-04', name: 'Market', amount: -5, categories: [] });
+  });
+});
+
+describe('a 0.00 transaction', () => {
+  const withAmount = (amount: number) => ({ ...emptyForm('2024-05-01'), amount });
+  it('is asked about when new, or when a stored amount is changed to 0.00', () => {
+    expect(asksToSaveZero(withAmount(0), null)).toBe(true);
+    expect(asksToSaveZero(withAmount(0), 4500)).toBe(true);
+    expect(asksToSaveZero(withAmount(0), 0)).toBe(false);
+    expect(asksToSaveZero(withAmount(1), null)).toBe(false);
+    expect(asksToSaveZero(withAmount(-4500), 0)).toBe(false);
   });
 });

@@ -82,6 +82,14 @@ export function validateTransaction(form: TransactionForm): TransactionFormError
   return { fields, general };
 }
 
+/**
+ * A 0.00 amount is asked about before it is saved (it is more often a slip than a record): a new
+ * transaction of 0.00, or a stored one whose amount is changed to 0.00.
+ */
+export function asksToSaveZero(form: TransactionForm, storedAmount: Cents | null): boolean {
+  return form.amount === 0 && storedAmount !== 0;
+}
+
 export const hasErrors = (errors: TransactionFormErrors) => errors.general !== null || Object.keys(errors.fields).length > 0;
 
 /** The splits as sent: a negative amount flips the sign of every split on save. */

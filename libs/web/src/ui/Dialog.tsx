@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { AmountValidityScope } from '../money/amount-validity.js';
 import { cx } from './class-names.js';
 import { PendingWritesNotice } from './PendingWritesNotice.js';
 
@@ -45,14 +46,15 @@ export function Dialog({ open, title, onClose, children, actions, wide = false, 
       }}
     >
       {open ? (
-        <>
+        // Its Save button waits for every amount field in it to read (AmountInput).
+        <AmountValidityScope>
           <h2 id={titleId} className="ui-dialog__title">
             {title}
           </h2>
           <div className="ui-dialog__body">{children}</div>
           <PendingWritesNotice />
           {actions ? <div className="ui-dialog__actions">{actions}</div> : null}
-        </>
+        </AmountValidityScope>
       ) : null}
     </dialog>
   );

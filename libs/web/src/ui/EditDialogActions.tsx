@@ -1,3 +1,4 @@
+import { useSaveBlocked } from '../money/amount-validity.js';
 import { Button } from './Button.js';
 
 export interface EditDialogActionsProps {
@@ -10,8 +11,9 @@ export interface EditDialogActionsProps {
   onClose: () => void;
 }
 
-/** Delete (when editing), Cancel and Save along the bottom of an add/edit dialog. */
+/** Delete (when editing), Cancel and Save along the bottom of an add/edit dialog; Save waits for every amount to read. */
 export function EditDialogActions({ editing, busy, formId, onDelete, onClose }: EditDialogActionsProps) {
+  const blocked = useSaveBlocked();
   return (
     <>
       {editing ? (
@@ -22,7 +24,7 @@ export function EditDialogActions({ editing, busy, formId, onDelete, onClose }: 
       <Button onClick={onClose} disabled={busy}>
         Cancel
       </Button>
-      <Button type="submit" form={formId} variant="primary" disabled={busy}>
+      <Button type="submit" form={formId} variant="primary" disabled={busy || blocked}>
         Save
       </Button>
     </>

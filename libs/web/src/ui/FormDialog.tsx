@@ -1,4 +1,5 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
+import { useSaveBlocked } from '../money/amount-validity.js';
 import { Button } from './Button.js';
 import { Dialog } from './Dialog.js';
 
@@ -14,6 +15,16 @@ export interface FormDialogProps {
   children: ReactNode;
 }
 
+/** The submit button, disabled while busy or while an amount field of the dialog cannot be read. */
+function SubmitButton({ formId, busy, label }: { formId: string; busy: boolean; label: string }) {
+  const blocked = useSaveBlocked();
+  return (
+    <Button type="submit" form={formId} variant="primary" disabled={busy || blocked}>
+      {label}
+    </Button>
+  );
+}
+
 /** A dialog holding one form, with Cancel and the submit button along the bottom. */
 export function FormDialog({ title, submitLabel = 'Save', busy, onSubmit, onClose, wide, testId, children }: FormDialogProps) {
   const formId = useId();
@@ -22,9 +33,7 @@ export function FormDialog({ title, submitLabel = 'Save', busy, onSubmit, onClos
       <Button onClick={onClose} disabled={busy}>
         Cancel
       </Button>
-      <Button type="submit" form={formId} variant="primary" disabled={busy}>
-        {submitLabel}
-      </Button>
+      <SubmitButton formId={formId} busy={busy} label={submitLabel} />
     </>
   );
   return (
