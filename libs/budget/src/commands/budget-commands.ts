@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EventWriter, WrongExpectedRevisionError, type Caller } from '@budget/platform';
+import { EventWriter, type Caller } from '@budget/platform';
 import { budgetStream, decideBudget, foldBudget, isBudgetEvent, type BudgetCommand, type BudgetEvent } from '../domain/index.js';
-
-const ATTEMPTS = 3;
 
 /**
  * The thin shell around the budget decider (docs/architecture.md §11.2): load the caller's budget stream,
  * decide, append at the loaded revision, wait for the read models. Two requests changing one
- * budget at once cannot both win: the loser decides again on the newer state.
+ * budget at once cannot both win: the loser decides again on the newer state
+ * (`EventWriter.retrying`, which also restarts the request's derived ids for every attempt, so the
+ * event ids do not depend on how many attempts it took).
  */
 @Injectable()
 export class BudgetCommands {
@@ -22,17 +22,12 @@ export class BudgetCommands {
     return this.writer.today();
   }
 
-  async run(caller: Caller, command: BudgetCommand): Promise<BudgetEvent[]> {
-    for (let attempt = 1; ; attempt++) {
+  run(caller: Caller, command: BudgetCommand): Promise<BudgetEvent[]> {
+    return this.writer.retrying(async () => {
       const loaded = await this.writer.load<BudgetEvent>(budgetStream(caller.userId), caller, 'Budget');
-      const state = foldBudget(loaded.events.filter(isBudgetEvent));
-      const events = decideBudget(command, state);
-      try {
-        await this.writer.settle(caller, await this.writer.append(budgetStream(caller.userId), events, loaded.revision, caller));
-        return events;
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError) || attempt >= ATTEMPTS) throw error;
-      }
-    }
+      const events = decideBudget(command, foldBudget(loaded.events.filter(isBudgetEvent)));
+      await this.writer.settle(caller, await this.writer.append(budgetStream(caller.userId), events, loaded.revision, caller));
+      return events;
+    });
   }
 }

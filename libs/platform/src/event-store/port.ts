@@ -13,6 +13,11 @@ export interface EventMetadata {
   /** UTC ISO-8601 moment the event was recorded (from the injected clock). */
   recordedAt: string;
   actor: Actor;
+  /**
+   * The keyed request (Idempotency-Key) that appended it, as a hash: a retry of that request
+   * decides on the stream as it was before these events (`replayCut`, http/idempotency).
+   */
+  requestId?: string;
 }
 
 export interface NewEvent<T extends string = string, D = unknown> {

@@ -1,6 +1,8 @@
 import { Catch, HttpException, Logger, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { WrongExpectedRevisionError } from '../event-store/port.js';
 import { ProjectionTimeoutError } from '../projection/projection-timeout.error.js';
+import { ProjectionQuarantinedError } from '../projection/projection-quarantined.error.js';
+import { ProjectionFailedError } from '../projection/projection-failed.error.js';
 import { Conflict, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from './errors.js';
 
 interface Reply {
@@ -18,7 +20,24 @@ export interface ErrorEntry {
   source?: { pointer: string };
 }
 
-const INCORRECT_VERSION_DETAIL = 'The version of the transaction does not match the version stored in the database.';
+/** The spec's text for a stale transaction version (its error catalogue), kept word for word. */
+export const INCORRECT_VERSION_DETAIL = 'The version of the transaction does not match the version stored in the database.';
+
+/**
+ * What a store conflict answers, naming what changed by the kind of its stream (`<kind>-<id>`).
+ * Commands without a client version are decided again on a conflict (`EventWriter.retrying`), so
+ * these reach a client only when its own version is stale or the retries ran out.
+ */
+const CHANGED: Record<string, string> = {
+  transaction: INCORRECT_VERSION_DETAIL,
+  account: 'The account (or one of its statements or balances) was changed by another request. Reload it and try again.',
+  institution: 'The institution was changed by another request. Reload it and try again.',
+  budget: 'The budget was changed by another request. Reload it and try again.',
+};
+
+export function incorrectVersionDetail(stream: string): string {
+  return CHANGED[stream.slice(0, stream.indexOf('-'))] ?? 'This record was changed by another request. Reload it and try again.';
+}
 const INTERNAL = 'Something went wrong on our side.';
 
 /** The field a form shows errors that belong to no one input (spec §8: "a general error field"). */
@@ -56,16 +75,24 @@ export interface PendingAnswer {
   pending: true;
   position: string;
   message: string;
+  /** Set when the read models cannot catch up for now (the user's projector partition is quarantined). */
+  reason?: 'PROJECTION_QUARANTINED';
 }
 export const PENDING_MESSAGE = 'Saved — updating balances…';
+export const QUARANTINED_MESSAGE = 'Saved — your balances will update once an earlier change of yours, which could not be applied to them, is fixed.';
+const PROJECTION_FAILED = 'This change could not be applied to your balances, so it was not saved. Nothing was changed.';
 
 /** The status and body of any error, in the spec's one format (product-spec §8). */
 export function errorResponse(error: unknown): [number, { errors: ErrorEntry[] } | PendingAnswer] {
+  if (error instanceof ProjectionQuarantinedError) {
+    return [202, { pending: true, position: error.position.toString(), message: QUARANTINED_MESSAGE, reason: 'PROJECTION_QUARANTINED' }];
+  }
   if (error instanceof ProjectionTimeoutError) return [202, { pending: true, position: error.position.toString(), message: PENDING_MESSAGE }];
+  if (error instanceof ProjectionFailedError) return [500, { errors: [errorEntry(500, 'E_PROJECTION_FAILED', PROJECTION_FAILED, GENERAL_FIELD)] }];
   if (error instanceof ValidationFailed) {
     return [error.status, { errors: error.errors.map((e) => errorEntry(error.status, e.code, e.message, e.field)) }];
   }
-  if (error instanceof WrongExpectedRevisionError) return [409, { errors: [errorEntry(409, 'INCORRECT_VERSION', INCORRECT_VERSION_DETAIL)] }];
+  if (error instanceof WrongExpectedRevisionError) return [409, { errors: [errorEntry(409, 'INCORRECT_VERSION', incorrectVersionDetail(error.stream))] }];
   if (error instanceof Conflict) return [409, { errors: [errorEntry(409, error.code, error.detail)] }];
   if (error instanceof NotFound) return [404, { errors: [errorEntry(404, 'E_ROW_NOT_FOUND', error.message)] }];
   if (error instanceof Unauthorized) return [401, { errors: [errorEntry(401, 'E_UNAUTHORIZED_ACCESS', error.message)] }];

@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, ID_GENERATOR, type Clock, type IdGenerator } from '../clock.js';
 import { NotFound } from '../http/errors.js';
-import { EVENT_STORE, type Actor, type EventStore, type ExpectedRevision } from '../event-store/port.js';
+import { currentRequestId, idCheckpoint, noteAppended, replayCut } from '../http/idempotency/request-ids.js';
+import { EVENT_STORE, WrongExpectedRevisionError, type Actor, type EventStore, type ExpectedRevision } from '../event-store/port.js';
 import { PROJECTION_WAITER, type ProjectionWaiter } from '../projection/waiter.port.js';
 import { InlineProjectionEventStore } from '../projection/inline-projection-store.js';
 import type { Pool, Queryable } from '../postgres/pool.js';
@@ -24,6 +25,16 @@ export interface WriteAppend {
   expectedRevision: ExpectedRevision;
   actor?: Actor;
 }
+
+/**
+ * How many times `EventWriter.retrying` runs a command that lost a race on its stream. A command
+ * carries no revision of its own, so losing one is no conflict of the caller's: it is decided
+ * again on the fresh stream, as Emmett's command handler does. Three writers landing at once need
+ * three attempts; five leave room for more.
+ */
+export const CONFLICT_ATTEMPTS = 5;
+/** The longest pause between two attempts (random below it, so racing writers spread out). */
+const CONFLICT_BACKOFF_MS = 10;
 
 /** Who is acting, for event metadata. */
 export interface Caller {
@@ -55,19 +66,45 @@ export class EventWriter {
     return this.clock.now().toISOString().slice(0, 10);
   }
 
-  /** Events of a stream owned by the caller; a missing or foreign stream is `NotFound` when `required`. */
+  /**
+   * Events of a stream owned by the caller; a missing or foreign stream is `NotFound` when `required`.
+   * Inside a keyed request the stream ends before the first event an earlier run of the same
+   * request appended (`replayCut`): a retry decides what the first run decided, on what it saw.
+   */
   async load<E extends DomainEvent>(stream: string, caller: Caller, what = 'Record', required = true): Promise<Loaded<E>> {
-    const stored = await this.store.readStream(stream);
-    if (stored.length > 0 && stored[0]!.metadata.userId !== caller.userId) throw new NotFound(`${what} not found`);
-    if (stored.length === 0 && required) throw new NotFound(`${what} not found`);
+    const all = await this.store.readStream(stream);
+    if (all.length > 0 && all[0]!.metadata.userId !== caller.userId) throw new NotFound(`${what} not found`);
+    if (all.length === 0 && required) throw new NotFound(`${what} not found`);
+    const stored = all.slice(0, replayCut(stream, all));
     const last = stored[stored.length - 1];
     return { events: stored.map((e) => ({ type: e.type, data: e.data }) as E), revision: last ? last.revision : 'no_stream' };
+  }
+
+  /**
+   * Runs `attempt` (load, decide, append) again while it loses a race on a stream
+   * (`WrongExpectedRevisionError`), at most `attempts` times; the derived ids restart with every
+   * attempt, so the one that succeeds makes the ids a retry of the request will make. A command
+   * that carries the client's version checks it in its decider, so a stale version still fails
+   * (409) when it is decided again.
+   */
+  async retrying<R>(attempt: () => Promise<R>, attempts = CONFLICT_ATTEMPTS): Promise<R> {
+    const ids = idCheckpoint();
+    for (let n = 1; ; n++) {
+      ids.restart();
+      try {
+        return await attempt();
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError) || n >= attempts) throw error;
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * CONFLICT_BACKOFF_MS * n));
+      }
+    }
   }
 
   /** Appends and returns the position; nothing is appended for an empty list (returns null). */
   async append(stream: string, events: readonly DomainEvent[], expectedRevision: ExpectedRevision, caller: Caller): Promise<bigint | null> {
     if (events.length === 0) return null;
     const result = await this.store.append(stream, this.stored(events, this.metadata(caller)), { expectedRevision });
+    noteAppended([stream]);
     return result.position;
   }
 
@@ -94,8 +131,14 @@ export class EventWriter {
   async appendManyThenRead<R>(appends: readonly WriteAppend[], caller: Caller, read: (db: Queryable) => Promise<R>): Promise<R> {
     const stored = this.storedAppends(appends, caller);
     if (stored.length === 0) return read(this.pool);
-    if (this.store instanceof InlineProjectionEventStore) return (await this.store.appendManyThenRead(stored, read)).answer;
-    await this.settle(caller, lastPosition(await this.store.appendMany(stored)));
+    if (this.store instanceof InlineProjectionEventStore) {
+      const { answer } = await this.store.appendManyThenRead(stored, read);
+      noteAppended(stored.map((a) => a.stream));
+      return answer;
+    }
+    const results = await this.store.appendMany(stored);
+    noteAppended(stored.map((a) => a.stream));
+    await this.settle(caller, lastPosition(results));
     return read(this.pool);
   }
 
@@ -105,7 +148,10 @@ export class EventWriter {
    */
   async appendMany(appends: readonly WriteAppend[], caller: Caller): Promise<bigint | null> {
     const stored = this.storedAppends(appends, caller);
-    return stored.length === 0 ? null : lastPosition(await this.store.appendMany(stored));
+    if (stored.length === 0) return null;
+    const results = await this.store.appendMany(stored);
+    noteAppended(stored.map((a) => a.stream));
+    return lastPosition(results);
   }
 
   /** The appends that hold events, as the store takes them: one write's metadata, each append's own actor. */
@@ -117,12 +163,14 @@ export class EventWriter {
   }
 
   private metadata(caller: Caller) {
+    const requestId = currentRequestId();
     return {
       userId: caller.userId,
       correlationId: caller.correlationId ?? this.ids.next(),
       causationId: null,
       recordedAt: this.clock.now().toISOString(),
       actor: caller.actor ?? ('user' as const),
+      ...(requestId !== undefined && { requestId }),
     };
   }
 

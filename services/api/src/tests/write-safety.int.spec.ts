@@ -7,6 +7,7 @@ let t: ApiTestApp;
 let user: SignedUpUser;
 let accountId: string;
 let groceries: string;
+let groupId: string;
 
 const eventCount = async () => Number((await t.db.pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events')).rows[0]!.n);
 
@@ -30,6 +31,7 @@ beforeAll(async () => {
   const added = await t.http.post('groups', { name: 'Write Safety', parentGroupId: null }, user.access);
   if (added.status !== 201) throw new Error(added.body);
   const group = added.json().data;
+  groupId = group.id;
   groceries = (await t.http.post(`groups/${group.id}/categories`, { name: 'Groceries' }, user.access)).json().data.id;
   const institution = await t.http.post(
     'institution',
@@ -129,6 +131,140 @@ describe('honest answers while read models catch up', () => {
       await t.resumeProjector();
     }
     expect((await t.http.get(`account/${accountId}/transactions`, user.access)).json().data.balance).toBe(balanceBefore - 40);
+  });
+
+  // Issue 15: the key of a 202 is kept with its position; a retry answers 202 with that position
+  // while the projector is held back, and once it has caught up, the first run's outcome — not a
+  // second run, which used to meet its own events (409 INCORRECT_VERSION, 422 duplicate name).
+  async function answeredTwice(method: 'POST' | 'PATCH', path: string, body: unknown) {
+    const key = randomUUID();
+    await t.pauseProjector();
+    try {
+      const pending = await write(method, path, body, key);
+      expect([pending.statusCode, pending.json().pending]).toEqual([202, true]);
+      const count = await eventCount();
+      const still = await write(method, path, body, key);
+      expect([still.statusCode, still.json()]).toEqual([202, pending.json()]);
+      await t.resumeProjector();
+      const retried = await write(method, path, body, key);
+      const again = await write(method, path, body, key);
+      expect(await eventCount()).toBe(count);
+      expect([again.statusCode, again.body]).toEqual([retried.statusCode, retried.body]);
+      return retried;
+    } finally {
+      await t.resumeProjector();
+    }
+  }
+
+  test('given a 202 for a transaction edit, its retry answers 202 with the same position while the projector is held back, then the edit (not 409)', async () => {
+    const recorded = (await write('POST', `account/${accountId}/transactions`, purchase(-7), randomUUID())).json().transaction;
+    const retried = await answeredTwice('PATCH', `transaction/${recorded.id}`, { version: recorded.version, name: 'Edited once' });
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().data.transaction).toMatchObject({ id: recorded.id, version: recorded.version + 1 });
+    expect((await t.http.get(`transaction/${recorded.id}`, user.access)).json()).toMatchObject({ version: recorded.version + 1 });
+  });
+
+  test('given a 202 for a category-transfer edit, its retry answers the edit (not 409)', async () => {
+    const other = (await t.http.post(`groups/${groupId}/categories`, { name: `Transfer ${randomUUID().slice(0, 8)}` }, user.access)).json().data.id;
+    const transfer = { date: '2025-03-06', type: 3, categories: [{ categoryId: groceries, amount: -3 }, { categoryId: other, amount: 3 }] };
+    const recorded = (await write('POST', 'category-transfer', transfer, randomUUID())).json().data.transaction;
+    const changed = { ...transfer, version: recorded.version, categories: [{ categoryId: groceries, amount: -4 }, { categoryId: other, amount: 4 }] };
+    const retried = await answeredTwice('PATCH', `category-transfer/${recorded.id}`, changed);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().data.transaction).toMatchObject({ id: recorded.id, version: recorded.version + 1 });
+  });
+
+  test('given a 202 for a new category, its retry answers the category (not 422 for its own name)', async () => {
+    const name = `Pending ${randomUUID().slice(0, 8)}`;
+    const retried = await answeredTwice('POST', `groups/${groupId}/categories`, { name });
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json().data).toMatchObject({ name });
+    const named = (await t.db.pool.query("SELECT count(*)::int AS n FROM es_events WHERE type = 'CategoryAdded' AND data->>'name' = $1", [name])).rows[0].n;
+    expect(named).toBe(1);
+  });
+});
+
+// A key the table no longer holds (a crash between the append and the answer, an unlogged table
+// emptied, a released key): the retry replays the request on the streams as its first run saw them.
+describe('a retry whose key was forgotten replays its first run', () => {
+  const forget = () => t.db.pool.query('DELETE FROM http_idempotency');
+
+  test('a transaction edit answers the edit again, appending nothing', async () => {
+    const recorded = (await write('POST', `account/${accountId}/transactions`, purchase(-6), randomUUID())).json().transaction;
+    const key = randomUUID();
+    const body = { version: recorded.version, comment: 'once' };
+    const first = await write('PATCH', `transaction/${recorded.id}`, body, key);
+    expect(first.statusCode).toBe(200);
+    await forget();
+    const count = await eventCount();
+    const retried = await write('PATCH', `transaction/${recorded.id}`, body, key);
+    expect([retried.statusCode, retried.json().data.transaction]).toEqual([200, first.json().data.transaction]);
+    expect(await eventCount()).toBe(count);
+  });
+
+  test('adding a category answers the category again, appending nothing', async () => {
+    const key = randomUUID();
+    const body = { name: `Again ${randomUUID().slice(0, 8)}` };
+    const first = await write('POST', `groups/${groupId}/categories`, body, key);
+    expect(first.statusCode).toBe(201);
+    await forget();
+    const count = await eventCount();
+    const retried = await write('POST', `groups/${groupId}/categories`, body, key);
+    expect([retried.statusCode, retried.json().data.id]).toEqual([201, first.json().data.id]);
+    expect(await eventCount()).toBe(count);
+  });
+});
+
+describe('blind writes are not conflicts; a stale version is', () => {
+  test('given three renames of one account sent at once without a version, all succeed and the last one stored wins', async () => {
+    const names = ['Checking A', 'Checking B', 'Checking C'];
+    const answers = await Promise.all(names.map((name) => write('PATCH', `account/${accountId}`, { name }, randomUUID())));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const { rows } = await t.db.pool.query<{ name: string }>(
+      "SELECT data->>'name' AS name FROM es_events WHERE stream_id = $1 AND type = 'AccountRenamed' ORDER BY revision DESC LIMIT 3",
+      [`account-${accountId}`],
+    );
+    expect(rows.map((r) => r.name).sort()).toEqual(names);
+    const accounts = (await t.http.get('connected-accounts', user.access)).json();
+    expect(JSON.stringify(accounts)).toContain(`"name":"${rows[0]!.name}"`);
+  });
+
+  test('given a stale version, a transaction edit answers 409 INCORRECT_VERSION naming the transaction, and changes nothing', async () => {
+    const recorded = (await write('POST', `account/${accountId}/transactions`, purchase(-5), randomUUID())).json().transaction;
+    expect((await write('PATCH', `transaction/${recorded.id}`, { version: recorded.version, comment: 'first' }, randomUUID())).statusCode).toBe(200);
+    const count = await eventCount();
+    const stale = await write('PATCH', `transaction/${recorded.id}`, { version: recorded.version, comment: 'second' }, randomUUID());
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().errors[0]).toMatchObject({
+      code: 'INCORRECT_VERSION',
+      status: '409',
+      detail: 'The version of the transaction does not match the version stored in the database.',
+    });
+    expect(await eventCount()).toBe(count);
+  });
+});
+
+describe('writes of callers who are not signed in honour the key too', () => {
+  const login = (body: object, key: string) => t.app.inject({ method: 'POST', url: '/api/v1/login', headers: { 'idempotency-key': key }, payload: body });
+
+  test('a sign-in retried with its key answers the same tokens; the table holds neither the key nor the tokens in plain text', async () => {
+    const key = randomUUID();
+    const first = await login({ username: user.username, password: user.password }, key);
+    expect(first.statusCode).toBe(200);
+    const again = await login({ username: user.username, password: user.password }, key);
+    expect(again.body).toBe(first.body);
+    const { refresh } = first.json().data;
+    const rows = (await t.db.pool.query("SELECT user_id, key, request_hash, coalesce(body, '') AS body FROM http_idempotency WHERE user_id = ''")).rows;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toContain(refresh);
+    expect(JSON.stringify(rows)).not.toContain(key);
+  });
+
+  test('another request with the same key is its own request (callers who are not signed in never share a key)', async () => {
+    const key = randomUUID();
+    const good = await login({ username: user.username, password: user.password }, key);
+    const wrong = await login({ username: user.username, password: 'not the password' }, key);
+    expect([good.statusCode, wrong.statusCode]).toEqual([200, 401]);
   });
 });
 });

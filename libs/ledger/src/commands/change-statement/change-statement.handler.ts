@@ -16,7 +16,12 @@ export class ChangeStatementHandler implements ICommandHandler<ChangeStatementCo
     @Inject(LedgerLookups) private readonly lookups: LedgerLookups,
   ) {}
 
-  async execute({ userId, statementId, body }: ChangeStatementCommand) {
+  /** Decided again on the fresh streams when another write lands first (`EventWriter.retrying`). */
+  execute(command: ChangeStatementCommand) {
+    return this.writer.retrying(() => this.attempt(command));
+  }
+
+  private async attempt({ userId, statementId, body }: ChangeStatementCommand) {
     const caller = { userId };
     const accountId = await this.lookups.statementAccount(userId, statementId);
     const { loaded, state } = await loadAccountStream(this.writer, caller, accountId);

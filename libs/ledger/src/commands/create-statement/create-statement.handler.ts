@@ -16,7 +16,12 @@ export class CreateStatementHandler implements ICommandHandler<CreateStatementCo
     @Inject(LedgerLookups) private readonly lookups: LedgerLookups,
   ) {}
 
-  async execute({ userId, accountId, body }: CreateStatementCommand) {
+  /** Decided again on the fresh streams when another write lands first (`EventWriter.retrying`). */
+  execute(command: CreateStatementCommand) {
+    return this.writer.retrying(() => this.attempt(command));
+  }
+
+  private async attempt({ userId, accountId, body }: CreateStatementCommand) {
     const caller = { userId };
     await this.lookups.account(userId, accountId);
     const { loaded, state } = await loadAccountStream(this.writer, caller, accountId);

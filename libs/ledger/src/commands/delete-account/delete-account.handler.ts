@@ -18,7 +18,12 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccountComman
     @Inject(LedgerViews) private readonly views: LedgerViews,
   ) {}
 
-  async execute({ userId, institutionId, accountId }: DeleteAccountCommand) {
+  /** Decided again on the fresh streams when another write lands first (`EventWriter.retrying`). */
+  execute(command: DeleteAccountCommand) {
+    return this.writer.retrying(() => this.attempt(command));
+  }
+
+  private async attempt({ userId, institutionId, accountId }: DeleteAccountCommand) {
     const caller = { userId };
     const account = await this.lookups.account(userId, accountId);
     if (account.institutionId !== institutionId) throw new RuleViolation('accountId', 'The account does not belong to this institution.', 'mismatch');

@@ -16,7 +16,12 @@ export class DeleteInstitutionHandler implements ICommandHandler<DeleteInstituti
     @Inject(LedgerViews) private readonly views: LedgerViews,
   ) {}
 
-  async execute({ userId, institutionId }: DeleteInstitutionCommand) {
+  /** Decided again on the fresh streams when another write lands first (`EventWriter.retrying`). */
+  execute(command: DeleteInstitutionCommand) {
+    return this.writer.retrying(() => this.attempt(command));
+  }
+
+  private async attempt({ userId, institutionId }: DeleteInstitutionCommand) {
     const caller = { userId };
     const stream = institutionStream(institutionId);
     const loaded = await this.writer.load<InstitutionEvent>(stream, caller, 'Institution');

@@ -17,7 +17,12 @@ export class DeleteTransactionHandler implements ICommandHandler<DeleteTransacti
     @Inject(LedgerViews) private readonly views: LedgerViews,
   ) {}
 
-  async execute({ userId, transactionId }: DeleteTransactionCommand) {
+  /** Decided again on the fresh streams when another write lands first (`EventWriter.retrying`). */
+  execute(command: DeleteTransactionCommand) {
+    return this.writer.retrying(() => this.attempt(command));
+  }
+
+  private async attempt({ userId, transactionId }: DeleteTransactionCommand) {
     const caller = { userId };
     const owned = await this.lookups.transactionOwned(userId, transactionId);
     const stream = transactionStream(transactionId);

@@ -23,7 +23,12 @@ export class EditTransactionHandler implements ICommandHandler<EditTransactionCo
     @Inject(LedgerViews) private readonly views: LedgerViews,
   ) {}
 
-  async execute({ userId, transactionId, body }: EditTransactionCommand) {
+  /** Decided again on the fresh streams when another write lands first (`EventWriter.retrying`). */
+  execute(command: EditTransactionCommand) {
+    return this.writer.retrying(() => this.attempt(command));
+  }
+
+  private async attempt({ userId, transactionId, body }: EditTransactionCommand) {
     const caller = { userId };
     const owned = await this.lookups.transactionOwned(userId, transactionId);
     const stream = transactionStream(transactionId);

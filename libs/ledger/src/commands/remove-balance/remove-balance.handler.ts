@@ -14,7 +14,12 @@ export class RemoveBalanceHandler implements ICommandHandler<RemoveBalanceComman
     @Inject(LedgerLookups) private readonly lookups: LedgerLookups,
   ) {}
 
-  async execute({ userId, balanceId, accountId: under }: RemoveBalanceCommand): Promise<void> {
+  /** Decided again on the fresh streams when another write lands first (`EventWriter.retrying`). */
+  execute(command: RemoveBalanceCommand) {
+    return this.writer.retrying(() => this.attempt(command));
+  }
+
+  private async attempt({ userId, balanceId, accountId: under }: RemoveBalanceCommand): Promise<void> {
     const caller = { userId };
     const accountId = await this.lookups.balanceAccount(userId, balanceId);
     if (under !== null && under !== accountId) throw new NotFound('Balance not found');

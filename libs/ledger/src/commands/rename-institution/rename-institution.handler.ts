@@ -10,7 +10,12 @@ import { RenameInstitutionCommand } from './rename-institution.command.js';
 export class RenameInstitutionHandler implements ICommandHandler<RenameInstitutionCommand> {
   constructor(@Inject(EventWriter) private readonly writer: EventWriter) {}
 
-  async execute({ userId, institutionId, body }: RenameInstitutionCommand) {
+  /** Decided again on the fresh streams when another write lands first (`EventWriter.retrying`). */
+  execute(command: RenameInstitutionCommand) {
+    return this.writer.retrying(() => this.attempt(command));
+  }
+
+  private async attempt({ userId, institutionId, body }: RenameInstitutionCommand) {
     const caller = { userId };
     const stream = institutionStream(institutionId);
     const loaded = await this.writer.load<InstitutionEvent>(stream, caller, 'Institution');

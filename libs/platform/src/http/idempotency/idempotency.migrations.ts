@@ -26,4 +26,18 @@ export const idempotencyMigrations: Migration[] = [
     id: 'http-idempotency-2-unlogged',
     sql: `ALTER TABLE http_idempotency SET UNLOGGED;`,
   },
+  {
+    // Issue 15: a key answered 202 is kept as 'pending' with its position (a retry answers 202 with
+    // that position until the read models pass it, then replays the request); keys are stored as a
+    // hash and answers encrypted with a key derived from the raw Idempotency-Key (see
+    // idempotency.store.ts). Rows written the old way cannot be read the new way: the table is
+    // emptied, as a crash would empty it, and their retries replay from the event store.
+    id: 'http-idempotency-3-pending-sealed',
+    sql: `
+      TRUNCATE http_idempotency;
+      ALTER TABLE http_idempotency DROP CONSTRAINT IF EXISTS http_idempotency_state_check;
+      ALTER TABLE http_idempotency ADD CONSTRAINT http_idempotency_state_check CHECK (state IN ('running', 'pending', 'done'));
+      ALTER TABLE http_idempotency ADD COLUMN IF NOT EXISTS position bigint;
+    `,
+  },
 ];

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { migrate } from '../../postgres/migrate.js';
 import type { Pool } from '../../postgres/pool.js';
 import { PG_POOL } from '../../nest/tokens.js';
@@ -8,68 +8,160 @@ import { idempotencyMigrations } from './idempotency.migrations.js';
 export type Claim =
   | { kind: 'claimed' }
   | { kind: 'done'; status: number; body: unknown }
+  | { kind: 'pending'; position: bigint }
   | { kind: 'running' }
   | { kind: 'mismatch' };
 
 /** How long a request may hold its key before a retry may take it over (it crashed). */
 export const STALE_AFTER_MS = 30_000;
-/** How long answers are kept for retries. */
+/** How long a key is kept (from its first request): a key older than this runs as a new one, and is purged. */
 export const KEEP_FOR_HOURS = 24;
+/** How often the API purges expired keys. */
+export const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 export function requestHash(method: string, path: string, body: unknown): string {
   return createHash('sha256').update(`${method} ${path}\n${JSON.stringify(body ?? null)}`).digest('hex');
 }
 
-/** The `http_idempotency` table: one row per (user, key) with the first request's answer. */
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * One key's row, as the table holds it. `key` is a hash of the Idempotency-Key, never the key; the
+ * answer is sealed (AES-256-GCM) with a key derived from the raw Idempotency-Key and the request, so
+ * the table alone reveals no answer — some carry secrets (a sign-in's tokens).
+ * - Signed in: (user, hash of the key); the same key with another request is a mismatch (422).
+ * - Not signed in (sign-up, sign-in, codes, refresh): no user; the row is found by a hash of the key
+ *   AND the request, so only a caller who sends the same key with the same body (which holds the
+ *   password, code or refresh token) reaches that answer, and two callers who happen to pick one
+ *   key never meet. Such a key never mismatches: another body is another row.
+ */
+export interface IdempotencyRow {
+  userId: string;
+  key: string;
+  hash: string;
+  /** What the answer is sealed with (never stored). */
+  sealKey: Buffer;
+}
+
+/** The row of a signed-in caller's key. */
+export function userRow(userId: string, key: string, hash: string): IdempotencyRow {
+  return { userId, key: sha256(`key\u0000${key}`), hash, sealKey: sealKeyOf(userId, key, hash) };
+}
+
+/** The row of a key sent without signing in: no user, found by key and request together. */
+export function anonymousRow(key: string, hash: string): IdempotencyRow {
+  const id = sha256(`anonymous\u0000${key}\u0000${hash}`);
+  return { userId: '', key: id, hash: id, sealKey: sealKeyOf('', key, hash) };
+}
+
+function sealKeyOf(userId: string, key: string, hash: string): Buffer {
+  return createHash('sha256').update(`answer\u0000${userId}\u0000${key}\u0000${hash}`).digest();
+}
+
+export function seal(sealKey: Buffer, body: unknown): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(body ?? null), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64');
+}
+
+export function unseal(sealKey: Buffer, text: string): unknown {
+  const bytes = Buffer.from(text, 'base64');
+  const decipher = createDecipheriv('aes-256-gcm', sealKey, bytes.subarray(0, 12));
+  decipher.setAuthTag(bytes.subarray(12, 28));
+  return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8')) as unknown;
+}
+
+/**
+ * The `http_idempotency` table: one row per key with the first request's outcome — running, pending
+ * (answered 202: stored, read models catching up; with the position) or done (its answer). Keys
+ * expire KEEP_FOR_HOURS after their first request: a retry then runs as a new request, and the API
+ * purges them every PURGE_EVERY_MS.
+ */
 @Injectable()
-export class IdempotencyStore implements OnModuleInit {
+export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('IdempotencyStore');
+  private purgeTimer: NodeJS.Timeout | null = null;
+
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async onModuleInit(): Promise<void> {
     await migrate(this.pool, idempotencyMigrations);
+    this.purgeTimer = setInterval(() => {
+      this.purgeOld().catch((error: unknown) => this.logger.warn(`purging expired Idempotency-Keys failed: ${String(error)}`));
+    }, PURGE_EVERY_MS);
+    this.purgeTimer.unref();
   }
 
-  /** Takes the key for this request, or says what the request that holds it did. */
-  async claim(userId: string, key: string, hash: string): Promise<Claim> {
+  onModuleDestroy(): void {
+    if (this.purgeTimer) clearInterval(this.purgeTimer);
+    this.purgeTimer = null;
+  }
+
+  /** Takes the key for this request (a new key, or one expired), or says what the request that holds it did. */
+  async claim(row: IdempotencyRow): Promise<Claim> {
     const inserted = await this.pool.query(
       `INSERT INTO http_idempotency (user_id, key, request_hash, state) VALUES ($1, $2, $3, 'running')
-       ON CONFLICT (user_id, key) DO NOTHING`,
-      [userId, key, hash],
+       ON CONFLICT (user_id, key) DO UPDATE
+         SET request_hash = EXCLUDED.request_hash, state = 'running', status = NULL, body = NULL, position = NULL, started_at = now()
+         WHERE http_idempotency.started_at < now() - make_interval(hours => $4)`,
+      [row.userId, row.key, row.hash, KEEP_FOR_HOURS],
     );
     if (inserted.rowCount === 1) return { kind: 'claimed' };
     const taken = await this.pool.query(
       `UPDATE http_idempotency SET started_at = now()
         WHERE user_id = $1 AND key = $2 AND request_hash = $3 AND state = 'running'
           AND started_at < now() - make_interval(secs => $4)`,
-      [userId, key, hash, STALE_AFTER_MS / 1000],
+      [row.userId, row.key, row.hash, STALE_AFTER_MS / 1000],
     );
     if (taken.rowCount === 1) return { kind: 'claimed' };
-    const { rows } = await this.pool.query<{ request_hash: string; state: string; status: number | null; body: string | null }>(
-      'SELECT request_hash, state, status, body FROM http_idempotency WHERE user_id = $1 AND key = $2',
-      [userId, key],
+    const { rows } = await this.pool.query<{ request_hash: string; state: string; status: number | null; body: string | null; position: string | null }>(
+      'SELECT request_hash, state, status, body, position FROM http_idempotency WHERE user_id = $1 AND key = $2',
+      [row.userId, row.key],
     );
-    const row = rows[0];
-    if (!row) return this.claim(userId, key, hash);
-    if (row.request_hash !== hash) return { kind: 'mismatch' };
-    return row.state === 'done'
-      ? { kind: 'done', status: row.status ?? 200, body: row.body === null ? undefined : (JSON.parse(row.body) as unknown) }
-      : { kind: 'running' };
+    const found = rows[0];
+    if (!found) return this.claim(row);
+    if (found.request_hash !== row.hash) return { kind: 'mismatch' };
+    if (found.state === 'done') return { kind: 'done', status: found.status ?? 200, body: found.body === null ? undefined : unseal(row.sealKey, found.body) };
+    if (found.state === 'pending') return { kind: 'pending', position: BigInt(found.position!) };
+    return { kind: 'running' };
   }
 
-  async complete(userId: string, key: string, status: number, body: unknown): Promise<void> {
+  async complete(row: IdempotencyRow, status: number, body: unknown): Promise<void> {
     await this.pool.query(
-      `UPDATE http_idempotency SET state = 'done', status = $3, body = $4 WHERE user_id = $1 AND key = $2`,
-      [userId, key, status, body === undefined ? null : JSON.stringify(body)],
+      `UPDATE http_idempotency SET state = 'done', status = $3, body = $4, position = NULL WHERE user_id = $1 AND key = $2`,
+      [row.userId, row.key, status, body === undefined ? null : seal(row.sealKey, body)],
     );
   }
 
-  /** Gives the key back (the request failed, or its answer is not final): a retry runs again. */
-  async release(userId: string, key: string): Promise<void> {
-    await this.pool.query(`DELETE FROM http_idempotency WHERE user_id = $1 AND key = $2 AND state = 'running'`, [userId, key]);
+  /** Keeps the key as answered 202 at `position`: its retries answer that until the read models pass it. */
+  async pending(row: IdempotencyRow, position: bigint): Promise<void> {
+    await this.pool.query(`UPDATE http_idempotency SET state = 'pending', position = $3 WHERE user_id = $1 AND key = $2`, [
+      row.userId,
+      row.key,
+      position.toString(),
+    ]);
   }
 
-  async purgeOld(): Promise<void> {
-    await this.pool.query(`DELETE FROM http_idempotency WHERE started_at < now() - make_interval(hours => $1)`, [KEEP_FOR_HOURS]);
+  /** Takes a pending key to replay its request (the read models have passed its position); false if another retry took it. */
+  async resume(row: IdempotencyRow): Promise<boolean> {
+    const taken = await this.pool.query(
+      `UPDATE http_idempotency SET state = 'running', started_at = now()
+        WHERE user_id = $1 AND key = $2 AND request_hash = $3 AND state = 'pending'`,
+      [row.userId, row.key, row.hash],
+    );
+    return taken.rowCount === 1;
+  }
+
+  /** Gives the key back (the request failed): a retry runs again, and replays what it had stored. */
+  async release(row: IdempotencyRow): Promise<void> {
+    await this.pool.query(`DELETE FROM http_idempotency WHERE user_id = $1 AND key = $2 AND state = 'running'`, [row.userId, row.key]);
+  }
+
+  /** Deletes keys older than KEEP_FOR_HOURS; returns how many. */
+  async purgeOld(): Promise<number> {
+    const purged = await this.pool.query(`DELETE FROM http_idempotency WHERE started_at < now() - make_interval(hours => $1)`, [KEEP_FOR_HOURS]);
+    return purged.rowCount ?? 0;
   }
 
   async eraseUser(userId: string): Promise<void> {

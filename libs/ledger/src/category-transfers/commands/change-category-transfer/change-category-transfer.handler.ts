@@ -22,7 +22,12 @@ export class ChangeCategoryTransferHandler implements ICommandHandler<ChangeCate
     @Inject(LedgerViews) private readonly views: LedgerViews,
   ) {}
 
-  async execute({ userId, transactionId, body }: ChangeCategoryTransferCommand) {
+  /** Decided again on the fresh streams when another write lands first (`EventWriter.retrying`). */
+  execute(command: ChangeCategoryTransferCommand) {
+    return this.writer.retrying(() => this.attempt(command));
+  }
+
+  private async attempt({ userId, transactionId, body }: ChangeCategoryTransferCommand) {
     const stream = transactionStream(transactionId);
     const loaded = await this.writer.load<TransactionEvent>(stream, { userId }, 'Transaction');
     const state = foldTransaction(loaded.events);
