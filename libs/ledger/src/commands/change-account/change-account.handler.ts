@@ -25,7 +25,12 @@ export class ChangeAccountHandler implements ICommandHandler<ChangeAccountComman
     @Inject(LedgerViews) private readonly views: LedgerViews,
   ) {}
 
-  async execute({ userId, accountId, body }: ChangeAccountCommand) {
+  /** Decided again on the fresh streams when another write lands first (`EventWriter.retrying`). */
+  execute(command: ChangeAccountCommand) {
+    return this.writer.retrying(() => this.attempt(command));
+  }
+
+  private async attempt({ userId, accountId, body }: ChangeAccountCommand) {
     const caller = { userId };
     const account = await this.lookups.account(userId, accountId);
     const loaded = await this.writer.load<AccountEvent>(accountStream(accountId), caller, 'Account');

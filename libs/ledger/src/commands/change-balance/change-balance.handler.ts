@@ -16,7 +16,12 @@ export class ChangeBalanceHandler implements ICommandHandler<ChangeBalanceComman
     @Inject(LedgerLookups) private readonly lookups: LedgerLookups,
   ) {}
 
-  async execute({ userId, accountId, balanceId, body }: ChangeBalanceCommand) {
+  /** Decided again on the fresh streams when another write lands first (`EventWriter.retrying`). */
+  execute(command: ChangeBalanceCommand) {
+    return this.writer.retrying(() => this.attempt(command));
+  }
+
+  private async attempt({ userId, accountId, balanceId, body }: ChangeBalanceCommand) {
     const caller = { userId };
     const owner = await this.lookups.balanceAccount(userId, balanceId);
     if (owner !== accountId) throw new RuleViolation('balanceId', 'The balance belongs to another account.', 'mismatch');

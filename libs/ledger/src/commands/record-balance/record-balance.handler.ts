@@ -16,7 +16,12 @@ export class RecordBalanceHandler implements ICommandHandler<RecordBalanceComman
     @Inject(LedgerLookups) private readonly lookups: LedgerLookups,
   ) {}
 
-  async execute({ userId, accountId, body }: RecordBalanceCommand) {
+  /** Decided again on the fresh streams when another write lands first (`EventWriter.retrying`). */
+  execute(command: RecordBalanceCommand) {
+    return this.writer.retrying(() => this.attempt(command));
+  }
+
+  private async attempt({ userId, accountId, body }: RecordBalanceCommand) {
     const caller = { userId };
     await this.lookups.account(userId, accountId);
     const { loaded, state } = await loadAccountStream(this.writer, caller, accountId);
