@@ -20,6 +20,7 @@ export { isAdmin, type User, USER_PATH } from './session/user.js';
 export { recall, remember, rememberedRoute, forgetSelections, type RememberedKey } from './session/remembered.js';
 export { useApiData } from './data/use-api-data.js';
 export { useRouteQuery, routeQuery, routeQueryKey, type RouteQueryOptions } from './data/route-query.js';
+export { useEveryPage, fetchEveryPage, type EveryPageRoute, type EveryPageOptions } from './data/every-page.js';
 export { loadErrorText, loadState, type LoadState } from './data/load-error.js';
 export { readList } from './data/read-list.js';
 

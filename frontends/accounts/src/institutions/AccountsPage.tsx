@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { listConnectedAccounts } from '@budget/contracts';
-import { ListDetail, LoadError, LoadingBlock, recall, recordPath, remember, Tabs, useRouteQuery, useTransactionEditor } from '@budget/web';
+import { ListDetail, LoadError, LoadingBlock, recall, recordPath, remember, Tabs, useEveryPage, useTransactionEditor } from '@budget/web';
 import { AccountDetail } from '../account/AccountDetail.js';
 import { AccountsDialogs, type AccountsDialogsProps } from './AccountsDialogs.js';
 import { AccountsToolbar } from './AccountsToolbar.js';
@@ -20,7 +20,8 @@ export function AccountsPage() {
   const editor = useTransactionEditor();
   const [tab, setTab] = useState<AccountsTab>(() => (recall('accountsTab') === 'closed' ? 'closed' : 'opened'));
   const [dialog, setDialog] = useState<AccountsDialogsProps['open']>(null);
-  const connected = useRouteQuery(listConnectedAccounts, {});
+  // Every page of institutions: the sidebar lists them all.
+  const connected = useEveryPage(listConnectedAccounts, {});
   // A failed load is not "no institutions": nothing is selected or moved while it is unknown.
   const isPending = connected.isPending || connected.isError;
   const all = connected.data?.data ?? [];

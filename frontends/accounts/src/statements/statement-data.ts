@@ -1,6 +1,6 @@
 import type { Cents } from '@budget/money';
 import { listStatements, type LedgerStatementView, type RouteResponse } from '@budget/contracts';
-import { formatDate, useRouteQuery, wireCents, type Id } from '@budget/web';
+import { formatDate, useEveryPage, wireCents, type Id } from '@budget/web';
 
 /** A statement as GET /account/{id}/statements answers it (`@budget/contracts`). */
 export type Statement = LedgerStatementView;
@@ -8,9 +8,9 @@ export type Statement = LedgerStatementView;
 /** Newest end date first. */
 export const newestFirst = (statements: RouteResponse<typeof listStatements>): Statement[] => [...statements].sort((a, b) => b.endDate.localeCompare(a.endDate));
 
-/** GET /account/{id}/statements, sorted by end date, newest first. */
+/** GET /account/{id}/statements, every page (the list and the reconcile choice offer them all), newest end date first. */
 export function useStatements(accountId: Id) {
-  return useRouteQuery(listStatements, { params: { id: accountId } }, { select: newestFirst });
+  return useEveryPage(listStatements, { params: { id: accountId } }, { select: newestFirst });
 }
 
 /** What the reconciled rows leave unexplained: ending − (starting + credits + debits), in cents. */
