@@ -209,3 +209,80 @@ describe('server-behaviour §8 rules', () => {
     expect(await balanceOf('Funding Pool')).toBe(0);
   });
 });
+
+/**
+ * Tracking (product-spec §3) is chosen when an account is opened, with a default that keeps loans
+ * and investments off the budget, and can be changed afterwards: the change re-derives the budget
+ * from the account's transactions, set-based, and never moves the account's balance.
+ */
+describe('tracking', () => {
+  const categoryRows = async (categoryName: string) =>
+    Number((await bed.db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM ledger_register_rows WHERE register = 'c:' || $1", [cat(categoryName)])).rows[0]!.n);
+  const startingBalances = async (id: string) =>
+    (await bed.db.pool.query<{ date: string; amount: string }>(
+      "SELECT to_char(date, 'YYYY-MM-DD') AS date, amount_cents AS amount FROM ledger_transactions WHERE account_id = $1 AND kind = 'starting-balance'",
+      [id],
+    )).rows.map((r) => [r.date, Number(r.amount)]);
+
+  it('a car loan opened without a tracking leaves the Funding Pool untouched; so does an investment', async () => {
+    const { accountIds } = await bed.accounts.addInstitution(caller, 'Auto Lender', [
+      { name: 'Car', balance: -1200000, type: 'loan', subtype: 'auto', rate: 5250, startDate: '2025-03-01' },
+      { name: 'Index Fund', balance: 800000, type: 'investment', subtype: 'brokerage', rate: null, startDate: '2025-03-01' },
+    ]);
+    expect(await balanceOf('Funding Pool')).toBe(0);
+    const [car, fund] = await Promise.all(accountIds.map(account));
+    expect([car!.tracking, car!.balance, fund!.tracking, fund!.balance]).toEqual(['Uncategorized Transactions', -1200000, 'Balances', 800000]);
+  });
+
+  it('Transactions → Uncategorized: the starting balance leaves the Funding Pool, the rows leave their categories; and back', async () => {
+    const id = await open(100000, 'Transactions', 'depository', 'checking', '2025-03-01');
+    await manual(id, -3000);
+    await manual(id, -2500, [['Groceries', -2500]]);
+    await manual(id, -900, [['Groceries', -900]], '2025-02-20'); // before the start date: never in the budget
+    expect([await balanceOf('Funding Pool'), await balanceOf('Unassigned'), await balanceOf('Groceries')]).toEqual([100000, -3000, -2500]);
+
+    const before = await bed.store.headPosition();
+    await bed.accounts.changeAccount(caller, id, { startDate: '2025-03-01', tracking: 'Uncategorized Transactions' });
+    const { rows: written } = await bed.db.pool.query('SELECT type FROM es_events WHERE user_id = $1 AND position > $2 ORDER BY position', [caller.userId, before.toString()]);
+    expect(written.map((e) => e.type), 'one event, the rest re-derived').toEqual(['AccountTrackingChanged']);
+    expect([await balanceOf('Funding Pool'), await balanceOf('Unassigned'), await balanceOf('Groceries')]).toEqual([0, 0, 0]);
+    expect([await categoryRows('Funding Pool'), await categoryRows('Groceries')]).toEqual([0, 0]);
+    expect((await account(id)).balance).toBe(94500);
+
+    await bed.accounts.changeAccount(caller, id, { tracking: 'Transactions' });
+    expect([await balanceOf('Funding Pool'), await balanceOf('Unassigned'), await balanceOf('Groceries')]).toEqual([100000, -3000, -2500]);
+    expect([await categoryRows('Funding Pool'), await categoryRows('Groceries')]).toEqual([1, 1]);
+    expect((await account(id)).balance).toBe(94500);
+    expect(await startingBalances(id)).toEqual([['2025-03-01', 100000]]);
+  });
+
+  it('Uncategorized → Transactions on an account opened so: a starting balance is made, its rows enter Unassigned', async () => {
+    const id = await open(50000, 'Uncategorized Transactions', 'credit', 'credit card', '2025-03-01');
+    await manual(id, -4000);
+    expect([await balanceOf('Funding Pool'), await balanceOf('Unassigned'), (await account(id)).balance]).toEqual([0, 0, 46000]);
+    await bed.accounts.changeAccount(caller, id, { startDate: '2025-03-02', tracking: 'Transactions' });
+    expect(await startingBalances(id)).toEqual([['2025-03-02', 50000]]);
+    expect([await balanceOf('Funding Pool'), await balanceOf('Unassigned'), (await account(id)).balance]).toEqual([50000, -4000, 46000]);
+  });
+
+  it('Balances → Uncategorized keeps the newest history balance; → Balances keeps the balance as today\'s history row', async () => {
+    const id = await open(500000, 'Balances', 'investment', 'brokerage', '2025-01-31');
+    await bed.statements.recordBalance(caller, id, '2025-02-28', 520000);
+    await bed.accounts.changeAccount(caller, id, { tracking: 'Uncategorized Transactions' });
+    expect((await account(id)).balance).toBe(520000);
+    await manual(id, 10000, [], '2025-03-05');
+    expect((await account(id)).balance).toBe(530000);
+    await bed.accounts.changeAccount(caller, id, { tracking: 'Balances' });
+    expect((await account(id)).balance).toBe(530000);
+    const { rows } = await bed.db.pool.query("SELECT to_char(date, 'YYYY-MM-DD') AS date, balance_cents::int AS b FROM ledger_balance_history WHERE account_id = $1 ORDER BY date", [id]);
+    expect(rows).toEqual([{ date: '2025-01-31', b: 500000 }, { date: '2025-02-28', b: 520000 }, { date: '2025-03-15', b: 530000 }]);
+    expect(await balanceOf('Funding Pool')).toBe(0);
+  });
+
+  it('refuses a tracking that is not one of the three, and changes nothing', async () => {
+    const id = await open(1000);
+    const before = await bed.store.headPosition();
+    await expect(bed.accounts.changeAccount(caller, id, { tracking: 'None' })).rejects.toThrow('The tracking must be Transactions, Uncategorized Transactions or Balances.');
+    expect(await bed.store.headPosition()).toBe(before);
+  });
+});

@@ -14,7 +14,8 @@ import { ForbiddenChange, RuleViolation, UnknownReference } from './domain/domai
 import { StaleVersion } from './domain/edit-transaction.decide.js';
 
 /**
- * Property: whatever sequence of ledger commands a user issues (valid or not), every category
+ * Property: whatever sequence of ledger commands a user issues (valid or not, tracking changes
+ * among them), every category
  * balance equals the sum of its visible live splits, every account balance equals its starting
  * balance plus its posted amounts, every account register's running balances agree with its
  * balance, a refused command appends nothing, and a rebuild from the log equals the live read models.
@@ -34,6 +35,8 @@ const command = fc.oneof(
   { weight: 1, arbitrary: fc.record({ k: fc.constant('statement' as const), acct: fc.nat(), from: fc.nat(27), length: fc.nat(10) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('reconcile' as const), stmt: fc.nat(), all: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('startDate' as const), acct: fc.nat(), day: fc.nat(27) }) },
+  // Account Settings sends {startDate, tracking}, the start date often unchanged, the tracking too.
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('tracking' as const), acct: fc.nat(), tracking: fc.constantFrom('Transactions', 'Uncategorized Transactions', 'Balances'), day: fc.option(fc.nat(27)) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('balance' as const), acct: fc.nat(), day: fc.nat(27), amount: cents }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('deleteAccount' as const), acct: fc.nat() }) },
 );
@@ -118,6 +121,11 @@ async function run(caller: Caller, cat: (n: string) => string, commands: Command
         case 'startDate': {
           const acct = pick(accounts, c.acct);
           if (acct) await bed.accounts.changeAccount(caller, acct, { startDate: day(c.day) });
+          break;
+        }
+        case 'tracking': {
+          const acct = pick(accounts, c.acct);
+          if (acct) await bed.accounts.changeAccount(caller, acct, { tracking: c.tracking, ...(c.day === null ? {} : { startDate: day(c.day) }) });
           break;
         }
         case 'balance': {

@@ -8,7 +8,6 @@ const START_DATE = 'The start date is not a valid date.';
 const RATE = 'The rate must be a percentage with at most three decimals.';
 const ONLINE_INSTITUTION = 'Online institutions need bank linking, which this server does not offer.';
 const ONLINE_ACCOUNTS = 'Online accounts need bank linking, which this server does not offer.';
-const TRACKING_FIXED = 'The tracking of an account is chosen when it is opened and cannot be changed.';
 
 /**
  * An APR in percent, e.g. 5.25, read into thousandths of a percent (5250): at most three whole
@@ -44,7 +43,7 @@ export const newAccountFields = z.object({
   startDate: date(START_DATE).optional(),
 });
 
-/** A field this server refuses with a reason (online banking, fixed tracking). */
+/** A field this server refuses with a reason (online banking). */
 const refused = (message: string) =>
   z.unknown().refine((value) => value === undefined, { error: message }).optional().meta({ description: message });
 
@@ -122,19 +121,24 @@ export const deleteAccount = route({
   response: z.array(ledgerCategoryBalance).meta({ description: 'The balances of the categories that moved' }),
 });
 
-/** PATCH /account/{id}: rename, close or reopen, move the start date; the tracking is fixed. */
+/**
+ * PATCH /account/{id}: rename, close or reopen, move the start date, change the tracking. The
+ * spec's Account Settings sends `{startDate, tracking}` together, the tracking often unchanged.
+ */
 export const changeAccount = route({
   id: 'changeAccount',
   method: 'PATCH',
   path: '/account/{id}',
-  summary: 'Rename, close or reopen an account, or move its start date',
+  summary: 'Rename, close or reopen an account, move its start date, or change its tracking (which re-derives the budget)',
   tag: TAG,
   params: accountParams,
   body: z.object({
     name: text({ max: 200, message: 'The name must be text.' }).optional(),
     closed: bool('closed must be true or false.').optional(),
     startDate: date(START_DATE).optional(),
-    tracking: refused(TRACKING_FIXED),
+    tracking: text({ max: 50, message: 'The tracking must be text.' })
+      .optional()
+      .meta({ description: 'Transactions, Uncategorized Transactions or Balances; a change moves the account into or out of the budget' }),
   }),
   response: z.object({ data: z.object({ account: ledgerAccount, categories: z.array(ledgerCategoryBalance) }) }),
 });
@@ -144,9 +148,15 @@ export const listAccountTypes = route({
   id: 'listAccountTypes',
   method: 'GET',
   path: '/account-types',
-  summary: 'Account types with their subtypes, and the tracking modes',
+  summary: 'Account types with their subtypes, the tracking modes, and the tracking each type opens with when none is given',
   tag: TAG,
-  response: z.object({ data: z.object({ types: z.record(z.string(), z.array(z.string())), tracking: z.array(z.string()) }) }),
+  response: z.object({
+    data: z.object({
+      types: z.record(z.string(), z.array(z.string())),
+      tracking: z.array(z.string()),
+      defaultTracking: z.record(z.string(), z.string()).meta({ description: 'Per type: loans and investments stay off the budget' }),
+    }),
+  }),
 });
 
 /** Institutions and accounts (product-spec §7 "Institutions and accounts"). */

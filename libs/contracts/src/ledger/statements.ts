@@ -72,13 +72,32 @@ export const listBalances = route({
   errors: [404],
 });
 
-const balanceBody = z.object({ date: date(DATE), balance: dollars() });
+const AMOUNT = 'An amount must be provided.';
+
+/**
+ * A balance-history row as the spec's client sends it, `{date, amount}`; `balance` is taken for
+ * `amount` too (this API's first form), `amount` winning when both come. Read as `{date, amount}`.
+ */
+const balanceBody = z
+  .object({
+    date: date(DATE),
+    amount: dollars().optional().meta({ description: "The account's balance on that date", example: 1520.5 }),
+    balance: dollars().optional().meta({ description: 'The same as `amount` (kept for callers that send it)', deprecated: true }),
+  })
+  .transform(({ date, amount, balance }, context) => {
+    const given = amount ?? balance;
+    if (given === undefined) {
+      context.issues.push({ code: 'custom', message: AMOUNT, path: ['amount'], input: undefined });
+      return z.NEVER;
+    }
+    return { date, amount: given };
+  });
 
 export const recordBalance = route({
   id: 'recordBalance',
   method: 'POST',
   path: '/account/{id}/balances',
-  summary: 'Record the balance of a Balances account on a date (one per date)',
+  summary: 'Record the balance of a Balances account on a date (one per date): `{date, amount}`',
   tag: TAG,
   status: 201,
   params: accountParams,
@@ -91,7 +110,7 @@ export const changeBalance = route({
   id: 'changeBalance',
   method: 'PATCH',
   path: '/account/{id}/balances/{balanceId}',
-  summary: 'Change a balance-history row',
+  summary: 'Change a balance-history row: `{date, amount}`',
   tag: TAG,
   params: z.object({ id: pathId(), balanceId: pathId() }),
   body: balanceBody,

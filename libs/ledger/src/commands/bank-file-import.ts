@@ -106,7 +106,7 @@ export class BankFileImporter {
         providerTransactionId: row.providerId, pending: false,
       },
       foldTransaction([]),
-      { categoryExists: (id) => id === unassigned, unassignedCategoryId: unassigned, tracksTransactions: account.tracking === 'Transactions', loanAccount: account.type === 'loan' },
+      { categoryExists: (id) => id === unassigned, unassignedCategoryId: unassigned, loanAccount: account.type === 'loan' },
     );
     return { stream: transactionStream(transactionId), events: events as TransactionEvent[], expectedRevision: 'no_stream' as const };
   }

@@ -2,7 +2,7 @@ import type { TransactionContext } from '../domain/record-transaction.decide.js'
 import type { SplitInput } from '../domain/splits.js';
 import type { AccountRow, LedgerLookups } from '../queries/ledger-lookups.js';
 
-/** What the transaction deciders need to know: the caller's categories among the splits, Unassigned, the account's tracking and type. */
+/** What the transaction deciders need to know: the caller's categories among the splits, Unassigned, the account's type. */
 export async function transactionContext(
   lookups: LedgerLookups,
   userId: string,
@@ -15,7 +15,6 @@ export async function transactionContext(
   return {
     categoryExists: (id) => existing.has(id),
     unassignedCategoryId: system.unassigned,
-    tracksTransactions: found?.tracking === 'Transactions',
     loanAccount: found?.type === 'loan',
   };
 }

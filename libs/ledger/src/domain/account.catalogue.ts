@@ -18,6 +18,20 @@ export const ACCOUNT_TYPES = Object.keys(ACCOUNT_SUBTYPES) as AccountType[];
 export const TRACKING_MODES = ['Transactions', 'Uncategorized Transactions', 'Balances'] as const;
 export type Tracking = (typeof TRACKING_MODES)[number];
 
+/**
+ * The tracking an account opens with when none is given: loans and investments stay off the budget
+ * (a car loan's −12,000 opening balance would otherwise land in the Funding Pool and start a new
+ * budget thousands in the red). A loan's payments still move its balance (Uncategorized
+ * Transactions); an investment is followed by its balances. The add-account dialogs preselect the
+ * same (GET /account-types answers it).
+ */
+export const DEFAULT_TRACKING: Record<AccountType, Tracking> = {
+  depository: 'Transactions',
+  credit: 'Transactions',
+  loan: 'Uncategorized Transactions',
+  investment: 'Balances',
+};
+
 export const isAccountType = (value: unknown): value is AccountType => typeof value === 'string' && value in ACCOUNT_SUBTYPES;
 export const isTracking = (value: unknown): value is Tracking => TRACKING_MODES.includes(value as Tracking);
 export function isSubtypeOf(type: AccountType, subtype: string): boolean {

@@ -47,6 +47,16 @@ export interface AccountStartDateChanged {
   type: 'AccountStartDateChanged';
   data: { accountId: string; from: string; to: string };
 }
+/**
+ * The account's tracking changed (product-spec §3: Transactions, Uncategorized Transactions,
+ * Balances). The projection re-derives the budget from it, set-based: the account's transactions
+ * (its starting balance among them) enter or leave the categories, and an account that stops
+ * tracking balances keeps the balance it had.
+ */
+export interface AccountTrackingChanged {
+  type: 'AccountTrackingChanged';
+  data: { accountId: string; from: Tracking; to: Tracking };
+}
 export interface AccountDeleted {
   type: 'AccountDeleted';
   data: { accountId: string };
@@ -106,6 +116,7 @@ export type AccountEvent =
   | AccountClosed
   | AccountReopened
   | AccountStartDateChanged
+  | AccountTrackingChanged
   | AccountDeleted
   | StatementCreated
   | StatementChanged

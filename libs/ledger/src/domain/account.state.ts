@@ -53,6 +53,8 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       return { ...state, closed: false };
     case 'AccountStartDateChanged':
       return { ...state, startDate: event.data.to };
+    case 'AccountTrackingChanged':
+      return { ...state, tracking: event.data.to };
     case 'AccountDeleted':
       return { ...state, deleted: true };
     case 'StatementCreated': {

@@ -1,5 +1,5 @@
 import type { Cents } from '@budget/money';
-import { isAccountType, isSubtypeOf, isTracking } from './account.catalogue.js';
+import { DEFAULT_TRACKING, isAccountType, isSubtypeOf, isTracking } from './account.catalogue.js';
 import type { AccountOpened, BalanceRecorded } from './account.events.js';
 import { isCalendarDate } from './dates.js';
 import { RuleViolation } from './domain-error.js';
@@ -21,7 +21,8 @@ export interface OpenAccount {
 }
 
 /**
- * Opens an offline account (product-spec §5 "Offline account"). A Balances-tracked account gets
+ * Opens an offline account (product-spec §5 "Offline account"), with its type's default tracking
+ * when none is given (`DEFAULT_TRACKING`: loans and investments stay off the budget). A Balances-tracked account gets
  * its first history row on the start date; the starting-balance transaction of a
  * Transactions-tracked account is a separate stream, decided by `decideSetStartingBalance`.
  */
@@ -35,7 +36,7 @@ export function decideOpenAccount(command: OpenAccount): [AccountOpened, ...Bala
   if (!isAccountType(type)) throw new RuleViolation(at('type'), 'The account type is not valid.', 'enum');
   const subtype = command.subtype?.trim() || (type === 'depository' ? 'checking' : '');
   if (!isSubtypeOf(type, subtype)) throw new RuleViolation(at('subtype'), `The subtype is not valid for ${type} accounts.`, 'enum');
-  const tracking = command.tracking ?? 'Transactions';
+  const tracking = command.tracking ?? DEFAULT_TRACKING[type];
   if (!isTracking(tracking)) throw new RuleViolation(at('tracking'), 'The tracking must be Transactions, Uncategorized Transactions or Balances.', 'enum');
   // The spec's client sends `rate: 0` (or null) with every account: on a non-loan it means none.
   const rate = type !== 'loan' && command.rate === 0 ? null : command.rate;

@@ -8,24 +8,21 @@ export interface SplitInput {
   comment?: string | null;
 }
 
-/** What a decider needs to know about the user's categories and the account's tracking. */
+/** What a decider needs to know about the user's categories. */
 export interface SplitContext {
   categoryExists(categoryId: string): boolean;
   unassignedCategoryId: string;
-  /** Whether the account feeds the budget (tracking "Transactions"). */
-  tracksTransactions: boolean;
 }
 
 /**
  * The splits a transaction of `amount` is stored with: each names one of the user's categories and
- * together they sum to the amount in cents (server-behaviour §8 rule 9). No splits on an account
- * that tracks Transactions means the whole amount is Unassigned (rule 8); on other accounts a
- * transaction may stay without splits.
+ * together they sum to the amount in cents (server-behaviour §8 rule 9). No splits means the whole
+ * amount is Unassigned (rule 8), on every account: on one that does not track Transactions the
+ * split is kept out of the budget (the projection's visibility), and enters it, with the rest of
+ * the account, when its tracking changes to Transactions.
  */
 export function normaliseSplits(inputs: readonly SplitInput[], amount: Cents, context: SplitContext): Split[] {
-  if (inputs.length === 0) {
-    return context.tracksTransactions ? [{ categoryId: context.unassignedCategoryId, amount, comment: null }] : [];
-  }
+  if (inputs.length === 0) return [{ categoryId: context.unassignedCategoryId, amount, comment: null }];
   const splits = inputs.map((input, index): Split => {
     if (!input.categoryId) throw new RuleViolation(`categories.${index}.categoryId`, MESSAGES.splitCategory, 'required');
     if (!context.categoryExists(input.categoryId)) throw new UnknownReference('Category');

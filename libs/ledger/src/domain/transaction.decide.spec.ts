@@ -8,7 +8,7 @@ import type { TransactionEvent } from './transaction.events.js';
 import { foldTransaction, initialTransactionState } from './transaction.state.js';
 
 const categories = new Set(['unassigned', 'groceries', 'dining', 'household', 'pool']);
-const context = { categoryExists: (id: string) => categories.has(id), unassignedCategoryId: 'unassigned', tracksTransactions: true, loanAccount: false };
+const context = { categoryExists: (id: string) => categories.has(id), unassignedCategoryId: 'unassigned', loanAccount: false };
 const loan = { ...context, loanAccount: true };
 
 const manual = (overrides: Partial<RecordAccountTransaction> = {}): RecordAccountTransaction => ({
@@ -36,15 +36,12 @@ describe('recording a manual transaction', () => {
     expect(event?.data.splits).toEqual([{ categoryId: 'groceries', amount: -8000, comment: null }]);
   });
 
-  it('puts the whole amount in Unassigned when no split is given (rule 8)', () => {
+  it('puts the whole amount in Unassigned when no split is given (rule 8), on every account: tracking decides only whether it counts', () => {
     const [event] = decideRecordAccountTransaction(manual({ amount: -3000, splits: [] }), initialTransactionState, context);
     expect(event?.data.splits).toEqual([{ categoryId: 'unassigned', amount: -3000, comment: null }]);
   });
 
-  it('leaves an uncategorized account transaction without splits', () => {
-    const [event] = decideRecordAccountTransaction(manual({ splits: [] }), initialTransactionState, { ...context, tracksTransactions: false });
-    expect(event?.data.splits).toEqual([]);
-  });
+
 
   it('refuses splits that do not sum to the amount', () => {
     const command = manual({ splits: [{ categoryId: 'groceries', amount: -5000 }, { categoryId: 'dining', amount: -2000 }] });

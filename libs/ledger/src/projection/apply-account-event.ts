@@ -60,25 +60,23 @@ async function moveStartDate(client: PoolClient, userId: string, accountId: stri
       WHERE id = $1`,
     [accountId, startDate],
   );
+  await flipInCategories(client, userId, accountId, from, to, startDate < account.old);
+}
+
+/**
+ * The account's transactions dated in [from, to) come into the categories (`into`, when the
+ * account tracks transactions: `visibleInCategories`) or leave them (they were all in them):
+ * their splits flip live in one statement chosen by account and dates, sent right behind the
+ * read of the transactions, so that on a pipelined client PostgreSQL flips them while this process
+ * places the category register rows. The transactions' ids are gathered first (an array), so the
+ * splits are found through their key, never by scanning every user's splits. A start-date move
+ * flips the transactions between the two dates, a tracking change all from the start date on.
+ */
+async function flipInCategories(client: PoolClient, userId: string, accountId: string, from: string, to: string, into: boolean): Promise<void> {
   const facts = await loadAccountFacts(client, accountId);
   const loading = loadTransactions(client, 'account_id = $1 AND date >= $2 AND date < $3 AND NOT deleted', [accountId, from, to]);
-  // Moved later, these transactions leave the categories (they were all in them); moved earlier,
-  // they come into them (they were in none), when the account tracks transactions
-  // (`visibleInCategories`). Their splits flip in one statement chosen by account and dates, sent
-  // right behind the read of the transactions: on a pipelined client PostgreSQL flips them while
-  // this process places the register rows. The transactions' ids are gathered first (an array),
-  // so the splits are found through their key, never by scanning every user's splits.
-  const later = startDate > account.old;
-  const flipped = later
+  const flipped = into
     ? addToMonths(
-        client,
-        `UPDATE ledger_splits SET live = false
-          WHERE transaction_id = ANY(ARRAY(SELECT id FROM ledger_transactions WHERE account_id = $1 AND date >= $2 AND date < $3)) AND live
-          RETURNING *`,
-        [accountId, from, to],
-        -1,
-      )
-    : addToMonths(
         client,
         `UPDATE ledger_splits SET live = true
           WHERE transaction_id = ANY(ARRAY(
@@ -88,13 +86,48 @@ async function moveStartDate(client: PoolClient, userId: string, accountId: stri
           RETURNING *`,
         [accountId, from, to],
         1,
+      )
+    : addToMonths(
+        client,
+        `UPDATE ledger_splits SET live = false
+          WHERE transaction_id = ANY(ARRAY(SELECT id FROM ledger_transactions WHERE account_id = $1 AND date >= $2 AND date < $3)) AND live
+          RETURNING *`,
+        [accountId, from, to],
+        -1,
       );
   flipped.catch(() => undefined);
   const moved = await loading;
-  const categoryRows = later ? [] : moved.flatMap((tx) => membershipsOf(tx, facts).filter((m) => m.register.startsWith('c')).map((m) => ({ ...m, userId, transactionId: tx.id })));
-  await replaceRows(client, later ? moved.map((tx) => tx.id) : [], categoryRows, ['c']);
+  const categoryRows = into ? moved.flatMap((tx) => membershipsOf(tx, facts).filter((m) => m.register.startsWith('c')).map((m) => ({ ...m, userId, transactionId: tx.id }))) : [];
+  await replaceRows(client, into ? [] : moved.map((tx) => tx.id), categoryRows, ['c']);
   await flipped;
   await refreshBalances(client, userId, [accountId], moved.flatMap((tx) => tx.splits.map((split) => split.categoryId)));
+}
+
+/**
+ * The tracking changed (product-spec §3), re-derived set-based in one pass over the account's
+ * transactions from its start date: coming to track Transactions they enter the categories (their
+ * splits, Unassigned among them, and the starting balance in the Funding Pool), leaving it they
+ * all leave. An account that stops tracking Balances keeps its balance: its opening balance
+ * becomes that balance less what its register counts; one that starts tracking Balances takes its
+ * newest history row (the write records the balance it had when none holds it).
+ */
+async function changeTracking(client: PoolClient, userId: string, accountId: string, from: string, to: string): Promise<void> {
+  const { rows } = await client.query<{ start: string }>(
+    `UPDATE ledger_accounts a
+        SET tracking = $2,
+            opening_balance_cents = CASE WHEN $3 = 'Balances' AND $2 <> 'Balances'
+              THEN a.balance_cents - COALESCE((SELECT sum(k.sum_cents) FROM ledger_register_blocks k WHERE k.register = 'a:' || a.id), 0)
+                   + ledger_uncounted_cents('a:' || a.id, a.start_date)
+              ELSE a.opening_balance_cents END
+      WHERE id = $1
+      RETURNING to_char(start_date, 'YYYY-MM-DD') AS start`,
+    [accountId, to, from],
+  );
+  const account = rows[0];
+  if (!account) return;
+  if (to === 'Balances') await balanceFromHistory(client, accountId);
+  if ((from === 'Transactions') === (to === 'Transactions')) await refreshBalances(client, userId, [accountId], []);
+  else await flipInCategories(client, userId, accountId, account.start, 'infinity', to === 'Transactions');
 }
 
 async function balanceFromHistory(client: PoolClient, accountId: string): Promise<void> {
@@ -155,6 +188,9 @@ export async function applyAccountEvent(client: PoolClient, event: Stored<Accoun
       return;
     case 'AccountStartDateChanged':
       await moveStartDate(client, userId, accountId, event.data.to);
+      return;
+    case 'AccountTrackingChanged':
+      await changeTracking(client, userId, accountId, event.data.from, event.data.to);
       return;
     case 'AccountDeleted':
       await deleteAccount(client, userId, accountId);

@@ -9,7 +9,7 @@ import { recordMany, recordsInBatch, type Recorded } from './record-batch.js';
 const TRANSACTION_EVENTS = new Set(['TransactionRecorded', 'TransactionChanged', 'TransactionDeleted', 'TransactionRestored']);
 const INSTITUTION_EVENTS = new Set(['InstitutionAdded', 'InstitutionRenamed', 'InstitutionDeleted']);
 const ACCOUNT_EVENTS = new Set([
-  'AccountOpened', 'AccountRenamed', 'AccountClosed', 'AccountReopened', 'AccountStartDateChanged', 'AccountDeleted',
+  'AccountOpened', 'AccountRenamed', 'AccountClosed', 'AccountReopened', 'AccountStartDateChanged', 'AccountTrackingChanged', 'AccountDeleted',
   'StatementCreated', 'StatementChanged', 'StatementReconciled', 'BalanceRecorded', 'BalanceChanged', 'BalanceRemoved',
   'StatementFileImported',
 ]);

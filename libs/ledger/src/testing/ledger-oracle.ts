@@ -23,6 +23,9 @@ export interface Expected {
 const moves = (tx: TransactionState, account: OracleAccount | undefined) =>
   account?.type === 'loan' ? (tx.account!.principle ?? tx.account!.amount) : tx.account!.amount;
 
+/** A Balances account's balance: its newest history row, or 0. */
+const newestOf = (a: OracleAccount) => [...a.history.values()].sort((x, y) => (x.date < y.date ? 1 : -1))[0]?.balance ?? 0;
+
 /**
  * The ledger's balances folded straight from the event log with the rules of server-behaviour
  * §0 and §3 — written apart from the SQL projection, so the two can disagree when one is wrong.
@@ -60,6 +63,13 @@ export function expectedFromLog(events: readonly StoredEvent[]): Expected {
         account.opening = balance - posted(e.data.accountId, e.data.to);
         break;
       }
+      case 'AccountTrackingChanged': {
+        // An account that stops tracking Balances keeps the balance its history gave it.
+        const account = accounts.get(e.data.accountId)!;
+        if (account.tracking === 'Balances' && e.data.to !== 'Balances') account.opening = newestOf(account) - posted(e.data.accountId, account.startDate);
+        account.tracking = e.data.to;
+        break;
+      }
       case 'AccountDeleted':
         forget(e.data.accountId);
         break;
@@ -88,10 +98,8 @@ export function expectedFromLog(events: readonly StoredEvent[]): Expected {
   const balances = new Map<string, number>();
   const starting = new Map<string, number>();
   for (const [id, a] of accounts) {
-    if (a.tracking === 'Balances') {
-      const newest = [...a.history.values()].sort((x, y) => (x.date < y.date ? 1 : -1))[0];
-      balances.set(id, newest?.balance ?? 0);
-    } else balances.set(id, a.opening + posted(id, a.startDate));
+    if (a.tracking === 'Balances') balances.set(id, newestOf(a));
+    else balances.set(id, a.opening + posted(id, a.startDate));
   }
   for (const t of transactions.values()) if (t.kind === 'starting-balance' && !t.deleted && t.account) starting.set(t.account.accountId, t.account.amount);
   return { categories, accounts: balances, starting };

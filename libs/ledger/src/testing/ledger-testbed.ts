@@ -57,7 +57,7 @@ export class AccountCommands {
     return { institutionId: data.id, accountIds: data.accounts.map((a) => a.id) };
   }
 
-  async changeAccount(caller: Caller, accountId: string, change: { name?: string; closed?: boolean; startDate?: string }) {
+  async changeAccount(caller: Caller, accountId: string, change: { name?: string; closed?: boolean; startDate?: string; tracking?: string }) {
     return new ChangeAccountHandler(this.writer, this.lookups, this.views).execute(new ChangeAccountCommand(caller.userId, accountId, change));
   }
 
@@ -121,7 +121,7 @@ export class StatementCommands {
   }
 
   async recordBalance(caller: Caller, accountId: string, date: string, balance: Cents): Promise<{ balanceId: string }> {
-    const { data } = await new RecordBalanceHandler(this.writer, this.lookups).execute(new RecordBalanceCommand(caller.userId, accountId, { date, balance }));
+    const { data } = await new RecordBalanceHandler(this.writer, this.lookups).execute(new RecordBalanceCommand(caller.userId, accountId, { date, amount: balance }));
     return { balanceId: data.id };
   }
 

@@ -6,7 +6,7 @@ import type { CheckedInput } from '../../http/checked-input.js';
 import { LedgerErrorFilter } from '../../http/ledger-error.filter.js';
 import { ChangeAccountCommand } from './change-account.command.js';
 
-/** PATCH /api/v1/account/{id} {name?, closed?, startDate?}: `{data: {account, categories}}`. */
+/** PATCH /api/v1/account/{id} {name?, closed?, startDate?, tracking?}: `{data: {account, categories}}`. */
 @Controller()
 @UseFilters(LedgerErrorFilter)
 export class ChangeAccountController {
@@ -14,6 +14,6 @@ export class ChangeAccountController {
 
   @Endpoint(changeAccount, ChangeAccountCommand)
   change(@CurrentUserId() userId: string, @Input(changeAccount) { params, body }: CheckedInput<typeof changeAccount>) {
-    return this.commands.execute(new ChangeAccountCommand(userId, params.id, { name: body.name, closed: body.closed, startDate: body.startDate }));
+    return this.commands.execute(new ChangeAccountCommand(userId, params.id, { name: body.name, closed: body.closed, startDate: body.startDate, tracking: body.tracking }));
   }
 }

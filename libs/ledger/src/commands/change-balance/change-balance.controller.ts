@@ -6,7 +6,7 @@ import type { CheckedInput } from '../../http/checked-input.js';
 import { LedgerErrorFilter } from '../../http/ledger-error.filter.js';
 import { ChangeBalanceCommand } from './change-balance.command.js';
 
-/** PATCH /api/v1/account/{id}/balances/{balanceId} {date, balance}: `{data: {id, accountId, balance, date}}`. */
+/** PATCH /api/v1/account/{id}/balances/{balanceId} {date, amount} (or {date, balance}): `{data: {id, accountId, balance, date}}`. */
 @Controller()
 @UseFilters(LedgerErrorFilter)
 export class ChangeBalanceController {

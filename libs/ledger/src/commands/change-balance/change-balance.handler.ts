@@ -26,8 +26,8 @@ export class ChangeBalanceHandler implements ICommandHandler<ChangeBalanceComman
     const owner = await this.lookups.balanceAccount(userId, balanceId);
     if (owner !== accountId) throw new RuleViolation('balanceId', 'The balance belongs to another account.', 'mismatch');
     const { loaded, state } = await loadAccountStream(this.writer, caller, accountId);
-    const events = decideChangeBalance(balanceId, body.date, body.balance, state);
+    const events = decideChangeBalance(balanceId, body.date, body.amount, state);
     await appendToAccount(this.writer, caller, accountId, events, loaded.revision);
-    return { data: { id: balanceId, accountId, balance: dollarsFromCents(body.balance), date: body.date } };
+    return { data: { id: balanceId, accountId, balance: dollarsFromCents(body.amount), date: body.date } };
   }
 }

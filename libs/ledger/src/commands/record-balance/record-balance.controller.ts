@@ -6,7 +6,7 @@ import type { CheckedInput } from '../../http/checked-input.js';
 import { LedgerErrorFilter } from '../../http/ledger-error.filter.js';
 import { RecordBalanceCommand } from './record-balance.command.js';
 
-/** POST /api/v1/account/{id}/balances {date, balance}: 201 `{data: {id, date, balance, accountBalance}}`. */
+/** POST /api/v1/account/{id}/balances {date, amount} (or {date, balance}): 201 `{data: {id, date, balance, accountBalance}}`. */
 @Controller()
 @UseFilters(LedgerErrorFilter)
 export class RecordBalanceController {

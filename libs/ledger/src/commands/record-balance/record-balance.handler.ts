@@ -26,9 +26,9 @@ export class RecordBalanceHandler implements ICommandHandler<RecordBalanceComman
     await this.lookups.account(userId, accountId);
     const { loaded, state } = await loadAccountStream(this.writer, caller, accountId);
     const balanceId = this.writer.newId();
-    const events = decideRecordBalance(balanceId, body.date, body.balance, state);
+    const events = decideRecordBalance(balanceId, body.date, body.amount, state);
     await appendToAccount(this.writer, caller, accountId, events, loaded.revision);
     const accountBalance = balanceFromHistory(foldAccount([...loaded.events, ...events]));
-    return { data: { id: balanceId, date: body.date, balance: dollarsFromCents(body.balance), accountBalance: dollarsFromCents(accountBalance) } };
+    return { data: { id: balanceId, date: body.date, balance: dollarsFromCents(body.amount), accountBalance: dollarsFromCents(accountBalance) } };
   }
 }

@@ -4,7 +4,7 @@ import { listAccountTypes } from '@budget/contracts';
 import { Endpoint } from '@budget/platform';
 import { AccountTypesQuery } from './account-types.query.js';
 
-/** GET /api/v1/account-types: `{data: {types, tracking}}`. */
+/** GET /api/v1/account-types: `{data: {types, tracking, defaultTracking}}`. */
 @Controller()
 export class AccountTypesController {
   constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
