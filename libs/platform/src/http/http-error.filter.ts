@@ -36,7 +36,7 @@ const CHANGED: Record<string, string> = {
 };
 
 export function incorrectVersionDetail(stream: string): string {
-  return CHANGED[stream.slice(0, stream.indexOf('-'))] ?? 'This record was changed by another request. Reload it and try again.';
+  return CHANGED[stream.split('-', 1)[0]!] ?? 'This record was changed by another request. Reload it and try again.';
 }
 const INTERNAL = 'Something went wrong on our side.';
 

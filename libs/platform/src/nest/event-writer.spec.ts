@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { FixedClock, uuidGenerator } from '../clock.js';
-import type { AppendResult, EventStore, StreamAppend } from '../event-store/port.js';
+import { WrongExpectedRevisionError, type AppendResult, type EventStore, type ExpectedRevision, type NewEvent, type StoredEvent, type StreamAppend } from '../event-store/port.js';
+import { requestScopedIds, withDerivedIds } from '../http/idempotency/request-ids.js';
 import type { ProjectionWaiter } from '../projection/waiter.port.js';
 import type { Pool } from '../postgres/pool.js';
-import { EventWriter } from './event-writer.js';
+import { CONFLICT_ATTEMPTS, EventWriter } from './event-writer.js';
 
 /** A store that hands out the next positions, and a waiter that records what it was asked to wait for. */
 function writerWithFakes() {
@@ -81,5 +82,84 @@ describe('EventWriter.appendManyThenRead (a store without inline projection)', (
     expect(sent[0]![0]!.events[0]!.metadata.correlationId).toBe(sent[0]![1]!.events[0]!.metadata.correlationId);
     expect(waits).toEqual([{ position: 2n, userId: 'alice' }]);
     expect(reads).toEqual(['read after 1 waits']);
+  });
+});
+
+/** A writer over an in-memory stream that refuses appends at a stale revision, with the request-scoped ids the API uses. */
+function writerOverOneStream() {
+  const stored: StoredEvent[] = [];
+  const store = {
+    readStream: async () => [...stored],
+    append: async (stream: string, events: NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }) => {
+      const actual = stored.length === 0 ? 'no_stream' : stored.length - 1;
+      if (events.every((e) => stored.some((s) => s.id === e.id))) return { nextRevision: stored.length - 1, position: BigInt(stored.length) };
+      if (expectedRevision !== 'any' && expectedRevision !== actual) throw new WrongExpectedRevisionError(stream, expectedRevision, actual);
+      for (const e of events) stored.push({ ...e, streamId: stream, revision: stored.length, position: BigInt(stored.length + 1) });
+      return { nextRevision: stored.length - 1, position: BigInt(stored.length) };
+    },
+  } as unknown as EventStore;
+  const waiter: ProjectionWaiter = { waitFor: async () => undefined, close: async () => undefined };
+  const writer = new EventWriter(store, new FixedClock(new Date('2026-01-01T00:00:00Z')), requestScopedIds(uuidGenerator), waiter, {} as Pool);
+  /** Something else writes to the stream (another request, unkeyed). */
+  const intrude = () => stored.push({ id: `other-${stored.length}`, type: 'Other', data: {}, streamId: 's', revision: stored.length, position: BigInt(stored.length + 1), metadata: { userId: 'alice', correlationId: 'c', causationId: null, recordedAt: '', actor: 'user' } });
+  return { writer, stored, intrude };
+}
+
+describe('EventWriter.retrying', () => {
+  test('a command that loses the race on its stream is decided again on the fresh stream, with the ids of a first attempt', async () => {
+    const { writer, stored, intrude } = writerOverOneStream();
+    const caller = { userId: 'alice' };
+    let attempts = 0;
+    const ids = await withDerivedIds('alice\u0000key', () =>
+      writer.retrying(async () => {
+        const loaded = await writer.load('s', caller, 'Record', false);
+        if (++attempts === 1) intrude(); // lands between this attempt's load and its append
+        const id = writer.newId();
+        await writer.append('s', [{ type: 'Renamed', data: { id } }], loaded.revision, caller);
+        return id;
+      }),
+    );
+    expect(attempts).toBe(2);
+    expect(stored.map((e) => e.type)).toEqual(['Other', 'Renamed']);
+    // The same ids a run that succeeded at once makes: the counter restarted with the attempt.
+    const once = await withDerivedIds('alice\u0000key', async () => [writer.newId(), writer.newId(), writer.newId()]);
+    expect(ids).toBe(once[0]);
+    expect(stored[1]!.id).toBe(once[2]);
+  });
+
+  test('it gives up after CONFLICT_ATTEMPTS, answering the conflict', async () => {
+    const { writer, intrude } = writerOverOneStream();
+    let attempts = 0;
+    const losing = writer.retrying(async () => {
+      const loaded = await writer.load('s', { userId: 'alice' }, 'Record', false);
+      attempts++;
+      intrude();
+      await writer.append('s', [event], loaded.revision, { userId: 'alice' });
+    });
+    await expect(losing).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(attempts).toBe(CONFLICT_ATTEMPTS);
+  });
+});
+
+describe('EventWriter.load inside a keyed request (a retry replays its first run)', () => {
+  test("a retry's load ends before the events an earlier run of the same request appended, so it decides the same events and appends nothing", async () => {
+    const { writer, stored, intrude } = writerOverOneStream();
+    const caller = { userId: 'alice' };
+    intrude();
+    const run = () =>
+      withDerivedIds('alice\u0000key', async () => {
+        const loaded = await writer.load('s', caller);
+        if (loaded.events.some((e) => e.type === 'Added')) throw new Error('already added'); // a decider refusing a duplicate
+        await writer.append('s', [{ type: 'Added', data: {} }], loaded.revision, caller);
+        return (await writer.load('s', caller)).events.map((e) => e.type);
+      });
+    expect(await run()).toEqual(['Other', 'Added']);
+    intrude(); // another request writes after the first run
+    expect(await run()).toEqual(['Other', 'Added', 'Other']);
+    expect(stored.map((e) => e.type)).toEqual(['Other', 'Added', 'Other']);
+    expect(stored[1]!.metadata.requestId).toMatch(/^[0-9a-f]{32}$/);
+    // Outside the request, and for another key, the stream is whole.
+    expect((await writer.load('s', caller)).events).toHaveLength(3);
+    expect((await withDerivedIds('alice\u0000other', () => writer.load('s', caller))).events).toHaveLength(3);
   });
 });

@@ -4,7 +4,8 @@ import { z, type ZodObject, type ZodPipe } from 'zod';
 
 const idempotencyHeader = z.object({
   'Idempotency-Key': z.string().min(1).max(200).optional().meta({
-    description: 'Makes a retried write safe: the same key and request answer the first answer again without writing; the same key with another request answers 422.',
+    description:
+      'Makes a retried write safe (signed in or not): the same key and request answer the first outcome again without writing — its answer, or while the read models catch up 202 with the same position; signed in, the same key with another request answers 422 (not signed in, it is simply another request). Keys are kept 24 hours.',
   }),
 });
 

@@ -87,7 +87,12 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
 
   async onModuleInit(): Promise<void> {
     await migrate(this.pool, idempotencyMigrations);
-    this.purgeTimer = setInterval(() => {
+    this.schedulePurge();
+  }
+
+  /** Purges expired keys every PURGE_EVERY_MS while the API runs (every API process does; it is one DELETE). */
+  schedulePurge(): void {
+    this.purgeTimer ??= setInterval(() => {
       this.purgeOld().catch((error: unknown) => this.logger.warn(`purging expired Idempotency-Keys failed: ${String(error)}`));
     }, PURGE_EVERY_MS);
     this.purgeTimer.unref();
