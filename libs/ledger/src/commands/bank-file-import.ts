@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { dollarsFromCents, type Cents } from '@budget/money';
 import { EventWriter, type Caller, type ExpectedRevision } from '@budget/platform';
 import { accountStream, type StatementFileImported } from '../domain/account.events.js';
+import type { TransactionChange } from '../domain/balance-bound.js';
 import { RuleViolation } from '../domain/domain-error.js';
 import { ImportFileError, type ImportedRow, type ParsedFile } from '../domain/import/imported-row.js';
 import { decideRecordAccountTransaction } from '../domain/record-transaction.decide.js';
@@ -9,6 +10,7 @@ import { decideReimport } from '../domain/reimport.decide.js';
 import { transactionStream, type TransactionEvent } from '../domain/transaction.events.js';
 import { foldTransaction } from '../domain/transaction.state.js';
 import { LedgerLookups, type AccountRow } from '../queries/ledger-lookups.js';
+import { ensureWithinBalanceBound } from './balance-bound.js';
 import type { LedgerViews } from '../queries/transaction-view.js';
 
 export interface ImportResult {
@@ -73,17 +75,25 @@ export class BankFileImporter {
     const result = { added: 0, updated: 0, unchanged: 0 };
     // Every row decided first, then appended as one write: one transaction, projected set-based.
     const appends: { stream: string; events: TransactionEvent[]; expectedRevision: ExpectedRevision }[] = [];
+    const changes: TransactionChange[] = [];
     for (const row of file.rows) {
       const known = existing.get(row.providerId);
       if (known) {
         const changed = await this.reimport(importer, row, known.id, unassigned);
-        if (changed) appends.push(changed);
+        if (changed) {
+          appends.push(changed.append);
+          changes.push({ before: changed.before, events: changed.append.events });
+        }
         result[changed ? 'updated' : 'unchanged'] += 1;
       } else {
-        appends.push(this.add(importer, account, row, unassigned));
+        const added = this.add(importer, account, row, unassigned);
+        appends.push(added);
+        changes.push({ before: foldTransaction([]), events: added.events });
         result.added += 1;
       }
     }
+    // A file that would take the account (or Unassigned) past the largest balance is refused whole.
+    await ensureWithinBalanceBound(this.lookups, caller.userId, 'file', changes);
     await this.writer.settle(importer, await this.writer.appendMany(appends, importer));
     const after = await this.lookups.account(caller.userId, account.id);
     const summary: StatementFileImported = {
@@ -115,7 +125,8 @@ export class BankFileImporter {
   private async reimport(caller: Caller, row: ImportedRow, transactionId: string, unassigned: string) {
     const stream = transactionStream(transactionId);
     const loaded = await this.writer.load<TransactionEvent>(stream, caller, 'Transaction');
-    const events = decideReimport(row, foldTransaction(loaded.events), unassigned);
-    return events.length === 0 ? null : { stream, events, expectedRevision: loaded.revision };
+    const before = foldTransaction(loaded.events);
+    const events = decideReimport(row, before, unassigned);
+    return events.length === 0 ? null : { before, append: { stream, events, expectedRevision: loaded.revision } };
   }
 }

@@ -19,3 +19,4 @@ export * from './import/imported-row.js';
 export * from './import/ofx-parser.js';
 export * from './import/csv-parser.js';
 export * from './reimport.decide.js';
+export * from './balance-bound.js';

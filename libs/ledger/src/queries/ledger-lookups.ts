@@ -79,6 +79,25 @@ export class LedgerLookups {
     return { id: row.id, name: row.name, accountIds: row.account_ids };
   }
 
+  /** The balances (and names) of this user's accounts and categories among the ids, for the balance bound. */
+  async knownBalances(
+    userId: string,
+    accountIds: readonly string[],
+    categoryIds: readonly string[],
+  ): Promise<{ accounts: Map<string, { name: string; balance: Cents }>; categories: Map<string, { name: string; balance: Cents }> }> {
+    const { rows } = await this.pool.query<{ kind: 'a' | 'c'; id: string; name: string; balance: string }>(
+      `SELECT 'a' AS kind, a.id::text AS id, a.name, a.balance_cents AS balance FROM ledger_accounts a
+        WHERE a.user_id = $1 AND a.id = ANY($2::uuid[])
+       UNION ALL
+       SELECT 'c', c.id, c.name, COALESCE(b.balance_cents, 0) FROM budget_categories c
+         LEFT JOIN ledger_category_balances b ON b.category_id = c.id
+        WHERE c.user_id = $1 AND c.id = ANY($3::text[])`,
+      [userId, accountIds, categoryIds],
+    );
+    const pick = (kind: 'a' | 'c') => new Map(rows.filter((r) => r.kind === kind).map((r) => [r.id, { name: r.name, balance: centsFromDb(r.balance) }]));
+    return { accounts: pick('a'), categories: pick('c') };
+  }
+
   /** Σ posted, live, non-starting amounts (principle for loans) dated on or after `date` (rule 6). */
   async postedSince(accountId: string, date: string): Promise<Cents> {
     const { rows } = await this.pool.query<{ s: string | null }>(

@@ -6,6 +6,7 @@ import { transactionStream, type TransactionEvent } from '../../domain/transacti
 import { foldTransaction } from '../../domain/transaction.state.js';
 import { LedgerLookups } from '../../queries/ledger-lookups.js';
 import { LedgerViews } from '../../queries/transaction-view.js';
+import { ensureWithinBalanceBound } from '../balance-bound.js';
 import { DeleteTransactionCommand } from './delete-transaction.command.js';
 
 /** Load the transaction, decide the delete (rule 11), append; answer the balances it moved. */
@@ -29,6 +30,7 @@ export class DeleteTransactionHandler implements ICommandHandler<DeleteTransacti
     const loaded = await this.writer.load<TransactionEvent>(stream, caller, 'Transaction');
     const state = foldTransaction(loaded.events);
     const events = decideDeleteTransaction(state);
+    await ensureWithinBalanceBound(this.lookups, userId, 'transactionId', [{ before: state, events }]);
     const posted = events.length > 0 && state.account !== null && !state.account.pending;
     const [categories, acctBalances] = await this.writer.appendThenRead(stream, events, loaded.revision, caller, (db) =>
       Promise.all([

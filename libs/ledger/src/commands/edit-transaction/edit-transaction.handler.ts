@@ -8,6 +8,7 @@ import { foldTransaction } from '../../domain/transaction.state.js';
 import { LedgerLookups } from '../../queries/ledger-lookups.js';
 import { findStatement } from '../../queries/list-statements/statements.sql.js';
 import { LedgerViews } from '../../queries/transaction-view.js';
+import { ensureWithinBalanceBound } from '../balance-bound.js';
 import { splitsFrom, transactionContext } from '../transaction-context.js';
 import { EditTransactionCommand } from './edit-transaction.command.js';
 
@@ -44,6 +45,7 @@ export class EditTransactionHandler implements ICommandHandler<EditTransactionCo
     const splits = body.categories === undefined ? undefined : splitsFrom(body.categories);
     const { categories: _lines, ...fields } = body;
     const events = decideEditTransaction({ ...fields, splits }, state, await transactionContext(this.lookups, userId, account, splits ?? []));
+    await ensureWithinBalanceBound(this.lookups, userId, 'amount', [{ before: state, events }]);
     const changes = events[0]?.data.changes;
     const statementId = changes?.statementId ? (changes.statementId.to ?? changes.statementId.from) : null;
     const [transaction, categories, acctBalances, statement] = await this.writer.appendThenRead(stream, events, loaded.revision, caller, (db) =>

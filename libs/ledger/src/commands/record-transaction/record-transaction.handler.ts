@@ -6,6 +6,7 @@ import { transactionStream } from '../../domain/transaction.events.js';
 import { foldTransaction } from '../../domain/transaction.state.js';
 import { LedgerLookups } from '../../queries/ledger-lookups.js';
 import { LedgerViews } from '../../queries/transaction-view.js';
+import { ensureWithinBalanceBound } from '../balance-bound.js';
 import { splitsFrom, transactionContext } from '../transaction-context.js';
 import { RecordTransactionCommand } from './record-transaction.command.js';
 
@@ -32,6 +33,7 @@ export class RecordTransactionHandler implements ICommandHandler<RecordTransacti
       foldTransaction([]),
       context,
     );
+    await ensureWithinBalanceBound(this.lookups, userId, 'amount', [{ before: foldTransaction([]), events }]);
     const [categories, transaction, acctBalances] = await this.writer.appendThenRead(transactionStream(transactionId), events, 'no_stream', { userId }, (db) =>
       Promise.all([
         this.views.categoryBalances(userId, events.flatMap((e) => e.data.splits.map((s) => s.categoryId)), false, db),

@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventWriter } from '@budget/platform';
 import { transactionStream, type TransactionEvent } from '../../../domain/transaction.events.js';
 import { foldTransaction } from '../../../domain/transaction.state.js';
+import { ensureWithinBalanceBound } from '../../../commands/balance-bound.js';
 import { LedgerLookups } from '../../../queries/ledger-lookups.js';
 import { LedgerViews } from '../../../queries/transaction-view.js';
 import { decideChangeCategoryTransfer } from '../../domain/change-category-transfer.decide.js';
@@ -40,6 +41,7 @@ export class ChangeCategoryTransferHandler implements ICommandHandler<ChangeCate
       ...(body.version !== undefined && { version: body.version }),
     };
     const events = decideChangeCategoryTransfer(command, state, await transferContext(this.lookups, userId, lines));
+    await ensureWithinBalanceBound(this.lookups, userId, 'categories', [{ before: state, events }]);
     const before = state.splits.map((s) => s.categoryId);
     const after = events.length === 0 ? namedCategories(lines) : (events[0]!.data.changes.splits?.to ?? []).map((s) => s.categoryId);
     return this.writer.appendThenRead(stream, events, loaded.revision, { userId }, (db) => transferAnswer(this.views, userId, [...before, ...after], transactionId, db));

@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventWriter } from '@budget/platform';
 import { transactionStream } from '../../../domain/transaction.events.js';
 import { foldTransaction } from '../../../domain/transaction.state.js';
+import { ensureWithinBalanceBound } from '../../../commands/balance-bound.js';
 import { LedgerLookups } from '../../../queries/ledger-lookups.js';
 import { LedgerViews } from '../../../queries/transaction-view.js';
 import { decideRecordCategoryTransfer } from '../../domain/record-category-transfer.decide.js';
@@ -27,6 +28,7 @@ export class RecordCategoryTransferHandler implements ICommandHandler<RecordCate
     const lines = transferLines(body);
     const command = { transactionId, type: body.type, date: body.date, comment: body.comment ?? null, lines };
     const events = decideRecordCategoryTransfer(command, foldTransaction([]), await transferContext(this.lookups, userId, lines));
+    await ensureWithinBalanceBound(this.lookups, userId, 'categories', [{ before: foldTransaction([]), events }]);
     // Nothing recorded (a funding of all 0.00): the named categories' balances, and no transaction.
     const recorded = events.length > 0;
     const categories = recorded ? events.flatMap((e) => e.data.splits.map((s) => s.categoryId)) : namedCategories(lines);

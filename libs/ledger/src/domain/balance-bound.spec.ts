@@ -1,0 +1,56 @@
+import { MAX_BALANCE_CENTS } from '@budget/money';
+import { describe, expect, it } from 'vitest';
+import { balanceMoves, checkBalanceBound } from './balance-bound.js';
+import { RuleViolation } from './domain-error.js';
+import type { TransactionEvent } from './transaction.events.js';
+import { foldTransaction, initialTransactionState } from './transaction.state.js';
+
+const recorded = (amount: number, principle: number | null = null): TransactionEvent => ({
+  type: 'TransactionRecorded',
+  data: {
+    transactionId: 't', kind: 'manual', date: '2025-03-01', comment: null, splits: [{ categoryId: 'food', amount, comment: null }],
+    account: { accountId: 'acct', name: 'x', amount, principle, pending: false, provider: 'NONE', providerTransactionId: null, statementId: null },
+  },
+});
+
+describe('balance moves of a write', () => {
+  it('adds what each new transaction brings to its account and categories, in exact bigints', () => {
+    const moves = balanceMoves([
+      { before: initialTransactionState, events: [recorded(MAX_BALANCE_CENTS)] },
+      { before: initialTransactionState, events: [recorded(MAX_BALANCE_CENTS)] },
+    ]);
+    expect(moves.accounts).toEqual(new Map([['acct', 2n * BigInt(MAX_BALANCE_CENTS)]]));
+    expect(moves.categories).toEqual(new Map([['food', 2n * BigInt(MAX_BALANCE_CENTS)]]));
+  });
+
+  it('counts an edit as the difference, a deletion as taking it away, and a loan by its principle', () => {
+    const stored = foldTransaction([recorded(500)]);
+    const edit: TransactionEvent = { type: 'TransactionChanged', data: { transactionId: 't', changes: { amount: { from: 500, to: 800 } } } };
+    expect(balanceMoves([{ before: stored, events: [edit] }]).accounts).toEqual(new Map([['acct', 300n]]));
+    expect(balanceMoves([{ before: stored, events: [{ type: 'TransactionDeleted', data: { transactionId: 't' } }] }]).categories).toEqual(new Map([['food', -500n]]));
+    expect(balanceMoves([{ before: initialTransactionState, events: [recorded(-1000, -800)] }]).accounts).toEqual(new Map([['acct', -800n]]));
+    expect(balanceMoves([{ before: stored, events: [] }]).accounts.size).toBe(0);
+  });
+});
+
+describe('the balance bound check', () => {
+  const known = (balance: number) => ({ accounts: new Map([['acct', { name: 'Checking', balance }]]), categories: new Map() });
+  const moving = (cents: bigint) => ({ accounts: new Map([['acct', cents]]), categories: new Map<string, bigint>() });
+
+  it('lets a balance reach the bound exactly, and refuses one cent more on the given field', () => {
+    expect(() => checkBalanceBound('amount', moving(1n), known(MAX_BALANCE_CENTS - 1))).not.toThrow();
+    expect(() => checkBalanceBound('amount', moving(-2n), known(-MAX_BALANCE_CENTS + 1))).toThrow(RuleViolation);
+    try {
+      checkBalanceBound('file', moving(2n), known(MAX_BALANCE_CENTS - 1));
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toMatchObject({ field: 'file', code: 'balance-limit' });
+      expect((error as Error).message).toContain('the account "Checking" beyond 100,000,000,000.00');
+    }
+  });
+
+  it('lets a balance already beyond the bound move back towards zero', () => {
+    expect(() => checkBalanceBound('amount', moving(-5n), known(MAX_BALANCE_CENTS + 100))).not.toThrow();
+    expect(() => checkBalanceBound('amount', moving(5n), known(MAX_BALANCE_CENTS + 100))).toThrow(RuleViolation);
+  });
+});
