@@ -100,8 +100,10 @@ export type ErrorBody = z.infer<typeof errorBody>;
 /**
  * A write whose events are stored while the read models have not caught up within the wait
  * answers 202 with this body (never a failure); the client refreshes once they pass `position`.
+ * `reason` PROJECTION_QUARANTINED: they cannot for now, an earlier event of the user's failed to
+ * project and their partition is held until that is fixed (answered at once, not after the wait).
  */
 export const pendingAnswer = z
-  .object({ pending: z.literal(true), position: z.string(), message: z.string() })
+  .object({ pending: z.literal(true), position: z.string(), message: z.string(), reason: z.enum(['PROJECTION_QUARANTINED']).optional() })
   .meta({ id: 'Pending' });
 export type PendingAnswer = z.infer<typeof pendingAnswer>;

@@ -17,6 +17,21 @@ export const health = route({
         lagEvents: z.number().int(),
         lagMs: z.number().int(),
         lagUsers: z.number().int(),
+        quarantined: z
+          .array(
+            z.object({
+              position: z.string(),
+              eventId: z.string(),
+              eventType: z.string(),
+              since: z.string(),
+              attempts: z.number().int(),
+              retryAt: z.string(),
+            }),
+          )
+          .meta({
+            description:
+              "Users' partitions the projector holds back because an event failed to project: the event (position, id, type), since when, how many tries failed, and when it is tried next. Every other user is projected meanwhile; the user's writes answer 202 with reason PROJECTION_QUARANTINED. The user is not named here (this call is public); the projector's log names them.",
+          }),
       })
       .meta({
         description:

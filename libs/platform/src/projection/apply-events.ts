@@ -3,13 +3,14 @@ import { migrate } from '../postgres/migrate.js';
 import type { Pool, PoolClient } from '../postgres/pool.js';
 import { checkpointMigrations } from './checkpoint.js';
 import type { Projection } from './projection.js';
+import { quarantineMigrations } from './quarantine.js';
 
 /**
- * Runs the checkpoint table's and every projection's migrations (a migration shared by several
+ * Runs the checkpoint and quarantine tables' and every projection's migrations (a migration shared by several
  * projections runs once). Safe to call from every process.
  */
 export async function migrateProjections(pool: Pool, projections: readonly Projection[]): Promise<void> {
-  const all = [...checkpointMigrations, ...projections.flatMap((p) => p.migrations)];
+  const all = [...checkpointMigrations, ...quarantineMigrations, ...projections.flatMap((p) => p.migrations)];
   await migrate(pool, [...new Map(all.map((m) => [m.id, m])).values()]);
 }
 

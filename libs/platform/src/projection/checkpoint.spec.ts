@@ -11,6 +11,10 @@ describe('readAnnouncement', () => {
     expect(readAnnouncement('u:a:b:9')).toEqual({ userId: 'a:b', position: 9n });
   });
 
+  test('given q:<userId>:<position>, it is the event at which that user\'s partition was quarantined', () => {
+    expect(readAnnouncement('q:a:b:9')).toEqual({ userId: 'a:b', position: 9n, quarantined: true });
+  });
+
   test.each([undefined, '', '-1', '4.5', ' 4', 'u:alice', 'u:alice:', 'u::9', 'u:alice:9x', 'x:alice:9', '99999999999999999999'])('given %j, it is ignored', (payload) => {
     expect(readAnnouncement(payload)).toBeNull();
   });

@@ -4,8 +4,9 @@ import type { PoolClient, Queryable } from '../postgres/pool.js';
 /** The one row that says how far the read models have applied the global log. */
 export const DEFAULT_CHECKPOINT_NAME = 'read-models';
 /**
- * Channel on which checkpoint moves are announced. Payload: the new global position (`42`), or one
- * user's partition position (`u:<userId>:42`) when a projector worker commits that user's batch.
+ * Channel on which checkpoint moves are announced. Payload: the new global position (`42`), one
+ * user's partition position (`u:<userId>:42`) when a projector worker commits that user's batch, or
+ * `q:<userId>:42` when that user's partition is quarantined at the event at 42.
  */
 export const CHECKPOINT_CHANNEL = 'projector_checkpoint';
 
@@ -101,15 +102,28 @@ export async function readUserPositions(db: Queryable, name: string, userIds: re
   return new Map(rows.map((r) => [r.user_id, BigInt(r.position)]));
 }
 
-/** What a payload on `CHECKPOINT_CHANNEL` says: the global checkpoint (`userId` null) or one user's position. */
+/** Every user whose partition is past `position` (the global checkpoint), with its position. */
+export async function readUserPositionsAbove(db: Queryable, name: string, position: bigint): Promise<Map<string, bigint>> {
+  const { rows } = await db.query<{ user_id: string; position: string }>(
+    'SELECT user_id, position::text AS position FROM projector_user_positions WHERE name = $1 AND position > $2',
+    [name, position.toString()],
+  );
+  return new Map(rows.map((r) => [r.user_id, BigInt(r.position)]));
+}
+
+/**
+ * What a payload on `CHECKPOINT_CHANNEL` says: the global checkpoint (`userId` null), one user's
+ * position, or (`quarantined`) the event at which one user's partition was quarantined.
+ */
 export interface CheckpointAnnouncement {
   userId: string | null;
   position: bigint;
+  quarantined?: true;
 }
 
 const GLOBAL_PAYLOAD = /^\d{1,19}$/;
 /** The user id is everything between `u:` and the last colon, so an id holding colons still parses. */
-const USER_PAYLOAD = /^u:(.+):(\d{1,19})$/s;
+const USER_PAYLOAD = /^([uq]):(.+):(\d{1,19})$/s;
 
 function userAnnouncement(userId: string, position: bigint): string {
   return `u:${userId}:${position}`;
@@ -120,7 +134,8 @@ export function readAnnouncement(payload: string | undefined): CheckpointAnnounc
   if (!payload) return null;
   if (GLOBAL_PAYLOAD.test(payload)) return { userId: null, position: BigInt(payload) };
   const user = USER_PAYLOAD.exec(payload);
-  return user ? { userId: user[1]!, position: BigInt(user[2]!) } : null;
+  if (!user) return null;
+  return { userId: user[2]!, position: BigInt(user[3]!), ...(user[1] === 'q' && { quarantined: true as const }) };
 }
 
 async function announce(client: Queryable, payload: string): Promise<void> {

@@ -4,6 +4,7 @@ import { applyEvents } from './apply-events.js';
 import { lockUserPosition, saveUserPosition } from './checkpoint.js';
 import { REBUILD_LOCK_CLASS } from './inline-projection-store.js';
 import type { Projection } from './projection.js';
+import { liftQuarantine } from './quarantine.js';
 
 /**
  * Applies a batch of ONE user's events (in log order) to every projection and moves that user's
@@ -11,7 +12,9 @@ import type { Projection } from './projection.js';
  * effects nor the new position, a crash after leaves both. Events at or below the position the
  * user's partition already has (its own row, or the global checkpoint) are dropped, so a batch
  * retried after a restart, or applied meanwhile by a second projector process or a rebuild, is
- * never applied twice. Returns the user's position after the transaction.
+ * never applied twice. With `quarantined` (the user's partition is being retried) the quarantine
+ * is lifted in the same transaction once its event commits. Returns the user's position after the
+ * transaction.
  */
 export async function commitUserBatch(
   pool: Pool,
@@ -19,6 +22,7 @@ export async function commitUserBatch(
   projections: readonly Projection[],
   userId: string,
   events: readonly StoredEvent[],
+  quarantined = false,
 ): Promise<bigint> {
   return withTransaction(pool, async (client) => {
     await holdOffRebuild(client);
@@ -28,6 +32,7 @@ export async function commitUserBatch(
     if (!last) return applied;
     await applyEvents(client, projections, fresh);
     await saveUserPosition(client, checkpointName, userId, last.position);
+    if (quarantined) await liftQuarantine(client, checkpointName, userId, last.position);
     return last.position;
   });
 }

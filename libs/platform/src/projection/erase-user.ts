@@ -25,6 +25,8 @@ export async function eraseUserReadModels(
   // The projector's position for the user: its events are gone and the projector has passed them,
   // and the global checkpoint covers them should a lagging projector still hold some.
   deleted += await deleteUserRowsIfPresent(client, 'projector_user_positions', userId);
+  // A quarantine of the user's partition: the event it names is gone.
+  deleted += await deleteUserRowsIfPresent(client, 'projector_quarantine', userId);
   return deleted;
 }
 
@@ -32,6 +34,7 @@ export async function eraseUserReadModels(
 const OPTIONAL_USER_TABLES = {
   http_idempotency: 'DELETE FROM http_idempotency WHERE user_id = $1',
   projector_user_positions: 'DELETE FROM projector_user_positions WHERE user_id = $1',
+  projector_quarantine: 'DELETE FROM projector_quarantine WHERE user_id = $1',
 } as const;
 
 async function deleteUserRowsIfPresent(client: Pick<PoolClient, 'query'>, table: keyof typeof OPTIONAL_USER_TABLES, userId: string): Promise<number> {

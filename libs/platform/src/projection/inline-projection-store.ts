@@ -2,6 +2,7 @@ import type { AppendResult, EventHandler, EventStore, ExpectedRevision, NewEvent
 import type { AppendHooks, PostgresEventStore } from '../event-store/postgres-event-store.js';
 import type { PoolClient, Queryable } from '../postgres/pool.js';
 import { applyEvents } from './apply-events.js';
+import { ProjectionFailedError } from './projection-failed.error.js';
 import type { Projection } from './projection.js';
 import type { ProjectionWaiter } from './waiter.port.js';
 
@@ -21,7 +22,8 @@ export async function lockOutWriters(client: PoolClient): Promise<void> {
  * for a shared projector. A user's writes run one at a time (a transaction-scoped lock per user,
  * taken before the append), so each user's events are applied in log order, as a rebuild applies
  * them; different users' writes touch different rows and go on in parallel. A projection that
- * fails rolls the append back: nothing is stored that the read models do not show. Reads,
+ * fails rolls the append back (`ProjectionFailedError`, answered as a clear 500): nothing is stored
+ * that the read models do not show. Reads,
  * subscriptions and erasure go straight to the PostgreSQL store.
  */
 export class InlineProjectionEventStore implements EventStore {
@@ -59,7 +61,10 @@ export class InlineProjectionEventStore implements EventStore {
       // Held until commit, taken in the append's statement: the rebuild lock (shared), then each user's write lock.
       locks: { shared: [REBUILD_LOCK_CLASS, 0], perKey: { class: USER_WRITE_LOCK_CLASS, keys: users } },
       genericPlans: true,
-      after: (client, events) => applyEvents(client, this.projections, events),
+      after: (client, events) =>
+        applyEvents(client, this.projections, events).catch((error: unknown) => {
+          throw ProjectionFailedError.of(events, error);
+        }),
     };
   }
 

@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { CHECKPOINT_CHANNEL, DEFAULT_CHECKPOINT_NAME, readAnnouncement, readCheckpoint, readUserPositions } from './checkpoint.js';
 import { Progress } from './progress.js';
+import { ProjectionQuarantinedError } from './projection-quarantined.error.js';
+import { readUserQuarantines, type Quarantine } from './quarantine.js';
 import type { ProjectionWaiter } from './waiter.port.js';
 
 export interface PostgresProjectionWaiterOptions {
@@ -10,6 +12,13 @@ export interface PostgresProjectionWaiterOptions {
   timeoutMs?: number;
   /** While someone waits, the checkpoint is also re-read this often, in case a NOTIFY was missed. */
   pollIntervalMs?: number;
+}
+
+/** Rejects a watched user's waits: their partition is quarantined (see `ProjectionQuarantinedError`). */
+class PartitionQuarantined extends Error {
+  constructor(readonly quarantine: Quarantine) {
+    super(`partition of ${quarantine.userId} quarantined at ${quarantine.position}`);
+  }
 }
 
 /** A user someone waits for: how far that user's partition is known to be (never behind the global checkpoint). */
@@ -29,7 +38,9 @@ function advance(progress: Progress, position: bigint): void {
  * checkpoint channel; a wait resolves as soon as the announced (or re-read) global checkpoint
  * reaches the position, or, for a wait on behalf of a user, that user's partition does (the
  * projector announces each user's batch as `u:<userId>:<position>`). Per-user progress is kept only
- * while someone waits for that user. A wait rejects with `ProjectionTimeoutError` after the bound.
+ * while someone waits for that user. A wait rejects with `ProjectionTimeoutError` after the bound,
+ * and at once with `ProjectionQuarantinedError` when the user's partition is quarantined at an
+ * event at or before the position (read with the user's position, or announced as `q:<userId>:…`).
  */
 export class PostgresProjectionWaiter implements ProjectionWaiter {
   private readonly progress = new Progress();
@@ -55,6 +66,13 @@ export class PostgresProjectionWaiter implements ProjectionWaiter {
     this.startPolling();
     try {
       await Promise.all([this.refresh(), reached]);
+    } catch (error) {
+      if (error instanceof PartitionQuarantined) {
+        // Every event of the user before the failing one is applied; from it on, none is for now.
+        if (position < error.quarantine.position) return;
+        throw new ProjectionQuarantinedError(position, error.quarantine);
+      }
+      throw error;
     } finally {
       this.waiting -= 1;
       if (this.waiting === 0) this.stopPolling();
@@ -104,17 +122,29 @@ export class PostgresProjectionWaiter implements ProjectionWaiter {
   private announced(payload: string | undefined): void {
     const announcement = readAnnouncement(payload);
     if (!announcement) return;
+    // A quarantine of a watched user: read its row (with the user's position) and stop their waits.
+    if (announcement.quarantined) {
+      if (announcement.userId !== null && this.users.has(announcement.userId)) void this.refresh().catch(() => undefined);
+      return;
+    }
     if (announcement.userId === null) this.advanceGlobal(announcement.position);
     else this.advanceUser(announcement.userId, announcement.position);
   }
 
-  /** Re-reads the global checkpoint and the rows of every user someone waits for. */
+  /**
+   * Re-reads the global checkpoint and the rows of every user someone waits for: their positions
+   * first (waits their partition has passed resolve), then their quarantines (the rest reject).
+   */
   private async refresh(): Promise<void> {
     const client = await this.connect();
     this.advanceGlobal(await readCheckpoint(client, this.checkpointName));
     if (this.users.size === 0) return;
-    for (const [userId, position] of await readUserPositions(client, this.checkpointName, [...this.users.keys()])) {
+    const userIds = [...this.users.keys()];
+    for (const [userId, position] of await readUserPositions(client, this.checkpointName, userIds)) {
       this.advanceUser(userId, position);
+    }
+    for (const quarantine of await readUserQuarantines(client, this.checkpointName, userIds)) {
+      this.users.get(quarantine.userId)?.progress.abandon(new PartitionQuarantined(quarantine));
     }
   }
 

@@ -1,6 +1,6 @@
 /** The read models did not reach a position in time (projector down, stuck or far behind). */
 export class ProjectionTimeoutError extends Error {
-  override readonly name = 'ProjectionTimeoutError';
+  override readonly name: string = 'ProjectionTimeoutError';
   constructor(
     readonly position: bigint,
     readonly reached: bigint | null,

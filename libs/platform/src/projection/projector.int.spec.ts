@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { DEFAULT_CHECKPOINT_NAME, readCheckpoint } from './checkpoint.js';
 import { PostgresProjectionWaiter } from './postgres-projection-waiter.js';
+import { ProjectionQuarantinedError } from './projection-quarantined.error.js';
+import { readQuarantines, resumeQuarantined } from './quarantine.js';
 import { startProjector, type ProjectorHandle } from './projector.js';
 import { rebuildReadModels } from './rebuild.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
@@ -48,16 +50,17 @@ describe('projector', () => {
     expect(await readCheckpoint(db.pool, DEFAULT_CHECKPOINT_NAME)).toBe(head);
   });
 
-  test('when one projection fails, the whole batch is rolled back; after the fault clears every effect lands once', async () => {
+  test('when one projection fails, the failing event\'s effects are rolled back in every projection; after the fault clears every effect lands once', async () => {
     const head = await appendTestEvents(store, 'u1', 10);
     const [fifth, sixth] = (await store.readAll()).slice(4, 6).map((e) => e.position) as [bigint, bigint];
     const fault = { failAt: sixth as bigint | null };
     const error = vi.fn();
-    const projector = await start({ projections: [effectLogProjection('a'), effectLogProjection('b', fault)], batchSize: 1, logger: { log: () => undefined, error } });
+    const projector = await start({ projections: [effectLogProjection('a'), effectLogProjection('b', fault)], batchSize: 1, quarantineRetryMs: 50, quarantinePollMs: 20, logger: { log: () => undefined, error } });
 
     await projector.caughtUp(fifth, 10_000);
     await vi.waitFor(() => expect(error).toHaveBeenCalled());
-    expect(await readCheckpoint(db.pool, DEFAULT_CHECKPOINT_NAME)).toBe(fifth);
+    // A position passed: every event up to the fifth is applied, the sixth is not.
+    expect(await readCheckpoint(db.pool, DEFAULT_CHECKPOINT_NAME)).toBe(sixth - 1n);
     expect((await effects()).filter((r) => r.position === sixth.toString())).toEqual([]);
 
     fault.failAt = null;
@@ -157,4 +160,92 @@ describe('projector', () => {
     await expect(projector.stop()).resolves.toBeUndefined();
     await expect(waiting).rejects.toThrow('The projector stopped');
   }, 5000);
+});
+
+describe('projector: a poison event', () => {
+  /** Appends `count` events for each user, taking turns, so their events interleave in the log. */
+  async function interleave(users: string[], count: number): Promise<bigint> {
+    let head = 0n;
+    for (let i = 0; i < count; i += 1) for (const user of users) head = await appendTestEvents(store, user, 1);
+    return head;
+  }
+  const positionsOf = async (user: string) => (await store.readAll()).filter((e) => e.metadata.userId === user).map((e) => e.position);
+
+  test('given an event that fails for one user, only that user stops; it is quarantined by name, survives a restart, and resumes to equal a rebuild once fixed', async () => {
+    await interleave(['alice', 'bob'], 6);
+    const alice = await positionsOf('alice');
+    const poison = alice[2]!;
+    const fault = { failAt: poison as bigint | null };
+    const projections = [effectLogProjection('a', fault)];
+    const error = vi.fn();
+    const options = { projections, batchSize: 4, quarantineRetryMs: 60_000, quarantinePollMs: 30, logger: { log: () => undefined, error } };
+    const first = await start(options);
+
+    // Bob is projected to his last event, now and after; Alice up to the event before the poison.
+    const bobHead = await appendTestEvents(store, 'bob', 10);
+    await vi.waitFor(async () => expect((await countEffects(db.pool)).filter((r) => r.user_id === 'bob')).toHaveLength(16), { timeout: 10_000 });
+    const aliceLater = await appendTestEvents(store, 'alice', 1);
+    const bobAfter = await appendTestEvents(store, 'bob', 1);
+    await vi.waitFor(async () => expect((await countEffects(db.pool)).filter((r) => r.user_id === 'bob')).toHaveLength(17), { timeout: 10_000 });
+    expect((await countEffects(db.pool)).filter((r) => r.user_id === 'alice').map((r) => BigInt(r.position))).toEqual(alice.slice(0, 2));
+    expect(bobAfter).toBeGreaterThan(bobHead);
+
+    // The quarantine names the event, in the table (what /health lists) and in the log.
+    const [quarantine, ...others] = await readQuarantines(db.pool, DEFAULT_CHECKPOINT_NAME);
+    expect(others).toEqual([]);
+    expect(quarantine).toMatchObject({ userId: 'alice', position: poison, eventType: 'TestHappened', attempts: 1, error: `a fails at ${poison}` });
+    expect(error.mock.calls.map(([message]) => String(message))).toContainEqual(expect.stringContaining(`quarantined user alice's partition at event ${poison} (TestHappened ${quarantine!.eventId})`));
+    // The global checkpoint waits just below the poison, so a restart reads Alice's events again.
+    expect(await readCheckpoint(db.pool, DEFAULT_CHECKPOINT_NAME)).toBe(poison - 1n);
+
+    // Writes waiting for Alice's partition are told at once; those before the poison are projected.
+    const waiter = new PostgresProjectionWaiter({ connectionString: db.url, timeoutMs: 5000 });
+    try {
+      const started = Date.now();
+      await expect(waiter.waitFor(aliceLater, undefined, 'alice')).rejects.toBeInstanceOf(ProjectionQuarantinedError);
+      expect(Date.now() - started).toBeLessThan(2000);
+      await expect(waiter.waitFor(alice[1]!, undefined, 'alice')).resolves.toBeUndefined();
+      await expect(waiter.waitFor(bobAfter, undefined, 'bob')).resolves.toBeUndefined();
+    } finally {
+      await waiter.close();
+    }
+
+    // A restart tries the partition once, fails again (one more attempt, the backoff kept), and goes on with Bob.
+    await first.stop();
+    const second = await start(options);
+    await vi.waitFor(async () => expect((await readQuarantines(db.pool, DEFAULT_CHECKPOINT_NAME))[0]?.attempts).toBe(2), { timeout: 10_000 });
+    const bobLast = await appendTestEvents(store, 'bob', 1);
+    await vi.waitFor(async () => expect((await countEffects(db.pool)).filter((r) => r.user_id === 'bob')).toHaveLength(18), { timeout: 10_000 });
+    expect(await readCheckpoint(db.pool, DEFAULT_CHECKPOINT_NAME)).toBe(poison - 1n);
+
+    // Fixed, and resumed by hand: Alice's partition catches up, the quarantine is lifted.
+    fault.failAt = null;
+    expect(await resumeQuarantined(db.pool, DEFAULT_CHECKPOINT_NAME, 'alice')).toBe(1);
+    await second.caughtUp(bobLast > aliceLater ? bobLast : aliceLater, 10_000);
+    expect(await readQuarantines(db.pool, DEFAULT_CHECKPOINT_NAME)).toEqual([]);
+
+    await Promise.all(running.splice(0).map((p) => p.stop()));
+    const live = await countEffects(db.pool);
+    expect(live).toHaveLength((await store.readAll()).length);
+    expect(live.every((r) => r.n === 1)).toBe(true);
+    await rebuildReadModels({ pool: db.pool, store, projections });
+    expect(await countEffects(db.pool)).toEqual(live);
+  }, 30_000);
+
+  test('given a quarantined partition whose cause goes away, the backoff retries it by itself', async () => {
+    await interleave(['alice', 'bob'], 3);
+    const poison = (await positionsOf('alice'))[1]!;
+    const fault = { failAt: poison as bigint | null };
+    const projector = await start({ projections: [effectLogProjection('a', fault)], quarantineRetryMs: 300, quarantinePollMs: 20 });
+    const head = await appendTestEvents(store, 'bob', 1);
+    await vi.waitFor(async () => expect(await readQuarantines(db.pool, DEFAULT_CHECKPOINT_NAME)).toHaveLength(1), { timeout: 10_000 });
+    await vi.waitFor(async () => expect((await countEffects(db.pool)).filter((r) => r.user_id === 'bob')).toHaveLength(4), { timeout: 10_000 });
+
+    fault.failAt = null;
+    await projector.caughtUp(head, 10_000);
+    expect(await readQuarantines(db.pool, DEFAULT_CHECKPOINT_NAME)).toEqual([]);
+    const rows = await countEffects(db.pool);
+    expect(rows).toHaveLength(7);
+    expect(rows.every((r) => r.n === 1)).toBe(true);
+  }, 20_000);
 });

@@ -1,11 +1,12 @@
 import type { EventStore, StoredEvent } from '../event-store/port.js';
 import type { Pool } from '../postgres/pool.js';
 import { migrateProjections } from './apply-events.js';
-import { DEFAULT_CHECKPOINT_NAME, readCheckpoint } from './checkpoint.js';
+import { DEFAULT_CHECKPOINT_NAME, readCheckpoint, readUserPositionsAbove } from './checkpoint.js';
 import { CheckpointWriter } from './checkpoint-writer.js';
 import { commitUserBatch } from './commit-batch.js';
 import type { Projection } from './projection.js';
 import { Progress } from './progress.js';
+import { quarantineUser, readHeldUsers, readQuarantines } from './quarantine.js';
 import { UserQueues, type UserBatch } from './user-queues.js';
 
 export interface ProjectorLogger {
@@ -32,6 +33,14 @@ export interface ProjectorOptions {
   logger?: ProjectorLogger;
   /** A batch slower than this is logged with the event types it held (default 1000 ms). */
   slowBatchMs?: number;
+  /**
+   * First delay before a quarantined user's partition is tried again (default 5 s); it doubles on
+   * each failure of the same event, up to `quarantineMaxRetryMs` (default 5 min).
+   */
+  quarantineRetryMs?: number;
+  quarantineMaxRetryMs?: number;
+  /** While a partition is quarantined, how often the projector looks whether it is due (its retry time came, or an operator resumed it); default 1 s. */
+  quarantinePollMs?: number;
 }
 
 export interface ProjectorHandle {
@@ -57,6 +66,12 @@ function positiveInteger(name: string, value: number): number {
   return value;
 }
 
+/** One round's queues, and the quarantined users it is trying again (until their event commits or fails). */
+interface Round {
+  readonly queues: UserQueues<StoredEvent>;
+  readonly retrying: Set<string>;
+}
+
 const silent: ProjectorLogger = { log: () => undefined, error: () => undefined };
 
 /**
@@ -66,11 +81,25 @@ const silent: ProjectorLogger = { log: () => undefined, error: () => undefined }
  * with that user's position (`commitUserBatch`), so a crash, a restart, a second projector process
  * or a rebuild can neither lose nor double an effect. The global checkpoint is the low-water mark
  * (every event at or below it committed), stored after the batches (`CheckpointWriter`); a restart
- * resumes from it and drops what the user positions show as applied. On any failure it drops
- * what it buffered, waits, and resumes from the checkpoint in the database.
+ * resumes from it and drops what the user positions show as applied.
+ *
+ * One user's failing event stops nobody else: a batch that fails is committed again one event at a
+ * time, the event that fails is recorded in `projector_quarantine` (named in the log and on
+ * `/health`; the API answers that user's writes 202 at once) and that user's partition is parked —
+ * their later events are left unapplied and the global checkpoint stays just below the failing
+ * one — while every other user goes on. The partition is retried (a new round from the checkpoint,
+ * which re-reads the parked events and passes everyone else's as applied) when its `retry_at`
+ * comes (backoff doubling from `quarantineRetryMs` to `quarantineMaxRetryMs`), when an operator
+ * sets `retry_at` to now or deletes the row, and once at every start of the projector (a fix is
+ * deployed by restarting it); the attempts are kept, so a restart does not start the backoff over.
+ * The quarantine is lifted in the transaction that commits the event. Any other failure (the
+ * database unreachable, the quarantine not storable) drops what was buffered, waits, and resumes
+ * from the checkpoint in the database.
  */
 export async function startProjector(options: ProjectorOptions): Promise<ProjectorHandle> {
   const { pool, store, projections, checkpointName = DEFAULT_CHECKPOINT_NAME, retryDelayMs = 200, logger = silent, slowBatchMs = 1000 } = options;
+  const retry = { firstMs: options.quarantineRetryMs ?? 5000, maxMs: options.quarantineMaxRetryMs ?? 300_000 };
+  const quarantinePollMs = positiveInteger('quarantinePollMs', options.quarantinePollMs ?? 1000);
   const batchSize = positiveInteger('batchSize', options.batchSize ?? 100);
   const workers = positiveInteger('workers', options.workers ?? 4);
   const capacity = positiveInteger('capacity', options.capacity ?? 20_000);
@@ -95,19 +124,64 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
     });
 
   /** Commits one user's batch; logs it when slow. */
-  const commit = async (batch: UserBatch<StoredEvent>): Promise<void> => {
+  const commit = async (batch: UserBatch<StoredEvent>, quarantined: boolean): Promise<void> => {
     const started = Date.now();
-    await commitUserBatch(pool, checkpointName, projections, batch.userId, batch.items);
+    await commitUserBatch(pool, checkpointName, projections, batch.userId, batch.items, quarantined);
     const took = Date.now() - started;
     if (took >= slowBatchMs) logger.log(`projector: slow batch of ${batch.items.length} events took ${took} ms (${describeTypes(batch.items)})`);
   };
 
-  /** One worker: takes a ready user's batch, commits it, repeats until the queues close. */
-  const work = async (current: UserQueues<StoredEvent>, checkpoint: CheckpointWriter): Promise<void> => {
+  /**
+   * A batch failed: commits its events one at a time up to the one that fails, quarantines the
+   * user at that event and parks their partition. Returns the low-water mark. Throws (the round
+   * fails) when the quarantine cannot be stored.
+   */
+  const isolate = async (round: Round, batch: UserBatch<StoredEvent>, error: unknown): Promise<bigint> => {
+    const quarantined = round.retrying.has(batch.userId);
+    let failedAt = 0;
+    let cause = error;
+    if (batch.items.length > 1) {
+      for (failedAt = 0; failedAt < batch.items.length; failedAt += 1) {
+        try {
+          await commitUserBatch(pool, checkpointName, projections, batch.userId, [batch.items[failedAt]!], quarantined);
+        } catch (single) {
+          cause = single;
+          break;
+        }
+      }
+      // Every event went through on its own: the failure has passed.
+      if (failedAt === batch.items.length) return settled(round, batch);
+    }
+    const event = batch.items[failedAt]!;
+    const row = await quarantineUser(pool, checkpointName, event, cause, retry);
+    logger.error(
+      `projector: quarantined user ${batch.userId}'s partition at event ${event.position} (${event.type} ${event.id}), attempt ${row.attempts}: ` +
+        `${row.error}; projecting every other user; next try at ${row.retryAt.toISOString()}`,
+      cause,
+    );
+    round.retrying.delete(batch.userId);
+    return round.queues.park(batch.userId, { batch, failedAt });
+  };
+
+  /** The batch committed: a retried partition is resumed. Returns the low-water mark. */
+  const settled = (round: Round, batch: UserBatch<StoredEvent>): bigint => {
+    if (round.retrying.delete(batch.userId)) logger.log(`projector: user ${batch.userId}'s partition resumed`);
+    return round.queues.complete(batch);
+  };
+
+  /** One worker: takes a ready user's batch, commits it (or quarantines its user), repeats until the queues close. */
+  const work = async (round: Round, checkpoint: CheckpointWriter): Promise<void> => {
+    const current = round.queues;
     try {
       for (let batch = await current.take(batchSize); batch; batch = await current.take(batchSize)) {
-        await commit(batch);
-        checkpoint.advance(current.complete(batch));
+        let mark: bigint;
+        try {
+          await commit(batch, round.retrying.has(batch.userId));
+          mark = settled(round, batch);
+        } catch (error) {
+          mark = await isolate(round, batch, error);
+        }
+        checkpoint.advance(mark);
         failures = 0;
       }
     } catch (error) {
@@ -117,24 +191,59 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
     }
   };
 
-  /** One subscription and its workers, from the checkpoint until stop or a failure. */
+  /**
+   * While partitions are parked, looks every `quarantinePollMs` whether one is due (by the
+   * database's clock); then ends the round, and the next one retries it. Returns a stop function.
+   */
+  const watchParked = (round: Round): (() => void) => {
+    let looking = false;
+    const timer = setInterval(() => {
+      const parked = [...round.queues.parkedUsers];
+      if (looking || parked.length === 0) return;
+      looking = true;
+      readHeldUsers(pool, checkpointName, parked)
+        .then((held) => {
+          const due = parked.filter((user) => !held.has(user));
+          if (due.length === 0) return;
+          logger.log(`projector: retrying the quarantined partition of ${due.join(', ')}`);
+          round.queues.close();
+        })
+        .catch((error: unknown) => logger.error('projector: could not read the quarantined partitions', error))
+        .finally(() => (looking = false));
+    }, quarantinePollMs);
+    return () => clearInterval(timer);
+  };
+
+  let firstRound = true;
+
+  /** One subscription and its workers, from the checkpoint until stop, a failure, or a parked partition due again. */
   const follow = async (): Promise<void> => {
     const cursor = await readCheckpoint(pool, checkpointName);
     reached(cursor);
-    logger.log(`projector: following the log from checkpoint ${cursor} with ${workers} workers`);
+    // Users already past the checkpoint (another user's parked event holds it back): their events up to there pass as applied.
+    const applied = await readUserPositionsAbove(pool, checkpointName, cursor);
+    const quarantines = await readQuarantines(pool, checkpointName);
+    // The first round of a process tries every quarantined partition once; later rounds wait for each one's retry.
+    const held = firstRound ? new Set<string>() : await readHeldUsers(pool, checkpointName, quarantines.map((q) => q.userId));
+    firstRound = false;
+    logger.log(`projector: following the log from checkpoint ${cursor} with ${workers} workers` + (quarantines.length > 0 ? `; ${quarantines.length} quarantined partition(s), ${quarantines.length - held.size} retried now` : ''));
     const current = new UserQueues<StoredEvent>(capacity, cursor, (event) => event.metadata.userId);
+    const round: Round = { queues: current, retrying: new Set(quarantines.filter((q) => !held.has(q.userId)).map((q) => q.userId)) };
+    for (const user of held) current.park(user);
     queues = current;
     // A stop that came while the checkpoint was being read closed the previous round's queues only.
     if (stopped) current.close();
     const checkpoint = new CheckpointWriter(pool, checkpointName, cursor, reached, (error) => current.fail(error));
-    const subscription = store.subscribeAll(cursor, (event) => current.push(event));
+    const subscription = store.subscribeAll(cursor, (event) => current.push(event, event.position <= (applied.get(event.metadata.userId) ?? cursor)));
     subscription.done.then(
       () => current.close(),
       (error: unknown) => current.fail(error),
     );
+    const unwatch = watchParked(round);
     try {
-      await Promise.allSettled(Array.from({ length: workers }, () => work(current, checkpoint)));
+      await Promise.allSettled(Array.from({ length: workers }, () => work(round, checkpoint)));
     } finally {
+      unwatch();
       current.close();
       await subscription.stop();
       await checkpoint.flush();

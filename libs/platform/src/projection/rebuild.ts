@@ -4,6 +4,7 @@ import { applyEvents, migrateProjections } from './apply-events.js';
 import { clearUserPositions, DEFAULT_CHECKPOINT_NAME, lockCheckpoint, saveCheckpoint } from './checkpoint.js';
 import { lockOutWriters } from './inline-projection-store.js';
 import type { Projection } from './projection.js';
+import { clearQuarantines } from './quarantine.js';
 import { tableIdentifier } from './table-names.js';
 
 export interface RebuildOptions {
@@ -37,6 +38,8 @@ export async function rebuildReadModels(options: RebuildOptions): Promise<Rebuil
     await lockOutWriters(client);
     await lockCheckpoint(client, checkpointName);
     await clearUserPositions(client, checkpointName);
+    // It applies every event, so none is failing any more: every quarantined partition is lifted (or the rebuild fails whole).
+    await clearQuarantines(client, checkpointName);
     if (tables.length > 0) await client.query(`TRUNCATE ${tables.join(', ')}`);
     let position = 0n;
     let events = 0;

@@ -118,4 +118,32 @@ describe('UserQueues', () => {
     await expect(q.take(1)).rejects.toThrow('subscription lost');
     expect(q.error?.error).toEqual(new Error('subscription lost'));
   });
+
+  test('given a parked user, their events are dropped without filling the queue, the mark stays below their first failed event, and the others go on', async () => {
+    const q = queues(3, 10n);
+    await pushAll(q, [item(11, 'a'), item(12, 'a'), item(13, 'b')]);
+    const a = await q.take(5);
+    // a's event 12 failed: 11 is committed, 12 and everything later of a's is left unapplied.
+    expect(q.park('a', { batch: a!, failedAt: 1 })).toBe(11n);
+    const b = await q.take(5);
+    expect(positions(b)).toEqual([13]);
+    expect(q.complete(b!)).toBe(11n);
+    // More than the capacity of a's events pass (the mark, clamped below 12, moves over them inside) without blocking the producer.
+    await pushAll(q, [item(14, 'a'), item(15, 'a'), item(16, 'a'), item(17, 'a'), item(18, 'b')]);
+    const later = await q.take(5);
+    expect([later?.userId, positions(later)]).toEqual(['b', [18]]);
+    expect(q.complete(later!)).toBe(11n);
+    expect(q.parkedUsers).toEqual(new Set(['a']));
+  });
+
+  test('given a user parked before their events arrive, the mark stops below their first one; applied events pass straight through', async () => {
+    const q = queues(100, 0n);
+    q.park('a');
+    await q.push(item(1, 'b'), true);
+    expect(q.lowWater).toBe(1n);
+    await pushAll(q, [item(2, 'b'), item(5, 'a'), item(6, 'b')]);
+    const b = await q.take(5);
+    expect(positions(b)).toEqual([2, 6]);
+    expect(q.complete(b!)).toBe(4n);
+  });
 });

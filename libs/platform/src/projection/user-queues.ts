@@ -37,6 +37,11 @@ export interface UserBatch<T> {
  *   advance every user a batch per round and move the mark only at the very end.
  * Events count against `capacity` from dispatch until the low-water mark passes them, so memory is
  * bounded even when one slow batch holds the mark back; the producer waits while it is full.
+ *
+ * A user may be parked (their partition quarantined: an event of theirs failed, `park`): their
+ * queued events and every later one are dropped as they come, counted as passed for memory, and
+ * the low-water mark stays just below their first unapplied event, so a restart from it reads them
+ * again. Events already applied (`push(item, true)`) pass straight through.
  */
 export class UserQueues<T extends { readonly position: bigint }> {
   private readonly queues = new Map<string, Fifo<Queued<T>>>();
@@ -49,6 +54,8 @@ export class UserQueues<T extends { readonly position: bigint }> {
   /** Every dispatched event not yet below the low-water mark, in log order. */
   private readonly pending = new Fifo<Slot>();
   private low: bigint;
+  /** Parked users and their first unapplied event seen (null until one arrives). */
+  private readonly parked = new Map<string, bigint | null>();
   private closed = false;
   private failure: { error: unknown } | null = null;
   private itemsArrived: (() => void)[] = [];
@@ -62,8 +69,16 @@ export class UserQueues<T extends { readonly position: bigint }> {
     this.low = start;
   }
 
+  /** The highest position at or below which every dispatched event is committed (parked users' held back). */
   get lowWater(): bigint {
-    return this.low;
+    let mark = this.low;
+    for (const first of this.parked.values()) if (first !== null && first - 1n < mark) mark = first - 1n;
+    return mark;
+  }
+
+  /** Users parked in these queues. */
+  get parkedUsers(): ReadonlySet<string> {
+    return new Set(this.parked.keys());
   }
 
   /** The error that ended these queues, if one did. */
@@ -71,15 +86,24 @@ export class UserQueues<T extends { readonly position: bigint }> {
     return this.failure;
   }
 
-  /** Waits while full; once closed the item is dropped. */
-  async push(item: T): Promise<void> {
+  /**
+   * Waits while full; once closed the item is dropped. An item already `applied` (or of a parked
+   * user) only takes its place in the log order, so that the low-water mark passes it.
+   */
+  async push(item: T, applied = false): Promise<void> {
     while (!this.closed && this.pending.size >= this.capacity) {
       await new Promise<void>((resolve) => this.roomFreed.push(resolve));
     }
     if (this.closed) return;
     const userId = this.userOf(item);
-    const slot: Slot = { position: item.position, userId, done: false };
+    const parked = !applied && this.parked.has(userId);
+    if (parked && this.parked.get(userId) === null) this.parked.set(userId, item.position);
+    const slot: Slot = { position: item.position, userId, done: applied || parked };
     this.pending.push(slot);
+    if (slot.done) {
+      this.retire();
+      return;
+    }
     const queue = this.queues.get(userId) ?? this.open(userId);
     queue.push({ item, slot });
     if (queue.size === 1 && !this.busy.has(userId)) this.makeReady(userId);
@@ -105,7 +129,8 @@ export class UserQueues<T extends { readonly position: bigint }> {
 
   /**
    * The batch committed: its user goes to the back of the turn order if more of its events wait.
-   * Returns the low-water mark, which may have moved. Still counts after `close`, so a batch that
+   * Returns the low-water mark, which may have moved (never past a parked user's first unapplied
+   * event). Still counts after `close`, so a batch that
    * was in flight when the projector stopped moves the mark too.
    */
   complete(batch: UserBatch<T>): bigint {
@@ -113,7 +138,34 @@ export class UserQueues<T extends { readonly position: bigint }> {
     this.busy.delete(batch.userId);
     if (this.queues.has(batch.userId)) this.makeReady(batch.userId);
     this.retire();
-    return this.low;
+    return this.lowWater;
+  }
+
+  /**
+   * Parks a user: from now on their events are dropped as they come. With `batch` (theirs, taken
+   * and not committed from `failedAt` on), its events before `failedAt` count as committed, the
+   * rest and their queued events are dropped, and the user is released. Without, the user is
+   * parked before any of their events arrives (a quarantine known when the round starts). Returns
+   * the low-water mark.
+   */
+  park(userId: string, batch?: { batch: UserBatch<T>; failedAt: number }): bigint {
+    if (batch) {
+      const first = batch.batch.items[batch.failedAt]!.position;
+      const known = this.parked.get(userId);
+      this.parked.set(userId, known === undefined || known === null || first < known ? first : known);
+      for (const slot of batch.batch.slots) slot.done = true;
+      this.busy.delete(userId);
+    } else if (!this.parked.has(userId)) {
+      this.parked.set(userId, null);
+    }
+    const queue = this.queues.get(userId);
+    if (queue) {
+      for (let queued = queue.shift(); queued; queued = queue.shift()) queued.slot.done = true;
+      this.queues.delete(userId);
+      this.turns.delete(userId);
+    }
+    this.retire();
+    return this.lowWater;
   }
 
   /** Stops both sides: queued events are dropped, pushes return, takes return null. */
