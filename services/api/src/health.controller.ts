@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { health, type RouteResponse } from '@budget/contracts';
-import { APP_CONFIG, CLOCK, DEFAULT_CHECKPOINT_NAME, Endpoint, PG_POOL, type AppConfig, type Clock, type Pool } from '@budget/platform';
+import { APP_CONFIG, CLOCK, DEFAULT_CHECKPOINT_NAME, Endpoint, PG_POOL, readQuarantines, type AppConfig, type Clock, type Pool } from '@budget/platform';
 
 type Health = RouteResponse<typeof health>;
 
@@ -12,7 +12,8 @@ export class HealthQuery extends Query<Health> {}
  * oldest of them, and how many users they belong to (none with inline projection: every write is
  * projected as it commits). The projector works per user, so an event above the global checkpoint
  * (the low-water mark) is applied already when its user's partition has passed it: one user's
- * burst shows as that user's events behind, not as every later event of everyone.
+ * burst shows as that user's events behind, not as every later event of everyone. Quarantined
+ * partitions (an event failed to project; `projector_quarantine`) are listed by their event.
  */
 @QueryHandler(HealthQuery)
 export class HealthHandler implements IQueryHandler<HealthQuery, Health> {
@@ -40,9 +41,17 @@ export class HealthHandler implements IQueryHandler<HealthQuery, Health> {
     );
     const row = rows[0]!;
     // Inline, every write is in the read models when it commits: nothing lags, whatever the checkpoint.
-    if (this.config.projection === 'inline') return { status: 'ok', projector: { checkpoint: row.head, head: row.head, lagEvents: 0, lagMs: 0, lagUsers: 0 } };
+    if (this.config.projection === 'inline') return { status: 'ok', projector: { checkpoint: row.head, head: row.head, lagEvents: 0, lagMs: 0, lagUsers: 0, quarantined: [] } };
     const lagMs = row.oldest ? Math.max(0, this.clock.now().getTime() - Date.parse(row.oldest)) : 0;
-    return { status: 'ok', projector: { checkpoint: row.checkpoint, head: row.head, lagEvents: Number(row.behind), lagMs, lagUsers: Number(row.users) } };
+    const quarantined = (await readQuarantines(this.pool, DEFAULT_CHECKPOINT_NAME)).map((q) => ({
+      position: q.position.toString(),
+      eventId: q.eventId,
+      eventType: q.eventType,
+      since: q.since.toISOString(),
+      attempts: q.attempts,
+      retryAt: q.retryAt.toISOString(),
+    }));
+    return { status: 'ok', projector: { checkpoint: row.checkpoint, head: row.head, lagEvents: Number(row.behind), lagMs, lagUsers: Number(row.users), quarantined } };
   }
 }
 

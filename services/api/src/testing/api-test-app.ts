@@ -3,7 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Redis } from 'ioredis';
 import {
   asyncProjections, EVENT_STORE, FixedClock, loadConfig, REDIS, startProjector,
-  type AppConfig, type EventStore, type ProjectorHandle,
+  type AppConfig, type EventStore, type Projection, type ProjectorHandle, type ProjectorOptions,
 } from '@budget/platform';
 import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
 import { RecordingMailSender, TestHttp } from '@budget/identity/testing';
@@ -28,19 +28,26 @@ export interface ApiTestApp {
  * The whole API as `main.ts` builds it, on a fresh database and the real Redis (unique key prefix),
  * with the projector running in-process and mail recorded instead of queued. `PROJECTION: 'async'`
  * in `env` leaves the read models to that projector (as with EventStoreDB); by default writes are
- * projected inline and the projector only follows the log.
+ * projected inline and the projector only follows the log. `options.projections` replaces every
+ * read model's projection (inline and in the projector: a test's failing one), `options.projector`
+ * sets the in-process projector's options.
  */
-export async function startApiTestApp(env: NodeJS.ProcessEnv = {}): Promise<ApiTestApp> {
+export async function startApiTestApp(
+  env: NodeJS.ProcessEnv = {},
+  options: { projections?: readonly Projection[]; projector?: Partial<ProjectorOptions> } = {},
+): Promise<ApiTestApp> {
   const db = await createTestDatabase('api');
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, JWT_SECRET: 'api-tests-secret-0123456789-abcdefghijklmn', ...env });
   const clock = new FixedClock(new Date());
   const mail = new RecordingMailSender();
-  const projections = asyncProjections(config, readModelProjections);
+  const all = options.projections ?? readModelProjections;
+  const projections = asyncProjections(config, all);
   const prefix = `rl:apitest:${randomBytes(6).toString('hex')}:`;
-  const app = await createApp({ config, pool: db.pool, clock, mailSender: mail, rateLimitKeyPrefix: prefix, logger: false, responseCheck: 'fail' });
+  const app = await createApp({ config, pool: db.pool, clock, mailSender: mail, rateLimitKeyPrefix: prefix, logger: false, responseCheck: 'fail', projections: all });
   const store = app.get<EventStore>(EVENT_STORE);
   const redis = app.get<Redis>(REDIS);
-  let projector: ProjectorHandle | null = await startProjector({ pool: db.pool, store, projections });
+  const start = () => startProjector({ ...options.projector, pool: db.pool, store, projections });
+  let projector: ProjectorHandle | null = await start();
   return {
     app, http: new TestHttp(app), db, config, clock, mail, store,
     async pauseProjector() {
@@ -48,7 +55,7 @@ export async function startApiTestApp(env: NodeJS.ProcessEnv = {}): Promise<ApiT
       projector = null;
     },
     async resumeProjector() {
-      projector ??= await startProjector({ pool: db.pool, store, projections });
+      projector ??= await start();
     },
     async close() {
       await projector?.stop();

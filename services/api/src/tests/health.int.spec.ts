@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkpointMigrations, DEFAULT_CHECKPOINT_NAME, FixedClock, migrate, PostgresEventStore } from '@budget/platform';
+import { checkpointMigrations, DEFAULT_CHECKPOINT_NAME, FixedClock, migrate, PostgresEventStore, quarantineMigrations, quarantineUser } from '@budget/platform';
 import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
 import { HealthHandler } from '../health.controller.js';
 
@@ -30,7 +30,7 @@ describe('health: the projector lag counts what is not applied, per user partiti
   beforeAll(async () => {
     db = await createTestDatabase('health_lag');
     store = await PostgresEventStore.create(db.pool, db.url, { settleMs: 50 });
-    await migrate(db.pool, checkpointMigrations);
+    await migrate(db.pool, [...checkpointMigrations, ...quarantineMigrations]);
     // Alice's burst of three, 60, 50 and 40 s ago, then two of Bob's, 30 and 20 s ago.
     const burst: ['alice' | 'bob', number][] = [['alice', 60], ['alice', 50], ['alice', 40], ['bob', 30], ['bob', 20]];
     for (const [user, secondsAgo] of burst) {
@@ -46,7 +46,7 @@ describe('health: the projector lag counts what is not applied, per user partiti
   test("given Bob's partition applied past Alice's unapplied burst, only Alice's events lag, from the oldest of them", async () => {
     await setPositions(0n, { alice: positions.alice[0]!, bob: positions.bob[1]! });
     const { projector } = await health('async');
-    expect(projector).toEqual({ checkpoint: '0', head: positions.bob[1]!.toString(), lagEvents: 2, lagMs: 50_000, lagUsers: 1 });
+    expect(projector).toEqual({ checkpoint: '0', head: positions.bob[1]!.toString(), lagEvents: 2, lagMs: 50_000, lagUsers: 1, quarantined: [] });
   });
 
   test('given no partition applied anything, every event lags, in both partitions', async () => {
@@ -59,8 +59,25 @@ describe('health: the projector lag counts what is not applied, per user partiti
     expect((await health('async')).projector).toMatchObject({ checkpoint: positions.alice[2]!.toString(), lagEvents: 2, lagMs: 30_000, lagUsers: 1 });
   });
 
+  test("given Alice's partition quarantined at her second event, health names that event (not her)", async () => {
+    await setPositions(0n, { alice: positions.alice[0]!, bob: positions.bob[1]! });
+    const [, second] = (await store.readAll()).filter((e) => e.metadata.userId === 'alice');
+    await quarantineUser(db.pool, DEFAULT_CHECKPOINT_NAME, second!, new Error('boom'), { firstMs: 5000, maxMs: 300_000 });
+    try {
+      const { projector } = await health('async');
+      expect(projector.quarantined).toEqual([
+        { position: second!.position.toString(), eventId: second!.id, eventType: 'TestHappened', since: expect.any(String), attempts: 1, retryAt: expect.any(String) },
+      ]);
+      expect(Date.parse(projector.quarantined[0]!.retryAt) - Date.parse(projector.quarantined[0]!.since)).toBeGreaterThanOrEqual(4900);
+      expect(JSON.stringify(projector)).not.toContain('alice');
+      expect(projector).toMatchObject({ lagEvents: 2, lagUsers: 1 });
+    } finally {
+      await db.pool.query('DELETE FROM projector_quarantine');
+    }
+  });
+
   test('given inline projection, nothing lags whatever the tables say', async () => {
     await setPositions(0n, {});
-    expect((await health('inline')).projector).toEqual({ checkpoint: positions.bob[1]!.toString(), head: positions.bob[1]!.toString(), lagEvents: 0, lagMs: 0, lagUsers: 0 });
+    expect((await health('inline')).projector).toEqual({ checkpoint: positions.bob[1]!.toString(), head: positions.bob[1]!.toString(), lagEvents: 0, lagMs: 0, lagUsers: 0, quarantined: [] });
   });
 });

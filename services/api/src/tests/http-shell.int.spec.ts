@@ -21,7 +21,7 @@ describe('the API process', () => {
   test('GET /api/v1/health is public', async () => {
     const response = await t.http.get('health');
     expect(response.status).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', projector: { checkpoint: expect.stringMatching(/^\d+$/), head: expect.stringMatching(/^\d+$/), lagEvents: expect.any(Number), lagMs: expect.any(Number), lagUsers: expect.any(Number) } });
+    expect(response.json()).toEqual({ status: 'ok', projector: { checkpoint: expect.stringMatching(/^\d+$/), head: expect.stringMatching(/^\d+$/), lagEvents: expect.any(Number), lagMs: expect.any(Number), lagUsers: expect.any(Number), quarantined: [] } });
   });
 
   test('an unknown API route is a 404 in the error format, never the shell', async () => {
