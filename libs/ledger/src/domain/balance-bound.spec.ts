@@ -1,7 +1,10 @@
 import { MAX_BALANCE_CENTS } from '@budget/money';
 import { describe, expect, it } from 'vitest';
+import { foldAccount } from './account.state.js';
+import { decideRecordBalance } from './balance-history.decide.js';
 import { balanceMoves, checkBalanceBound } from './balance-bound.js';
 import { RuleViolation } from './domain-error.js';
+import { decideOpenAccount } from './open-account.decide.js';
 import type { TransactionEvent } from './transaction.events.js';
 import { foldTransaction, initialTransactionState } from './transaction.state.js';
 
@@ -52,5 +55,17 @@ describe('the balance bound check', () => {
   it('lets a balance already beyond the bound move back towards zero', () => {
     expect(() => checkBalanceBound('amount', moving(-5n), known(MAX_BALANCE_CENTS + 100))).not.toThrow();
     expect(() => checkBalanceBound('amount', moving(5n), known(MAX_BALANCE_CENTS + 100))).toThrow(RuleViolation);
+  });
+});
+
+describe('a balance given outright', () => {
+  it('must lie within the bound: an opening balance and a balance-history row', () => {
+    const open = (balance: number) =>
+      decideOpenAccount({ accountId: 'a', institutionId: 'i', name: 'Brokerage', type: 'investment', subtype: 'brokerage', tracking: 'Balances', startDate: '2025-03-01', balance, rate: null, balanceId: 'b', fieldPrefix: 'accounts.0.' });
+    expect(open(MAX_BALANCE_CENTS)).toHaveLength(2);
+    expect(() => open(MAX_BALANCE_CENTS + 1)).toThrow(expect.objectContaining({ field: 'accounts.0.balance', code: 'balance-limit' }));
+    const state = foldAccount(open(100));
+    expect(() => decideRecordBalance('b2', '2025-03-02', -MAX_BALANCE_CENTS - 1, state)).toThrow(expect.objectContaining({ field: 'amount', code: 'balance-limit' }));
+    expect(decideRecordBalance('b2', '2025-03-02', -MAX_BALANCE_CENTS, state)).toHaveLength(1);
   });
 });

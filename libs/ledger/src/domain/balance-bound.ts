@@ -47,6 +47,12 @@ export function balanceMoves(changes: readonly TransactionChange[]): BalanceMove
   return moves;
 }
 
+/** A balance given outright (an opening balance, a balance-history row) must itself lie within the bound. */
+export function refuseBalanceBeyondBound(field: string, balance: Cents): void {
+  if (withinBalanceBound(balance)) return;
+  throw new RuleViolation(field, `A balance must lie between -${formatCents(MAX_BALANCE_CENTS)} and ${formatCents(MAX_BALANCE_CENTS)}.`, 'balance-limit');
+}
+
 /** A balance as it stands, with the name the refusal uses. */
 export interface KnownBalance {
   name: string;

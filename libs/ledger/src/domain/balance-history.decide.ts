@@ -1,6 +1,7 @@
 import type { Cents } from '@budget/money';
 import type { BalanceChanged, BalanceRecorded, BalanceRemoved } from './account.events.js';
 import type { AccountState } from './account.state.js';
+import { refuseBalanceBeyondBound } from './balance-bound.js';
 import { isCalendarDate } from './dates.js';
 import { RuleViolation, UnknownReference } from './domain-error.js';
 
@@ -19,12 +20,14 @@ export function decideRecordBalance(balanceId: string, date: string, balance: Ce
     throw new RuleViolation('accountId', 'Balances are recorded only for accounts that track balances.', 'tracking');
   }
   check(state, date, null);
+  refuseBalanceBeyondBound('amount', balance);
   return [{ type: 'BalanceRecorded', data: { accountId: state.accountId, balanceId, date, balance } }];
 }
 
 export function decideChangeBalance(balanceId: string, date: string, balance: Cents, state: AccountState): BalanceChanged[] {
   if (!state.balances[balanceId]) throw new UnknownReference('Balance');
   check(state, date, balanceId);
+  refuseBalanceBeyondBound('amount', balance);
   return [{ type: 'BalanceChanged', data: { accountId: state.accountId, balanceId, date, balance } }];
 }
 

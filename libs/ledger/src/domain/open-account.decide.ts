@@ -2,6 +2,7 @@ import type { Cents } from '@budget/money';
 import { DEFAULT_TRACKING, isAccountType, isSubtypeOf, isTracking } from './account.catalogue.js';
 import type { AccountOpened, BalanceRecorded } from './account.events.js';
 import { isCalendarDate } from './dates.js';
+import { refuseBalanceBeyondBound } from './balance-bound.js';
 import { RuleViolation } from './domain-error.js';
 
 export interface OpenAccount {
@@ -38,6 +39,7 @@ export function decideOpenAccount(command: OpenAccount): [AccountOpened, ...Bala
   if (!isSubtypeOf(type, subtype)) throw new RuleViolation(at('subtype'), `The subtype is not valid for ${type} accounts.`, 'enum');
   const tracking = command.tracking ?? DEFAULT_TRACKING[type];
   if (!isTracking(tracking)) throw new RuleViolation(at('tracking'), 'The tracking must be Transactions, Uncategorized Transactions or Balances.', 'enum');
+  refuseBalanceBeyondBound(at('balance'), command.balance);
   // The spec's client sends `rate: 0` (or null) with every account: on a non-loan it means none.
   const rate = type !== 'loan' && command.rate === 0 ? null : command.rate;
   if (rate !== null && (type !== 'loan' || !Number.isInteger(rate) || rate < 0)) {
