@@ -97,10 +97,11 @@ describe('managing institutions and accounts in the browser, against the service
     expect(await amountIn(page.getByTestId(`account-${savingsId}`))).toBe('500.00');
     await expectFundingPool(page, 1500);
 
-    // A new start date recomputes the starting balance; the account balance stays.
+    // A new start date (Account Settings sends it with the tracking, unchanged here) recomputes the
+    // starting balance; the account balance stays.
     await page.getByTestId(`account-${savingsId}`).click();
-    await page.getByRole('button', { name: 'Change Start Date' }).click();
-    const dating = page.getByTestId('start-date-dialog');
+    await page.getByRole('button', { name: 'Account Settings' }).click();
+    const dating = page.getByTestId('account-settings-dialog');
     await dating.getByText('The starting balance is recomputed so that the account balance stays the same.').waitFor();
     await dating.getByLabel('Start Date').fill(isoDaysAgo(30));
     await snap(page, 'start-date');

@@ -3,7 +3,7 @@ import { Amount, Button, ConfirmDialog, FormError, wireCents } from '@budget/web
 import type { Account, Institution } from '../institutions/institution-data.js';
 import { DeleteAccountButton } from './DeleteAccountButton.js';
 import { RenameAccountDialog } from './RenameAccountDialog.js';
-import { StartDateDialog } from './StartDateDialog.js';
+import { AccountSettingsDialog } from './AccountSettingsDialog.js';
 import { useAccountChange } from './use-account-change.js';
 
 export interface AccountHeaderProps {
@@ -13,11 +13,11 @@ export interface AccountHeaderProps {
   onMoved: () => void;
 }
 
-/** The account's name and balance, with Rename, Change Start Date, Close Account (or Reopen Account) and Delete Account. */
+/** The account's name and balance, with Rename, Account Settings (start date and tracking), Close Account (or Reopen Account) and Delete Account. */
 export function AccountHeader({ account, institution, onMoved }: AccountHeaderProps) {
   const change = useAccountChange(account.id);
   const [renaming, setRenaming] = useState(false);
-  const [dating, setDating] = useState(false);
+  const [setting, setSetting] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -43,8 +43,8 @@ export function AccountHeader({ account, institution, onMoved }: AccountHeaderPr
         <Button variant="text" onClick={() => setRenaming(true)}>
           Rename
         </Button>
-        <Button variant="text" onClick={() => setDating(true)}>
-          Change Start Date
+        <Button variant="text" onClick={() => setSetting(true)}>
+          Account Settings
         </Button>
         <Button variant="text" onClick={() => setConfirming(true)}>
           {closing ? 'Close Account' : 'Reopen Account'}
@@ -53,7 +53,7 @@ export function AccountHeader({ account, institution, onMoved }: AccountHeaderPr
       </div>
       <FormError message={error} />
       {renaming ? <RenameAccountDialog account={account} onClose={() => setRenaming(false)} /> : null}
-      {dating ? <StartDateDialog account={account} onClose={() => setDating(false)} /> : null}
+      {setting ? <AccountSettingsDialog account={account} onClose={() => setSetting(false)} /> : null}
       <ConfirmDialog
         open={confirming}
         title={closing ? 'Close Account' : 'Reopen Account'}

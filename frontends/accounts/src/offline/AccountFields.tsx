@@ -1,6 +1,7 @@
 import { AmountInput, SelectField, TextField } from '@budget/web';
 import { titleCase, type AccountCatalogue } from './account-types.js';
 import { isLoan, type OfflineAccountForm, type OfflineErrors } from './offline-form.js';
+import { defaultTracking, trackingEffect } from './tracking.js';
 
 export interface AccountFieldsProps {
   form: OfflineAccountForm;
@@ -16,7 +17,9 @@ export function AccountFields({ form, errors, catalogue, onChange }: AccountFiel
   const types = Object.keys(catalogue?.types ?? { [form.type]: [] });
   const subtypes = catalogue?.types[form.type] ?? [form.subtype];
   const tracking = catalogue?.tracking ?? [form.tracking];
-  const changeType = (type: string) => onChange({ type, subtype: catalogue?.types[type]?.[0] ?? '', rate: type === 'loan' ? form.rate : '' });
+  // A new type brings its default tracking (loans and investments stay off the budget), as the server's.
+  const changeType = (type: string) =>
+    onChange({ type, subtype: catalogue?.types[type]?.[0] ?? '', rate: type === 'loan' ? form.rate : '', tracking: defaultTracking(catalogue, type, form.tracking) });
   return (
     <>
       <TextField label="Account Name" value={form.accountName} error={errors.accountName} onChange={(e) => onChange({ accountName: e.target.value })} />
@@ -40,6 +43,9 @@ export function AccountFields({ form, errors, catalogue, onChange }: AccountFiel
           <TextField label="Rate (APR %)" inputMode="decimal" value={form.rate} error={errors.rate} onChange={(e) => onChange({ rate: e.target.value })} />
         ) : null}
       </div>
+      <p className="ui-muted" data-testid="tracking-effect">
+        {trackingEffect(form.tracking)}
+      </p>
     </>
   );
 }

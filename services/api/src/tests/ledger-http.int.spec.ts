@@ -50,10 +50,10 @@ describe('ledger over HTTP', () => {
     expect((await t.http.get('connected-accounts', user.access)).json().data).toHaveLength(1);
   });
 
-  test('an account keeps its tracking: a change is refused with the reason', async () => {
-    const response = await t.http.patch(`account/${accountId}`, { tracking: 'Balances' }, user.access);
+  test('a tracking that is not one of the three is refused with the reason', async () => {
+    const response = await t.http.patch(`account/${accountId}`, { tracking: 'None' }, user.access);
     expect(response.status).toBe(422);
-    expect(response.json().errors[0]).toMatchObject({ field: 'tracking', message: 'The tracking of an account is chosen when it is opened and cannot be changed.' });
+    expect(response.json().errors[0]).toMatchObject({ field: 'tracking', message: 'The tracking must be Transactions, Uncategorized Transactions or Balances.' });
   });
 
   test('a split manual transaction answers the new balances', async () => {
@@ -140,5 +140,85 @@ describe('ledger over HTTP', () => {
       'You changed the categories on "Market"',
       'You added "Market" for -45.67',
     ]);
+  });
+});
+
+/**
+ * The bodies the spec's own client sends (product-spec §7), exactly, for the calls it used to be
+ * refused on: balance rows as `{date, amount}`, Account Settings as `{startDate, tracking}` with the
+ * tracking unchanged or changed, and an offline loan added with the tracking its dialog defaults to
+ * (or none at all).
+ */
+const accountOf = async (id: string) => {
+  const institutions = (await t.http.get('connected-accounts', user.access)).json().data as { accounts: { id: string; balance: number; tracking: string; startDate: string }[] }[];
+  return institutions.flatMap((i) => i.accounts).find((a) => a.id === id)!;
+};
+const openInstitution = async (name: string, account: Record<string, unknown>, startDate = '2025-03-01') => {
+  const response = await t.http.post('institution', { institution: { name }, accounts: [account], startDate }, user.access);
+  expect(response.status, response.body).toBe(201);
+  const data = response.json().data as { id: string; accounts: { id: string }[] };
+  return { institutionId: data.id, accountId: data.accounts[0]!.id };
+};
+
+describe("the spec client's exact bodies", () => {
+  test('POST /account/{id}/balances {date, amount} and PATCH /account/{id}/balances/{balanceId} {date, amount}', async () => {
+    const { accountId } = await openInstitution('Broker', { name: 'Brokerage', balance: 9000, type: 'investment', subtype: 'brokerage', tracking: 'Balances', rate: 0 });
+    const posted = await t.http.post(`account/${accountId}/balances`, { date: '2025-03-20', amount: 9150.25 }, user.access);
+    expect(posted.status, posted.body).toBe(201);
+    expect(posted.json().data).toMatchObject({ date: '2025-03-20', balance: 9150.25, accountBalance: 9150.25 });
+    const balanceId = posted.json().data.id as string;
+
+    const patched = await t.http.patch(`account/${accountId}/balances/${balanceId}`, { date: '2025-03-21', amount: 9200 }, user.access);
+    expect(patched.status, patched.body).toBe(200);
+    expect(patched.json().data).toMatchObject({ id: balanceId, accountId, date: '2025-03-21', balance: 9200 });
+    expect((await accountOf(accountId)).balance).toBe(9200);
+
+    // This API's first field name is still taken; a body with neither names `amount`.
+    const legacy = await t.http.post(`account/${accountId}/balances`, { date: '2025-03-22', balance: 9300 }, user.access);
+    expect(legacy.status, legacy.body).toBe(201);
+    const missing = await t.http.post(`account/${accountId}/balances`, { date: '2025-03-23' }, user.access);
+    expect(missing.status).toBe(422);
+    expect(missing.json().errors[0]).toMatchObject({ field: 'amount', message: 'An amount must be provided.' });
+  });
+
+  test('PATCH /account/{id} {startDate, tracking} with the tracking unchanged moves the start date', async () => {
+    const { accountId } = await openInstitution('Savings Bank', { name: 'Savings', balance: 2000, type: 'depository', subtype: 'savings', tracking: 'Transactions', rate: 0 });
+    const response = await t.http.patch(`account/${accountId}`, { startDate: '2025-02-01', tracking: 'Transactions' }, user.access);
+    expect(response.status, response.body).toBe(200);
+    expect(response.json().data.account).toMatchObject({ id: accountId, tracking: 'Transactions', startDate: expect.stringMatching(/^2025-02-01/), balance: 2000 });
+    expect((await accountOf(accountId)).startDate).toMatch(/^2025-02-01/);
+  });
+
+  test('PATCH /account/{id} {startDate, tracking} with another tracking takes the account out of the budget, and back', async () => {
+    const pool = await balanceOf('Funding Pool');
+    const { accountId } = await openInstitution('Card Bank', { name: 'Card', balance: 300, type: 'depository', subtype: 'checking', tracking: 'Transactions', rate: 0 });
+    expect(await balanceOf('Funding Pool')).toBe(pool + 300);
+    const out = await t.http.patch(`account/${accountId}`, { startDate: '2025-03-01', tracking: 'Uncategorized Transactions' }, user.access);
+    expect(out.status, out.body).toBe(200);
+    expect(out.json().data.account).toMatchObject({ tracking: 'Uncategorized Transactions', balance: 300 });
+    expect(out.json().data.categories).toEqual([{ id: categories.get('Funding Pool'), balance: pool }]);
+    const back = await t.http.patch(`account/${accountId}`, { startDate: '2025-03-01', tracking: 'Transactions' }, user.access);
+    expect(back.status, back.body).toBe(200);
+    expect(back.json().data.categories).toEqual([{ id: categories.get('Funding Pool'), balance: pool + 300 }]);
+    const bad = await t.http.patch(`account/${accountId}`, { startDate: '2025-03-01', tracking: 'None' }, user.access);
+    expect(bad.status).toBe(422);
+    expect(bad.json().errors[0]).toMatchObject({ field: 'tracking' });
+    expect((await accountOf(accountId)).tracking).toBe('Transactions');
+  });
+
+  test("a car loan added with the dialog's default tracking, or none, leaves the Funding Pool untouched", async () => {
+    const pool = await balanceOf('Funding Pool');
+    const { institutionId } = await openInstitution('Auto Lender', { name: 'Car Loan', balance: -12000, type: 'loan', subtype: 'auto', tracking: 'Uncategorized Transactions', rate: 5.25 });
+    expect(await balanceOf('Funding Pool')).toBe(pool);
+    const added = await t.http.post(
+      `institution/${institutionId}/accounts`,
+      { name: 'Second Car', balance: -8000, type: 'loan', subtype: 'auto', rate: 4.5, startDate: '2025-03-01' },
+      user.access,
+    );
+    expect(added.status, added.body).toBe(201);
+    expect(added.json().data.account).toMatchObject({ tracking: 'Uncategorized Transactions', balance: -8000 });
+    expect(await balanceOf('Funding Pool')).toBe(pool);
+    const types = (await t.http.get('account-types', user.access)).json().data;
+    expect(types.defaultTracking).toMatchObject({ loan: 'Uncategorized Transactions', investment: 'Balances', depository: 'Transactions' });
   });
 });
