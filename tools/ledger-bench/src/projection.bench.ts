@@ -1,7 +1,6 @@
-import { centsToDecimalString } from '@budget/money';
 import { createTestDatabase } from '@budget/platform/testing';
-import { bankOfx } from '@budget/ledger/testing';
 import { startBenchApi, type BenchApi } from './bench-api.js';
+import { fillAccount, FILE_ROWS, importFile } from './fill.js';
 import { percentile } from './measure/timing.js';
 import { seedUser, type SeededUser } from './seed-user.js';
 
@@ -30,42 +29,6 @@ const whole = (name: string, fallback: number) => {
 const existing = whole('existing', 100_000);
 const runs = whole('runs', 3);
 const modes = argument('modes', 'inline,async').split(',') as ('inline' | 'async')[];
-const FILE_ROWS = 5_000;
-
-/** A deterministic pseudo-random stream (mulberry32), so every run imports the same files. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-
-/** `rows` rows dated at random over 2023–2024, FITIDs unique across files. */
-function ofxFile(file: number, rows: number): string {
-  const next = random(file + 1);
-  const lines = Array.from({ length: rows }, (_, i) => {
-    const date = new Date(Date.UTC(2023, 0, 1 + Math.floor(next() * 730)));
-    return { fitid: `B${file}-${i}`, date: date.toISOString().slice(0, 10).replaceAll('-', ''), amount: centsToDecimalString(-1 - Math.floor(next() * 20_000)), name: `Payee ${i % 211}` };
-  });
-  return bankOfx(lines, '0.00');
-}
-
-async function importFile(api: BenchApi, user: SeededUser, accountId: string, file: number, rows: number): Promise<number> {
-  const text = ofxFile(file, rows);
-  const started = performance.now();
-  const answer = await api.app.inject({
-    method: 'POST', url: `/api/v1/account/${accountId}/ofx`, payload: text,
-    headers: { authorization: `Bearer ${user.access}`, 'content-type': 'application/x-ofx' },
-  });
-  const ms = performance.now() - started;
-  if (answer.statusCode !== 201) throw new Error(`import answered ${answer.statusCode}: ${answer.body.slice(0, 300)}`);
-  return ms;
-}
 
 async function moveStartDate(api: BenchApi, user: SeededUser, accountId: string, startDate: string): Promise<number> {
   const started = performance.now();
@@ -82,14 +45,9 @@ for (const mode of modes) {
   try {
     const user = await seedUser(api, database.pool);
     const accountId = user.target.accountIds[0]!;
-    const filling = performance.now();
-    let file = 0;
-    for (let left = existing; left > 0; left -= FILE_ROWS) {
-      await importFile(api, user, accountId, file++, Math.min(FILE_ROWS, left));
-      process.stdout.write(`\r${mode}: ${Math.min(existing, file * FILE_ROWS)} of ${existing} existing transactions imported`);
-    }
-    const fillSeconds = (performance.now() - filling) / 1000;
-    console.log(` in ${fillSeconds.toFixed(1)} s`);
+    const filled = await fillAccount(api, user, accountId, existing, mode);
+    let file = filled.files;
+    const fillSeconds = filled.seconds;
     await database.pool.query('VACUUM (ANALYZE)');
     const importMs: number[] = [];
     const monthMs: number[] = [];

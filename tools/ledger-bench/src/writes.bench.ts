@@ -1,18 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { createTestDatabase } from '@budget/platform/testing';
 import { startBenchApi } from './bench-api.js';
+import { fillAccount } from './fill.js';
 import { measureInterleaved, percentile } from './measure/timing.js';
 import { seedUser } from './seed-user.js';
 
 /**
  * Writes through the whole API (app.inject: guards, the contract pipe, the command bus, the
- * decider, the append, the wait for the projector, the answer read from the read models), on a
- * fresh database with the projector running in-process, as `npm start` runs it:
+ * decider, the append, the inline projection, the answer read from the read models), on a fresh
+ * database, projected as `npm start` runs it:
  * - POST /account/{id}/transactions (a one-split manual transaction),
  * - POST /category-transfer type 2 (a funding from the Funding Pool to one category),
  * - POST /category-transfer type 3 (a rebalance between two categories).
- * Interleaved, so drift on a shared machine falls on all alike. Run:
- * `npm run bench:writes -- [--iterations 300] [--warmup 30]`.
+ * Interleaved, so drift on a shared machine falls on all alike. With `--transactions N` the budget
+ * first holds N transactions, imported into its account by 5,000-row OFX files through the API (the
+ * real path, as `bench:projection` fills it), so that the cost of a write can be compared at any
+ * budget size. `--explain` measures nothing: it runs a few writes of each kind with `auto_explain`
+ * (EXPLAIN ANALYZE of every statement, nested ones included) and prints the plans of the last
+ * funding's and rebalance's statements. Run:
+ * `npm run bench:writes -- [--transactions 100000] [--iterations 300] [--warmup 30] [--explain]`.
  */
 const argument = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -22,13 +29,32 @@ const argument = (name: string, fallback: number) => {
 };
 const iterations = argument('iterations', 300);
 const warmup = argument('warmup', 30);
+const transactions = argument('transactions', 0);
+const explain = process.argv.includes('--explain');
 
 const database = await createTestDatabase('write_bench');
+const plans: string[] = [];
+if (explain) {
+  // Before the pool's first connection, so every session of the API loads auto_explain; its plans
+  // come back to the client as NOTICEs (the server's log is not readable here).
+  const admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  const settings = [
+    `session_preload_libraries = 'auto_explain'`, `auto_explain.log_min_duration = 0`, `auto_explain.log_analyze = on`,
+    `auto_explain.log_buffers = on`, `auto_explain.log_nested_statements = on`, `auto_explain.log_level = 'notice'`,
+  ];
+  // Constant settings of this file; the database name is made of [a-z0-9_] by createTestDatabase.
+  for (const setting of settings) await admin.query(`ALTER DATABASE ${pg.escapeIdentifier(database.name)} SET ${setting}`);
+  await admin.end();
+  database.pool.on('connect', (client) => client.on('notice', (notice) => plans.push(notice.message ?? '')));
+}
 const api = await startBenchApi(database.url, database.pool);
 try {
   const user = await seedUser(api, database.pool);
   const [accountId] = user.target.accountIds;
   const [first, second] = user.target.categoryIds;
+  const filled = await fillAccount(api, user, accountId!, transactions, 'filling the budget');
+  if (transactions > 0) await database.pool.query('VACUUM (ANALYZE)');
   const { rows } = await database.pool.query<{ id: string }>(
     `SELECT id FROM budget_categories WHERE user_id = $1 AND type = 'FUNDING POOL'`,
     [user.target.userId],
@@ -43,22 +69,30 @@ try {
     });
     if (response.statusCode >= 300) throw new Error(`POST ${url} answered ${response.statusCode}: ${response.body}`);
   };
-  const timed = await measureInterleaved(
-    {
-      'POST /account/{id}/transactions': () =>
-        post(`account/${accountId}/transactions`, { date: nextDate(), name: 'Grocer', amount: -12.34, principle: 0, categories: [{ categoryId: first, amount: -12.34 }] }),
-      'POST /category-transfer (funding)': () =>
-        post('category-transfer', { date: nextDate(), type: 2, categories: [{ categoryId: pool, amount: -5, funder: true }, { categoryId: first, amount: 5 }] }),
-      'POST /category-transfer (rebalance)': () =>
-        post('category-transfer', { date: nextDate(), type: 3, categories: [{ categoryId: first, amount: -1 }, { categoryId: second, amount: 1 }] }),
-    },
-    iterations,
-    warmup,
-  );
-  console.log(`\nWrites through the API: ${iterations} timed rounds after ${warmup} warm-up; times in ms`);
-  console.log('| call | p50 | p99 |\n|---|---|---|');
-  for (const [call, samples] of Object.entries(timed)) {
-    console.log(`| ${call} | ${percentile(samples, 50).toFixed(2)} | ${percentile(samples, 99).toFixed(2)} |`);
+  const calls = {
+    'POST /account/{id}/transactions': () =>
+      post(`account/${accountId}/transactions`, { date: nextDate(), name: 'Grocer', amount: -12.34, principle: 0, categories: [{ categoryId: first, amount: -12.34 }] }),
+    'POST /category-transfer (funding)': () =>
+      post('category-transfer', { date: nextDate(), type: 2, categories: [{ categoryId: pool, amount: -5, funder: true }, { categoryId: first, amount: 5 }] }),
+    'POST /category-transfer (rebalance)': () =>
+      post('category-transfer', { date: nextDate(), type: 3, categories: [{ categoryId: first, amount: -1 }, { categoryId: second, amount: 1 }] }),
+  };
+  if (explain) {
+    await measureInterleaved(calls, 0, 5);
+    for (const [name, call] of Object.entries(calls)) {
+      plans.length = 0;
+      await call();
+      console.log(`\n===== ${name}: ${plans.length} statements at ${transactions} transactions =====\n${plans.join('\n\n')}`);
+    }
+  } else {
+    const timed = await measureInterleaved(calls, iterations, warmup);
+    const size = transactions > 0 ? `a budget of ${transactions.toLocaleString('en')} imported transactions (filled in ${filled.seconds.toFixed(0)} s)` : 'a fresh budget';
+    console.log(`\nWrites through the API on ${size}: ${iterations} timed rounds after ${warmup} warm-up; times in ms`);
+    console.log('| call | p50 | p99 | p50 ÷ transaction p50 |\n|---|---|---|---|');
+    const base = percentile(Object.values(timed)[0]!, 50);
+    for (const [call, samples] of Object.entries(timed)) {
+      console.log(`| ${call} | ${percentile(samples, 50).toFixed(2)} | ${percentile(samples, 99).toFixed(2)} | ${(percentile(samples, 50) / base).toFixed(2)} |`);
+    }
   }
 } finally {
   await api.close();

@@ -200,6 +200,25 @@ export const ledgerMigrations: Migration[] = [
       UPDATE ledger_accounts SET uncounted_cents = ledger_uncounted_cents('a:' || id, start_date);
     `,
   },
+  {
+    // Every write looks registers up by key (a balance is the sum of its register's blocks; an
+    // account's uncounted sum asks whether rows lie before its start date) on generic plans, which
+    // estimate `register = $1` as 1/(distinct registers) of the table. A database with one large
+    // budget holds a handful of registers, so that estimate was a third of the table and the
+    // planner scanned all of it: a funding's balances read every block of the budget (0.3 ms at
+    // 100,000 transactions and growing), a transaction's uncounted check every register row (38
+    // ms). A register is a small part of these tables whatever the budgets look like — each
+    // category and account of every user is one — so their estimates say so, and the lookups use
+    // the registers' keys: a write costs the same at any budget size (`npm run bench:writes --
+    // --transactions 100000`). ANALYZE applies the estimates now; autovacuum keeps them after.
+    id: 'ledger-008-register-estimates',
+    sql: `
+      ALTER TABLE ledger_register_rows ALTER COLUMN register SET (n_distinct = -0.01);
+      ALTER TABLE ledger_register_blocks ALTER COLUMN register SET (n_distinct = -0.05);
+      ANALYZE ledger_register_rows;
+      ANALYZE ledger_register_blocks;
+    `,
+  },
 ];
 
 export const ledgerTables = [
