@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
 import { firstOfMonth } from '@budget/money';
-import { Amount, fundingRowsError, LoadError, LoadingBlock, toIsoDate, type CategoryTree, type Id } from '@budget/web';
-import { dialogRows, rowCategoryIds } from './dialog-rows.js';
-import { fundingBody, fundingLines, planFunding, poolAfter, startingEntries, type FundingEntry } from './funding-form.js';
+import { Amount, Button, fundingRowsError, LoadError, LoadingBlock, toIsoDate, type CategoryTree, type Id } from '@budget/web';
+import { CheckField } from './CheckField.js';
+import { dialogRows, narrowRows, rowCategoryIds } from './dialog-rows.js';
+import { fundingBody, fundingLines, fundingRowWanted, planFunding, poolAfter, proposedAmounts, startingEntries, withProposed, type FundingEntry } from './funding-form.js';
 import { FundingRowView } from './FundingRowView.js';
 import { GroupHeadingRow } from './GroupHeadingRow.js';
 import type { StoredTransfer } from './transfer-data.js';
@@ -17,22 +18,39 @@ export interface FundingDialogProps {
 }
 
 /**
- * Fund (type 2): one row per category with its plan, proposed amount and last month's figures, the
- * amount to fund and its funding categories; the splits are built by `buildFunding`.
+ * Fund (type 2): one row per category with its balance as of the date, last month's figures, its
+ * plan, what it is still proposed this month (after the fundings already dated in it), the amount
+ * to fund and its funding categories; the splits are built by `buildFunding`. Amounts start empty:
+ * only what is typed, or filled by "Use proposed", is funded. The list can be narrowed to the
+ * categories with a plan or underfunded.
  */
 export function FundingDialog({ tree, stored, onClose, onConflict }: FundingDialogProps) {
   const pool = tree.fundingPool?.id ?? null;
   const [date, setDate] = useState(stored?.date ?? firstOfMonth(toIsoDate(new Date())));
   const [edits, setEdits] = useState<Map<Id, FundingEntry>>(new Map());
   const [open, setOpen] = useState<Id | null>(null);
-  const data = useFundingData(date);
-  const rows = useMemo(() => dialogRows(tree, { system: false }), [tree]);
-  const starting = useMemo(() => (data.proposals ? startingEntries(rowCategoryIds(rows), data.proposals, stored, pool) : null), [rows, data.proposals, stored, pool]);
+  const [narrow, setNarrow] = useState(false);
+  const data = useFundingData(date, stored?.id ?? null);
+  const allRows = useMemo(() => dialogRows(tree, { system: false }), [tree]);
+  const starting = useMemo(() => (data.proposals ? startingEntries(rowCategoryIds(allRows), data.proposals, stored, pool) : null), [allRows, data.proposals, stored, pool]);
   const entries = useMemo(() => (starting ? new Map([...starting].map(([id, entry]) => [id, edits.get(id) ?? entry])) : null), [starting, edits]);
+  const proposed = useMemo(() => (data.proposals ? proposedAmounts(data.proposals, stored, date) : null), [data.proposals, stored, date]);
+  const rows = useMemo(
+    () =>
+      narrow
+        ? narrowRows(allRows, (id) =>
+            fundingRowWanted({ plan: data.plan?.get(id), proposed: proposed?.get(id), balance: data.balances?.get(id), base: entries?.get(id)?.base ?? 0 }),
+          )
+        : allRows,
+    [narrow, allRows, data.plan, data.balances, proposed, entries],
+  );
   const outcome = entries && pool ? planFunding(fundingLines(entries), pool) : null;
   const change = (id: Id, part: Partial<FundingEntry>) => {
     const current = entries?.get(id);
     if (current) setEdits((all) => new Map(all).set(id, { ...current, ...part }));
+  };
+  const fillProposed = () => {
+    if (entries && proposed) setEdits(withProposed(entries, proposed));
   };
 
   const makeBody = () => {
@@ -72,35 +90,46 @@ export function FundingDialog({ tree, stored, onClose, onConflict }: FundingDial
       ) : data.loading || !entries ? (
         <LoadingBlock />
       ) : (
-        <div className="budget-list budget-list--funding" role="table" aria-label="Funding categories">
-          <div className="budget-list__row budget-list__row--funding budget-list__row--head" role="row">
-            <span role="columnheader">Category</span>
-            {['Balance', 'Last Funded', 'Last Spent', 'Plan', 'Proposed', 'Amount'].map((label) => (
-              <span key={label} role="columnheader" className="budget-num">
-                {label}
-              </span>
-            ))}
-            <span role="columnheader">Funded From</span>
+        <>
+          <div className="budget-funding__tools">
+            <Button variant="secondary" onClick={fillProposed} disabled={!proposed}>
+              Use proposed
+            </Button>
+            <CheckField label="Only categories with a plan or underfunded" checked={narrow} onChange={setNarrow} />
           </div>
-          {rows.map((row) =>
-            row.kind === 'group' ? (
-              <GroupHeadingRow key={row.key} name={row.name} level={row.level} />
-            ) : (
-              <FundingRowView
-                key={row.key}
-                row={row}
-                tree={tree}
-                entry={entries.get(row.id)!}
-                info={data.info?.get(row.id)}
-                proposal={data.proposals?.get(row.id)}
-                plan={data.plan?.get(row.id)}
-                open={open === row.id}
-                onToggle={() => setOpen((current) => (current === row.id ? null : row.id))}
-                onChange={(part) => change(row.id, part)}
-              />
-            ),
-          )}
-        </div>
+          <div className="budget-list budget-list--funding" role="table" aria-label="Funding categories">
+            <div className="budget-list__row budget-list__row--funding budget-list__row--head" role="row">
+              <span role="columnheader">Category</span>
+              {['Balance', 'Last Funded', 'Last Spent', 'Plan', 'Proposed', 'Amount'].map((label) => (
+                <span key={label} role="columnheader" className="budget-num">
+                  {label}
+                </span>
+              ))}
+              <span role="columnheader">Funded From</span>
+            </div>
+            {rows.map((row) =>
+              row.kind === 'group' ? (
+                <GroupHeadingRow key={row.key} name={row.name} level={row.level} />
+              ) : (
+                <FundingRowView
+                  key={row.key}
+                  row={row}
+                  tree={tree}
+                  entry={entries.get(row.id)!}
+                  balance={data.balances?.get(row.id)}
+                  info={data.info?.get(row.id)}
+                  proposal={data.proposals?.get(row.id)}
+                  proposed={proposed?.get(row.id)}
+                  plan={data.plan?.get(row.id)}
+                  open={open === row.id}
+                  onToggle={() => setOpen((current) => (current === row.id ? null : row.id))}
+                  onChange={(part) => change(row.id, part)}
+                />
+              ),
+            )}
+            {rows.length === 0 ? <p className="ui-muted budget-funding__empty">No category has a plan or is underfunded.</p> : null}
+          </div>
+        </>
       )}
     </TransferDialogFrame>
   );

@@ -1,3 +1,4 @@
+import { formatCents } from '@budget/money';
 import { Amount, AmountInput, Button, FundingCategoryRows, type CategoryTree } from '@budget/web';
 import { CheckField } from './CheckField.js';
 import { DIALOG_INDENT_PX, type DialogRow } from './dialog-rows.js';
@@ -8,8 +9,12 @@ export interface FundingRowViewProps {
   row: Extract<DialogRow, { kind: 'category' }>;
   tree: CategoryTree;
   entry: FundingEntry;
+  /** The balance as of the dialog's date (Home's for that date). */
+  balance: number | undefined;
   info: FundingInfo | undefined;
   proposal: Proposal | undefined;
+  /** What is still proposed this month (`proposedAmounts`). */
+  proposed: number | undefined;
   plan: number | undefined;
   open: boolean;
   onToggle: () => void;
@@ -22,8 +27,15 @@ const Figure = ({ label, cents, title }: { label: string; cents: number | undefi
   </span>
 );
 
+/** The Proposed figure's tooltip: why a goal changed its plan, and what this month was already funded. */
+function proposalNote(proposal: Proposal | undefined, proposed: number | undefined): string | undefined {
+  if (!proposal) return undefined;
+  const parts = [proposal.adjustedReason, proposal.funded !== 0 && proposed !== undefined ? `Already funded this month: ${formatCents(proposal.funded)} of ${formatCents(proposal.due)}.` : null];
+  return parts.filter(Boolean).join(' ') || undefined;
+}
+
 /** One category of the funding dialog: its figures, the amount to fund, and where the money comes from. */
-export function FundingRowView({ row, tree, entry, info, proposal, plan, open, onToggle, onChange }: FundingRowViewProps) {
+export function FundingRowView({ row, tree, entry, balance, info, proposal, proposed, plan, open, onToggle, onChange }: FundingRowViewProps) {
   const path = tree.categories.get(row.id)?.path ?? row.name;
   const nameOf = (id: string) => tree.categories.get(id)?.path ?? 'Unknown category';
   const sources = sourcesText(entry.rows, nameOf);
@@ -33,11 +45,11 @@ export function FundingRowView({ row, tree, entry, info, proposal, plan, open, o
         <span role="rowheader" className="budget-list__name" style={{ paddingLeft: row.level * DIALOG_INDENT_PX }}>
           {row.name}
         </span>
-        <Figure label="Balance" cents={info?.balance} title="The balance at the start of the month" />
+        <Figure label="Balance" cents={balance} title="The balance as of the date" />
         <Figure label="Funded" cents={info?.previousFunding} title="Funded last month" />
         <Figure label="Spent" cents={info?.previousSum} title="Spent or received last month" />
         <Figure label="Plan" cents={plan} />
-        <Figure label="Proposed" cents={proposal?.amount} title={proposal?.adjustedReason ?? undefined} />
+        <Figure label="Proposed" cents={proposed} title={proposalNote(proposal, proposed)} />
         <span role="cell" className="budget-funding__amount">
           <AmountInput label={`Amount for ${path}`} hideLabel value={entry.base} onChange={(base) => onChange({ base })} />
         </span>
@@ -64,6 +76,11 @@ export function FundingRowView({ row, tree, entry, info, proposal, plan, open, o
             </p>
           ) : null}
           {proposal?.adjustedReason ? <p className="ui-muted budget-funding__note">{proposal.adjustedReason}</p> : null}
+          {proposal && proposal.funded !== 0 ? (
+            <p className="ui-muted budget-funding__note">
+              This month asks <Amount cents={proposal.due} />; the fundings dated in it already gave <Amount cents={proposal.funded} />.
+            </p>
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -36,3 +36,19 @@ export function dialogRows(tree: CategoryTree, { system }: { system: boolean }):
 
 /** The category ids of the rows, in order. */
 export const rowCategoryIds = (rows: readonly DialogRow[]): Id[] => rows.flatMap((row) => (row.kind === 'category' ? [row.id] : []));
+
+/**
+ * The rows whose category `keep` accepts, with the group headings that still head one of them
+ * (a heading is followed by its subtree: the rows after it of a deeper level).
+ */
+export function narrowRows(rows: readonly DialogRow[], keep: (id: Id) => boolean): DialogRow[] {
+  const kept = rows.filter((row) => row.kind === 'group' || keep(row.id));
+  return kept.filter((row, index) => {
+    if (row.kind === 'category') return true;
+    for (const next of kept.slice(index + 1)) {
+      if (next.level <= row.level) return false;
+      if (next.kind === 'category') return true;
+    }
+    return false;
+  });
+}

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fundingBody, fundingLines, planFunding, poolAfter, sourcesText, startingEntries } from './funding-form.js';
+import { fundingBody, fundingLines, fundingRowWanted, planFunding, poolAfter, proposedAmounts, sourcesText, startingEntries, withProposed } from './funding-form.js';
 import type { Proposal, StoredTransfer } from './transfer-data.js';
 
-const proposal = (amount: number, fundingCategories: Proposal['fundingCategories'] = [], includeFundingTransfers = true): Proposal => ({ amount, adjustedReason: null, fundingCategories, includeFundingTransfers });
+const proposal = (amount: number, fundingCategories: Proposal['fundingCategories'] = [], includeFundingTransfers = true, funded = 0): Proposal => ({
+  amount, due: amount + funded, funded, adjustedReason: null, fundingCategories, includeFundingTransfers,
+});
 const proposals = new Map([
   ['groc', proposal(30000)],
   ['cake', proposal(1000, [{ categoryId: 'save', amount: 50, percentage: true }, { categoryId: 'pool', amount: 50, percentage: true }])],
@@ -11,12 +13,42 @@ const plain = (entries: ReturnType<typeof startingEntries>) =>
   Object.fromEntries([...entries].map(([id, e]) => [id, { base: e.base, rows: e.rows.map(({ categoryId, amount, percentage }) => ({ categoryId, amount, percentage })), pass: e.includeFundingTransfers }]));
 
 describe('the funding form', () => {
-  it('starts a new funding from the proposals, 100 % Funding Pool by default', () => {
+  it('starts a new funding empty: nothing is funded unless typed or filled by Use proposed; sources and pass-through from the category', () => {
     expect(plain(startingEntries(['groc', 'cake', 'books'], proposals, null, 'pool'))).toEqual({
-      groc: { base: 30000, rows: [{ categoryId: 'pool', amount: 10_000, percentage: true }], pass: true },
-      cake: { base: 1000, rows: [{ categoryId: 'save', amount: 5000, percentage: true }, { categoryId: 'pool', amount: 5000, percentage: true }], pass: true },
+      groc: { base: 0, rows: [{ categoryId: 'pool', amount: 10_000, percentage: true }], pass: true },
+      cake: { base: 0, rows: [{ categoryId: 'save', amount: 5000, percentage: true }, { categoryId: 'pool', amount: 5000, percentage: true }], pass: true },
       books: { base: 0, rows: [{ categoryId: 'pool', amount: 10_000, percentage: true }], pass: true },
     });
+  });
+
+  it('Use proposed fills every category with what it is still proposed, 0 where nothing is, keeping its sources', () => {
+    const entries = startingEntries(['groc', 'cake', 'books'], proposals, null, 'pool');
+    const typed = new Map(entries).set('books', { ...entries.get('books')!, base: 2500 });
+    const filled = plain(withProposed(typed, proposedAmounts(proposals, null, '2025-08-01')));
+    expect([filled.groc?.base, filled.cake?.base, filled.books?.base]).toEqual([30000, 1000, 0]);
+    expect(filled.cake?.rows).toEqual(plain(entries).cake?.rows);
+  });
+
+  it('proposes what is still needed; editing a funding of the same month counts what it gave out again (never below 0)', () => {
+    // Groceries: due 400.00, 150.00 already funded this month (100.00 of it by the funding edited) → 250.00 new, 350.00 when editing.
+    const month = new Map([['groc', proposal(25000, [], true, 15000)], ['cake', proposal(0, [], true, 3000)]]);
+    const stored: StoredTransfer = { id: 't', date: '2025-08-01', type: 2, categories: [{ categoryId: 'groc', amount: 100, baseAmount: 100 }, { categoryId: 'pool', amount: -100, baseAmount: 0, funder: true }] };
+    expect(proposedAmounts(month, null, '2025-08-20')).toEqual(new Map([['groc', 25000], ['cake', 0]]));
+    expect(proposedAmounts(month, stored, '2025-08-20')).toEqual(new Map([['groc', 35000], ['cake', 0]]));
+    // Moved to another month, the stored funding is not among that month's fundings: nothing is given back.
+    expect(proposedAmounts(month, stored, '2025-09-01').get('groc')).toBe(25000);
+    // Cake was over-funded (30.00 funded, due 30.00 → 0); a split of 0.50 edited out still leaves 0, never a negative proposal.
+    const over = new Map([['cake', { ...proposal(0, [], true, 3000), due: 2000 }]]);
+    expect(proposedAmounts(over, { ...stored, categories: [{ categoryId: 'cake', amount: 0.5 }] }, '2025-08-02').get('cake')).toBe(0);
+  });
+
+  it('keeps a row in the narrowed list when it has a plan, is still proposed something, is below zero, or is being funded', () => {
+    expect(fundingRowWanted({ plan: 10000, proposed: 0, balance: 500, base: 0 })).toBe(true);
+    expect(fundingRowWanted({ plan: 0, proposed: 100, balance: 0, base: 0 })).toBe(true);
+    expect(fundingRowWanted({ plan: 0, proposed: 0, balance: -1, base: 0 })).toBe(true);
+    expect(fundingRowWanted({ plan: 0, proposed: 0, balance: 0, base: 2500 })).toBe(true);
+    expect(fundingRowWanted({ plan: 0, proposed: 0, balance: 0, base: 0 })).toBe(false);
+    expect(fundingRowWanted({ base: 0 })).toBe(false);
   });
 
   it('starts an edited funding from its stored splits and 0 elsewhere', () => {
@@ -33,7 +65,7 @@ describe('the funding form', () => {
   });
 
   it('builds zero-sum splits with buildFunding, passing funding through a source that passes it on', () => {
-    const entries = startingEntries(['groc', 'cake', 'save'], proposals, null, 'pool');
+    const entries = withProposed(startingEntries(['groc', 'cake', 'save'], proposals, null, 'pool'), proposedAmounts(proposals, null, '2025-07-01'));
     const outcome = planFunding(fundingLines(entries), 'pool');
     if (!outcome.ok) throw new Error(outcome.error);
     // Cake draws 5.00 from Savings, which passes it on: Savings receives 5.00 from the pool.

@@ -1,4 +1,4 @@
-import { buildFunding, centsToDecimalString, dollarsFromCents, FundingCycle, type Cents, type FundingLine, type FundingSplit } from '@budget/money';
+import { buildFunding, centsToDecimalString, dollarsFromCents, FundingCycle, stillToFund, type Cents, type FundingLine, type FundingSplit } from '@budget/money';
 import { defaultFundingRows, fundingRowsFromWire, fundingSources, wireCents, type FundingRow, type Id } from '@budget/web';
 import type { Proposal, StoredTransfer, TransferBody } from './transfer-data.js';
 
@@ -10,12 +10,13 @@ export interface FundingEntry {
 }
 
 /**
- * Where each category starts: a new funding takes the proposed amount and funding categories
- * (100 % from the Funding Pool when it has none); an edited one takes its stored splits and 0
- * for the categories it did not fund.
+ * Where each category starts: a new funding with nothing (an amount is typed, or filled by "Use
+ * proposed" — never sent unasked), the category's funding categories (100 % from the Funding Pool
+ * when it has none) and pass-through; an edited one with its stored splits and 0 for the
+ * categories it did not fund.
  */
 export function startingEntries(ids: readonly Id[], proposals: ReadonlyMap<Id, Proposal>, stored: StoredTransfer | null, poolId: Id | null): Map<Id, FundingEntry> {
-  const splits = new Map((stored?.categories ?? []).filter((split) => !split.funder).map((split) => [split.categoryId, split]));
+  const splits = storedFunded(stored);
   return new Map(
     ids.map((id) => {
       const split = splits.get(id);
@@ -26,13 +27,48 @@ export function startingEntries(ids: readonly Id[], proposals: ReadonlyMap<Id, P
       return [
         id,
         {
-          base: stored ? 0 : (proposal?.amount ?? 0),
+          base: 0,
           rows: proposal ? fundingRowsFromWire(proposal.fundingCategories, poolId) : defaultFundingRows(poolId),
           includeFundingTransfers: proposal?.includeFundingTransfers ?? true,
         },
       ];
     }),
   );
+}
+
+/** The funded (not funder) splits of a stored funding, by category. */
+const storedFunded = (stored: StoredTransfer | null) => new Map((stored?.categories ?? []).filter((split) => !split.funder).map((split) => [split.categoryId, split]));
+
+/**
+ * What each category is proposed in the month of `date`: what it still needs after the fundings
+ * already dated in that month (the server's `amount`). An edited funding dated in that month is
+ * one of those fundings, but it is being replaced: what it gave a category is counted out again,
+ * so editing it proposes what the month needs without it.
+ */
+export function proposedAmounts(proposals: ReadonlyMap<Id, Proposal>, stored: StoredTransfer | null, date: string): Map<Id, Cents> {
+  const sameMonth = stored !== null && stored.date.slice(0, 7) === date.slice(0, 7);
+  const splits = sameMonth ? storedFunded(stored) : new Map<Id, never>();
+  return new Map(
+    [...proposals].map(([id, proposal]) => {
+      const split = splits.get(id);
+      if (!split) return [id, proposal.amount];
+      return [id, stillToFund(proposal.due, proposal.funded - wireCents(split.baseAmount ?? split.amount))];
+    }),
+  );
+}
+
+/** "Use proposed": every category's amount becomes its proposal (0 where nothing is proposed); where the money comes from is kept. */
+export function withProposed(entries: ReadonlyMap<Id, FundingEntry>, proposed: ReadonlyMap<Id, Cents>): Map<Id, FundingEntry> {
+  return new Map([...entries].map(([id, entry]) => [id, { ...entry, base: proposed.get(id) ?? 0 }]));
+}
+
+/**
+ * Whether a category stays in the narrowed list ("With a plan or underfunded"): it has a plan, it
+ * is still proposed something this month, its balance is below zero — or an amount is being funded
+ * to it, which is never hidden.
+ */
+export function fundingRowWanted(figures: { plan?: Cents | undefined; proposed?: Cents | undefined; balance?: Cents | undefined; base: Cents }): boolean {
+  return (figures.plan ?? 0) > 0 || (figures.proposed ?? 0) > 0 || (figures.balance ?? 0) < 0 || figures.base !== 0;
 }
 
 /** The lines @budget/money's `buildFunding` takes. */

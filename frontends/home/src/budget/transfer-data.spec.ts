@@ -14,8 +14,8 @@ describe('the answers the transfer dialogs read', () => {
   });
 
   it('reads proposals with their reasons and plan amounts', () => {
-    const proposals = proposalMap({ data: [{ categoryId: 'a', amount: 66.67, adjusted: true, adjustedReason: 'Goal in December', fundingCategories: [], includeFundingTransfers: false }] });
-    expect(proposals.get('a')).toEqual({ amount: 6667, adjustedReason: 'Goal in December', fundingCategories: [], includeFundingTransfers: false });
+    const proposals = proposalMap({ data: [{ categoryId: 'a', amount: 16.67, due: 66.67, funded: 50, adjusted: true, adjustedReason: 'Goal in December', fundingCategories: [], includeFundingTransfers: false }] });
+    expect(proposals.get('a')).toEqual({ amount: 1667, due: 6667, funded: 5000, adjustedReason: 'Goal in December', fundingCategories: [], includeFundingTransfers: false });
     expect(planAmounts({ id: 0, history: [], categories: [{ id: 'a', categoryId: 'a', amount: 100, useGoal: false, goalDate: null, recurrence: 1 }] })).toEqual(new Map([['a', 10000]]));
   });
 });

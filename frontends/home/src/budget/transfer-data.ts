@@ -46,7 +46,12 @@ export function fundingInfoMap(answer: RouteResponse<typeof listCategories>): Ma
 type ProposalView = RouteResponse<typeof proposedFunding>['data'][number];
 
 export interface Proposal {
+  /** What the category still needs in the month: `due` less `funded`, never negative. */
   amount: Cents;
+  /** What the month asks of it before any funding (its plan, or its goal's share). */
+  due: Cents;
+  /** What the fundings already dated in the month gave it (their base amounts). */
+  funded: Cents;
   adjustedReason: string | null;
   fundingCategories: ProposalView['fundingCategories'];
   includeFundingTransfers: boolean;
@@ -59,6 +64,8 @@ export function proposalMap(answer: RouteResponse<typeof proposedFunding>): Map<
       row.categoryId,
       {
         amount: wireCents(row.amount),
+        due: wireCents(row.due),
+        funded: wireCents(row.funded),
         adjustedReason: row.adjusted ? row.adjustedReason : null,
         fundingCategories: row.fundingCategories,
         includeFundingTransfers: row.includeFundingTransfers,

@@ -1,26 +1,33 @@
-import { fundingPlan, listCategories, proposedFunding } from '@budget/contracts';
+import { categoryBalancesAsOf, fundingPlan, listCategories, proposedFunding } from '@budget/contracts';
 import { useRouteQuery } from '@budget/web';
-import { fundingInfoMap, planAmounts, proposalMap } from './transfer-data.js';
+import { balanceMap, fundingInfoMap, planAmounts, proposalMap } from './transfer-data.js';
 
 const PLAN = { query: { h: 12 } };
 
 /**
- * What the funding dialog shows beside each category: last month's figures and the balance at the
- * month's start (GET /categories?date), the proposed amounts (GET /funding-plans/proposed?date)
- * and the plan amounts (GET /funding-plans?h=12). Any of them failing is an error with a retry.
+ * What the funding dialog shows beside each category: its balance as of the date (GET
+ * /category-balances?date — Home's balance for that date; without the edited funding when one is
+ * edited, so balance + amount is the result), last month's figures (GET /categories?date), the
+ * proposed amounts (GET /funding-plans/proposed?date) and the plan amounts (GET
+ * /funding-plans?h=12). Any of them failing is an error with a retry. A save invalidates them all:
+ * while an invalidated answer is fetched again the dialog waits for it rather than showing what
+ * was proposed before the last funding.
  */
-export function useFundingData(date: string) {
+export function useFundingData(date: string, editedId: string | null) {
   const onDate = date === '' ? null : { query: { date } };
+  const balances = useRouteQuery(categoryBalancesAsOf, date === '' ? null : { query: { date, id: editedId ?? undefined } }, { select: balanceMap });
   const info = useRouteQuery(listCategories, onDate, { select: fundingInfoMap });
   const proposals = useRouteQuery(proposedFunding, onDate, { select: proposalMap });
   const plan = useRouteQuery(fundingPlan, PLAN, { select: planAmounts });
-  const queries = [info, proposals, plan];
+  const queries = [balances, info, proposals, plan];
   const failed = queries.find((query) => query.isError) ?? null;
+  const waiting = (query: (typeof queries)[number]) => query.isPending || (query.isFetching && query.isStale);
   return {
+    balances: balances.data ?? null,
     info: info.data ?? null,
     proposals: proposals.data ?? null,
     plan: plan.data ?? null,
-    loading: date !== '' && (info.isPending || proposals.isPending || plan.isPending),
+    loading: date !== '' && queries.some(waiting),
     error: failed?.error ?? null,
     retrying: queries.some((query) => query.isFetching),
     retry: () => queries.filter((query) => query.isError).forEach((query) => void query.refetch()),
