@@ -78,7 +78,9 @@ export class BankFileImporter {
     const changes: TransactionChange[] = [];
     for (const row of file.rows) {
       const known = existing.get(row.providerId);
-      if (known) {
+      // A row this same request added in an earlier run (a retry after a 202 or a crash) is added
+      // again: same derived id, same events, so the store ignores them and the answer counts it added.
+      if (known && !(await this.addedByThisRequest(importer, known.id))) {
         const changed = await this.reimport(importer, row, known.id, unassigned);
         if (changed) {
           appends.push(changed.append);
@@ -119,6 +121,11 @@ export class BankFileImporter {
       { categoryExists: (id) => id === unassigned, unassignedCategoryId: unassigned, loanAccount: account.type === 'loan' },
     );
     return { stream: transactionStream(transactionId), events: events as TransactionEvent[], expectedRevision: 'no_stream' as const };
+  }
+
+  /** Whether a retry of this request sees the transaction's stream empty (`EventWriter.load`): its first run made it. */
+  private async addedByThisRequest(caller: Caller, transactionId: string): Promise<boolean> {
+    return (await this.writer.load<TransactionEvent>(transactionStream(transactionId), caller, 'Transaction')).revision === 'no_stream';
   }
 
   /** The changes a row brings to a stored transaction, or null when it brings none. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signUp, type SignedUpUser } from '@budget/identity/testing';
+import { bankOfx } from '@budget/ledger/testing';
 import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 
 let t: ApiTestApp;
@@ -15,9 +16,21 @@ function write(method: 'POST' | 'PATCH', path: string, body: unknown, key?: stri
   return t.app.inject({
     method,
     url: `/api/v1/${path}`,
-    headers: { authorization: `Bearer ${user.access}`, ...(key ? { 'idempotency-key': key } : {}) },
+    headers: { authorization: `Bearer ${user.access}`, ...(key ? { 'idempotency-key': key } : {}), ...(typeof body === 'string' && { 'content-type': 'application/x-ofx' }) },
     payload: body as object,
   });
+}
+
+/** An OFX file of two new purchases (FITIDs unique to this call). */
+function ofxFile(): string {
+  const tag = randomUUID().slice(0, 8);
+  return bankOfx(
+    [
+      { fitid: `${tag}-1`, date: '20250310', amount: '-1.25', name: 'Bakery' },
+      { fitid: `${tag}-2`, date: '20250311', amount: '-2.50', name: 'Books' },
+    ],
+    '0.00',
+  );
 }
 
 const purchase = (amount: number) => ({ date: '2025-03-05', name: 'Grocer', amount, categories: [{ categoryId: groceries, amount, comment: null }] });
@@ -136,7 +149,8 @@ describe('honest answers while read models catch up', () => {
   // Issue 15: the key of a 202 is kept with its position; a retry answers 202 with that position
   // while the projector is held back, and once it has caught up, the first run's outcome — not a
   // second run, which used to meet its own events (409 INCORRECT_VERSION, 422 duplicate name).
-  async function answeredTwice(method: 'POST' | 'PATCH', path: string, body: unknown) {
+  /** `finishing`: the events the first run had still to append when it answered 202 (an import's record, appended after its rows are projected). */
+  async function answeredTwice(method: 'POST' | 'PATCH', path: string, body: unknown, finishing = 0) {
     const key = randomUUID();
     await t.pauseProjector();
     try {
@@ -148,7 +162,7 @@ describe('honest answers while read models catch up', () => {
       await t.resumeProjector();
       const retried = await write(method, path, body, key);
       const again = await write(method, path, body, key);
-      expect(await eventCount()).toBe(count);
+      expect(await eventCount()).toBe(count + finishing);
       expect([again.statusCode, again.body]).toEqual([retried.statusCode, retried.body]);
       return retried;
     } finally {
@@ -172,6 +186,12 @@ describe('honest answers while read models catch up', () => {
     const retried = await answeredTwice('PATCH', `category-transfer/${recorded.id}`, changed);
     expect(retried.statusCode).toBe(200);
     expect(retried.json().data.transaction).toMatchObject({ id: recorded.id, version: recorded.version + 1 });
+  });
+
+  test('given a 202 for an OFX import, its retry answers the import (rows added, not found unchanged), adding only the import record the first run had left', async () => {
+    const retried = await answeredTwice('POST', `account/${accountId}/ofx`, ofxFile(), 1);
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json().data).toMatchObject({ added: 2, updated: 0, unchanged: 0 });
   });
 
   test('given a 202 for a new category, its retry answers the category (not 422 for its own name)', async () => {
@@ -199,6 +219,18 @@ describe('a retry whose key was forgotten replays its first run', () => {
     const count = await eventCount();
     const retried = await write('PATCH', `transaction/${recorded.id}`, body, key);
     expect([retried.statusCode, retried.json().data.transaction]).toEqual([200, first.json().data.transaction]);
+    expect(await eventCount()).toBe(count);
+  });
+
+  test('an OFX import answers its summary again (rows added), appending nothing', async () => {
+    const key = randomUUID();
+    const file = ofxFile();
+    const first = await write('POST', `account/${accountId}/ofx`, file, key);
+    expect(first.statusCode).toBe(201);
+    await forget();
+    const count = await eventCount();
+    const retried = await write('POST', `account/${accountId}/ofx`, file, key);
+    expect([retried.statusCode, retried.json().data]).toEqual([201, first.json().data]);
     expect(await eventCount()).toBe(count);
   });
 
