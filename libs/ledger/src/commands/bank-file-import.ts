@@ -48,6 +48,8 @@ export async function importAnswer(views: LedgerViews, userId: string, accountId
   };
 }
 
+const ADDED_BY_THIS_REQUEST = Symbol('added by an earlier run of this request');
+
 /**
  * OFX and CSV import (server-behaviour §4.2.5 with weak points fixed), shared by both import
  * handlers: new rows go to Unassigned, a row already stored (same FITID or fingerprint) is not
@@ -78,10 +80,10 @@ export class BankFileImporter {
     const changes: TransactionChange[] = [];
     for (const row of file.rows) {
       const known = existing.get(row.providerId);
+      const changed = known ? await this.reimport(importer, row, known.id, unassigned) : null;
       // A row this same request added in an earlier run (a retry after a 202 or a crash) is added
       // again: same derived id, same events, so the store ignores them and the answer counts it added.
-      if (known && !(await this.addedByThisRequest(importer, known.id))) {
-        const changed = await this.reimport(importer, row, known.id, unassigned);
+      if (known && changed !== ADDED_BY_THIS_REQUEST) {
         if (changed) {
           appends.push(changed.append);
           changes.push({ before: changed.before, events: changed.append.events });
@@ -123,15 +125,14 @@ export class BankFileImporter {
     return { stream: transactionStream(transactionId), events: events as TransactionEvent[], expectedRevision: 'no_stream' as const };
   }
 
-  /** Whether a retry of this request sees the transaction's stream empty (`EventWriter.load`): its first run made it. */
-  private async addedByThisRequest(caller: Caller, transactionId: string): Promise<boolean> {
-    return (await this.writer.load<TransactionEvent>(transactionStream(transactionId), caller, 'Transaction')).revision === 'no_stream';
-  }
-
-  /** The changes a row brings to a stored transaction, or null when it brings none. */
+  /**
+   * The changes a row brings to a stored transaction, or null when it brings none;
+   * ADDED_BY_THIS_REQUEST when a retry of this request sees its stream empty (`EventWriter.load`).
+   */
   private async reimport(caller: Caller, row: ImportedRow, transactionId: string, unassigned: string) {
     const stream = transactionStream(transactionId);
     const loaded = await this.writer.load<TransactionEvent>(stream, caller, 'Transaction');
+    if (loaded.revision === 'no_stream') return ADDED_BY_THIS_REQUEST;
     const before = foldTransaction(loaded.events);
     const events = decideReimport(row, before, unassigned);
     return events.length === 0 ? null : { before, append: { stream, events, expectedRevision: loaded.revision } };
