@@ -1,6 +1,7 @@
 // Serves the built front end: the shell at `/`, each remote at `/remotes/<name>/`, and the shell's
-// index.html for any other path without a file extension (client-side routes). The API server
-// mounts the same handler after its own routes.
+// index.html for any other path without a file extension (client-side routes; with `isPage`, a
+// path that is no page gets it with status 404, and the shell shows its "Page not found"). The API
+// server mounts the same handler after its own routes.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -35,8 +36,8 @@ function inside(dir, urlPath) {
   return path === dir || path.startsWith(dir + sep) ? path : null;
 }
 
-function send(req, res, path) {
-  res.writeHead(200, {
+function send(req, res, path, status = 200) {
+  res.writeHead(status, {
     'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream',
     'Cache-Control': HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
   });
@@ -45,13 +46,14 @@ function send(req, res, path) {
 }
 
 /**
- * @param {{ shellDir: string, remotesDir: string | Record<string, string> }} options
+ * @param {{ shellDir: string, remotesDir: string | Record<string, string>, isPage?: (pathname: string) => boolean }} options
  *   shellDir: the shell's dist folder. remotesDir: either the folder holding one folder per app
  *   with its build in `<name>/dist` (this repository's `frontends`), or a map from remote name
- *   to its dist folder.
+ *   to its dist folder. isPage: whether an extensionless path is one of the app's pages; others
+ *   are answered with the shell's index.html and status 404 (without it, every such path 200).
  * @returns {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next?: () => void) => Promise<void>}
  */
-export function createStaticHandler({ shellDir, remotesDir }) {
+export function createStaticHandler({ shellDir, remotesDir, isPage }) {
   const shell = resolve(shellDir);
   const remoteDir = (name) =>
     typeof remotesDir === 'string' ? resolve(remotesDir, name, 'dist') : remotesDir[name] && resolve(remotesDir[name]);
@@ -81,6 +83,6 @@ export function createStaticHandler({ shellDir, remotesDir }) {
     const file = inside(shell, pathname);
     if (file && (await isFile(file))) return send(req, res, file);
     if (extname(pathname) !== '') return notFound(res, next);
-    return send(req, res, join(shell, 'index.html'));
+    return send(req, res, join(shell, 'index.html'), isPage && !isPage(pathname) ? 404 : 200);
   };
 }

@@ -64,4 +64,18 @@ describe('createStaticHandler', () => {
     expect((await get('/missing.js')).status).toBe(418);
     expect((await get('/%2e%2e/%2e%2e/secret.txt')).status).toBe(418);
   });
+
+  it("given isPage, answers a path that is no page with the shell's index.html and status 404", async () => {
+    const handler = createStaticHandler({ shellDir: join(layout(), 'shell/dist'), remotesDir: {}, isPage: (path) => path.startsWith('/home') });
+    const pages = createServer((req, res) => handler(req, res));
+    await new Promise<void>((done) => pages.listen(0, '127.0.0.1', done));
+    try {
+      const at = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+      const missing = await fetch(`${at}/no-such-page`);
+      expect([missing.status, await missing.text(), missing.headers.get('content-type')]).toEqual([404, '<html>shell</html>', 'text/html; charset=utf-8']);
+      expect((await fetch(`${at}/home/12`)).status).toBe(200);
+    } finally {
+      await new Promise<void>((done) => pages.close(() => done()));
+    }
+  });
 });

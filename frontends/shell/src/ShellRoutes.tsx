@@ -1,13 +1,21 @@
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { AuthenticatedLayout } from './layout/AuthenticatedLayout.js';
 import { LandingPage } from './pages/LandingPage.js';
+import { NotFoundPage } from './pages/NotFoundPage.js';
 import { SignInPage } from './pages/SignInPage.js';
 import { RecoverPasswordPage } from './recover/RecoverPasswordPage.js';
+import { isSignedInPage } from './remotes/remote-routes.js';
 import { RemoteRoutes } from './remotes/RemoteRoutes.js';
 import { SignUpPage } from './signup/SignUpPage.js';
 import { UserPage } from './user/UserPage.js';
 
-/** Public pages, then everything behind sign-in: the user page and the remotes' routes. */
+/** A page behind sign-in gets the app's frame (after sign-in); any other path is not found, signed in or not. */
+function SignedInOrNotFound() {
+  const { pathname } = useLocation();
+  return isSignedInPage(pathname) ? <AuthenticatedLayout /> : <NotFoundPage />;
+}
+
+/** Public pages, then everything behind sign-in: the user page and the remotes' routes; anything else is not found. */
 export function ShellRoutes() {
   return (
     <Routes>
@@ -15,7 +23,7 @@ export function ShellRoutes() {
       <Route path="/signup" element={<SignUpPage />} />
       <Route path="/signin" element={<SignInPage />} />
       <Route path="/recover-password" element={<RecoverPasswordPage />} />
-      <Route element={<AuthenticatedLayout />}>
+      <Route element={<SignedInOrNotFound />}>
         <Route path="/user" element={<UserPage />} />
         <Route path="*" element={<RemoteRoutes />} />
       </Route>

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { isWebPath, webLayout } from './static-web.js';
+import { isPagePath, isWebPath, webLayout } from './static-web.js';
 
 test('a repository layout: shell in shell/dist, remotes in <name>/dist', () => {
   const root = mkdtempSync(join(tmpdir(), 'web-repo-'));
@@ -20,11 +20,13 @@ test('a deployed layout: shell at the root, remotes in remotes/<name>', () => {
   });
 });
 
-test('pages, files and remotes are the web app\'s; other paths are unknown', () => {
-  for (const url of ['/', '/home', '/home/abc', '/accounts/12?x=1', '/signup', '/user', '/main.3f2a.js', '/remotes.json', '/remotes/home/remoteEntry.js']) {
+test('every path outside /api and the API\'s own paths is the web app\'s; only the app\'s pages are pages', () => {
+  for (const url of ['/', '/home', '/home/abc', '/accounts/12?x=1', '/signup', '/user', '/main.3f2a.js', '/remotes.json', '/remotes/home/remoteEntry.js', '/no-such-page', '/unknown/page']) {
     expect(isWebPath(url), url).toBe(true);
   }
-  for (const url of ['/vapidPublicKey', '/wp-login', '/unknown/page', '/.env/x']) {
+  for (const url of ['/api', '/api/v1/no-such', '/vapidPublicKey', '/vapidPublicKey?x=1']) {
     expect(isWebPath(url), url).toBe(false);
   }
+  for (const path of ['/', '/home', '/accounts/12', '/signin', '/user']) expect(isPagePath(path), path).toBe(true);
+  for (const path of ['/no-such-page', '/homework', '/unknown/page', '/remotes']) expect(isPagePath(path), path).toBe(false);
 });

@@ -82,6 +82,22 @@ describe('navigating the signed-in app', () => {
     expect(await page.getByRole('alert').filter({ hasText: 'could not be loaded' }).count()).toBe(0);
   });
 
+  it('shows an unknown page as "Page not found" with a way home: the front page signed out, the budget signed in', async () => {
+    const signedOut = await browser.newPage();
+    await signedOut.goto(`${site.url}/no-such-page`);
+    await signedOut.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(await signedOut.getByTestId('not-found').textContent()).toContain('There is no page at /no-such-page.');
+    await signedOut.getByRole('link', { name: 'Back to home' }).click();
+    await signedOut.waitForURL((url) => url.pathname === '/');
+    await signedOut.close();
+
+    const page = await signedInPage(browser, `${site.url}/no-such-page`, TOKENS);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await page.waitForURL((url) => url.pathname === '/home');
+    await page.getByTestId('sidebar').waitFor();
+  });
+
   it('changes the email through a pending address and its code', async () => {
     const page = await signedInPage(browser, `${site.url}/user`, TOKENS);
     expect(await page.getByLabel('Username').inputValue()).toBe('alice');

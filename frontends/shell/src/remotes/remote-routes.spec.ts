@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUnder, remoteForPath } from './remote-routes.js';
+import { isSignedInPage, isUnder, remoteForPath } from './remote-routes.js';
 
 describe('remoteForPath', () => {
   it.each([
@@ -21,5 +21,12 @@ describe('remoteForPath', () => {
     expect(remoteForPath('/homework')).toBeNull();
     expect(remoteForPath('/user')).toBeNull();
     expect(isUnder('/home', '/home/')).toBe(true);
+  });
+});
+
+describe('isSignedInPage', () => {
+  it('is the user page and every remote page, and nothing else', () => {
+    for (const path of ['/user', '/home', '/home/12', '/accounts/3', '/logs']) expect(isSignedInPage(path), path).toBe(true);
+    for (const path of ['/no-such-page', '/homework', '/users', '/']) expect(isSignedInPage(path), path).toBe(false);
   });
 });

@@ -17,3 +17,11 @@ export function remoteForPath(pathname: string): RemoteName | null {
   const names = Object.keys(REMOTE_ROUTES) as RemoteName[];
   return names.find((name) => REMOTE_ROUTES[name].some((base) => isUnder(base, pathname))) ?? null;
 }
+
+/** The shell's own page behind sign-in (the remotes' pages are the others). */
+export const USER_PAGE = '/user';
+
+/** Whether a path is a page behind sign-in: the user page or a remote's; anything else is not found. */
+export function isSignedInPage(pathname: string): boolean {
+  return isUnder(USER_PAGE, pathname) || remoteForPath(pathname) !== null;
+}

@@ -41,10 +41,21 @@ describe('the API process', () => {
     expect((await t.app.inject({ method: 'GET', url: '/remotes/home/missing.js' })).statusCode).toBe(404);
   });
 
-  test('an unknown path outside the app\'s pages is a 404 in the error format, not the app\'s page', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/vapidPublicKey' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().errors[0]).toEqual(expect.objectContaining({ code: 'E_ROUTE_NOT_FOUND', status: '404' }));
+  test('an unknown API path, the API\'s own paths outside /api and a missing file are a 404 in the error format, not the app\'s page', async () => {
+    for (const url of ['/api/v1/no-such', '/api/no-such', '/vapidPublicKey', '/missing.3f2a.js']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().errors[0], url).toEqual(expect.objectContaining({ code: 'E_ROUTE_NOT_FOUND', status: '404' }));
+    }
+  });
+
+  test('an unknown page is the shell (which shows "Page not found"), answered 404', async () => {
+    for (const url of ['/no-such-page', '/no/such/page?x=1']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(response.body, url).toContain('<title>shell</title>');
+    }
   });
 
   test('CORS answers only origins on the allow-list', async () => {
