@@ -8,6 +8,11 @@ export interface StaticHandlerOptions {
    * `frontends`), or a map from remote name to its dist folder. Served at `/remotes/<name>/`.
    */
   remotesDir: string | Record<string, string>;
+  /**
+   * Whether an extensionless path is one of the app's pages; any other gets the shell's index.html
+   * with status 404 (the shell shows "Page not found"). Without it, every such path is a 200.
+   */
+  isPage?: (pathname: string) => boolean;
 }
 
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => Promise<void>;
