@@ -149,8 +149,9 @@ describe('WriteAction: one Idempotency-Key per user action', () => {
 
   it('an answer arriving after a newer send took over does not renew the key twice', async () => {
     const action = new WriteAction(counter());
-    let release: (value: { ok: boolean; status: number; body: unknown }) => void = () => undefined;
-    const slow = action.run(() => new Promise((resolve) => (release = resolve)));
+    type Answer = { ok: boolean; status: number; body: unknown };
+    let release: (value: Answer) => void = () => undefined;
+    const slow = action.run(() => new Promise<Answer>((resolve) => (release = resolve)));
     await action.run(async () => ({ ok: true, status: 201, body: {} }));
     expect(action.key).toBe('key-2');
     release({ ok: true, status: 201, body: {} });
