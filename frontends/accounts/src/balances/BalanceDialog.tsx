@@ -18,13 +18,16 @@ export function BalanceDialog({ accountId, entry, onClose }: { accountId: Id; en
     if (date === '') return setErrors({ date: 'A date must be specified.' });
     setBusy(true);
     try {
-      const body = { date, balance: dollarsFromCents(balance) };
+      // `amount` is the field the spec's client sends (the server still takes `balance`).
+      const body = { date, amount: dollarsFromCents(balance) };
       const response = entry?.id
         ? await saving.send(changeBalance, { params: { id: accountId, balanceId: entry.id }, body })
         : await saving.send(recordBalance, { params: { id: accountId }, body });
       if (!response.ok) {
-        const mapped = toFormErrors(response.body, ['date', 'balance']);
-        return setErrors(mapped ? { ...mapped.fields, general: mapped.general } : { general: GENERIC_ERROR });
+        const mapped = toFormErrors(response.body, ['date', 'amount', 'balance']);
+        if (!mapped) return setErrors({ general: GENERIC_ERROR });
+        const { amount, ...fields } = mapped.fields;
+        return setErrors({ ...fields, balance: fields.balance ?? amount, general: mapped.general });
       }
       await refresh();
       onClose();
