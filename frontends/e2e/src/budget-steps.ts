@@ -21,6 +21,21 @@ export async function apiPost(page: Page, baseUrl: string, path: string, body: u
   return { status: response.status, body: await response.json().catch(() => null) };
 }
 
+/**
+ * Money in the Funding Pool: an offline account (since the first of last month) with a starting
+ * balance of 1,000.00, opened through the API; the page is reloaded and shows it.
+ */
+export async function openThousandInThePool(page: Page, baseUrl: string): Promise<void> {
+  const institution = await apiPost(page, baseUrl, '/api/v1/institution', {
+    institution: { name: 'E2E Bank' },
+    accounts: [{ name: 'Checking', balance: 1000, type: 'depository', subtype: 'checking', tracking: 'Transactions' }],
+    startDate: firstOfLastMonth(),
+  });
+  if (institution.status >= 300) throw new Error(`POST /institution answered ${institution.status}: ${JSON.stringify(institution.body)}`);
+  await page.reload();
+  await expectListAmount(page, 'Funding Pool', '1,000.00');
+}
+
 /** Opens an entry of the Home toolbar's Add… menu. */
 export async function addFromMenu(page: Page, item: 'Group' | 'Category' | 'Bill' | 'Goal'): Promise<void> {
   await page.getByRole('button', { name: 'Add…' }).click();

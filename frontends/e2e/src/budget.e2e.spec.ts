@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { addCategory, addFromMenu, apiPost, expectListAmount, firstOfLastMonth, GROUP, listEntry, rebalance, saveDialog, screenshot, tourDialogs, typeAmount } from './budget-steps.js';
+import { addCategory, addFromMenu, expectListAmount, GROUP, listEntry, openThousandInThePool, rebalance, saveDialog, screenshot, tourDialogs, typeAmount } from './budget-steps.js';
 import { signUp } from './sign-up.js';
 import { launchChromium, startStack, type Stack } from './stack.js';
 
@@ -23,14 +23,7 @@ describe('envelope budgeting in the browser, against the services npm start runs
     await signUp(page, stack);
 
     // Money in the Funding Pool: an offline account's starting balance of 1,000.00.
-    const institution = await apiPost(page, stack.url, '/api/v1/institution', {
-      institution: { name: 'E2E Bank' },
-      accounts: [{ name: 'Checking', balance: 1000, type: 'depository', subtype: 'checking', tracking: 'Transactions' }],
-      startDate: firstOfLastMonth(),
-    });
-    expect(institution.status, JSON.stringify(institution.body)).toBeLessThan(300);
-    await page.reload();
-    await expectListAmount(page, 'Funding Pool', '1,000.00');
+    await openThousandInThePool(page, stack.url);
 
     // A group, then two categories in it; they sit one level (25px) under the group.
     await addFromMenu(page, 'Group');
