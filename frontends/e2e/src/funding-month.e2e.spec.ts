@@ -41,6 +41,11 @@ async function openFund(page: Page): Promise<Locator> {
   return dialog;
 }
 
+/** Waits until the dialog's "Total funding" reads exactly `amount` ("25.00" must not match "325.00"). */
+async function expectTotal(dialog: Locator, amount: string): Promise<void> {
+  await dialog.getByTestId('funding-total').filter({ hasText: new RegExp(`^Total funding\\s*${amount.replace('.', '\\.')}$`) }).waitFor({ timeout: 10_000 });
+}
+
 async function expectText(locator: Locator, text: string): Promise<void> {
   await locator.filter({ hasText: text }).waitFor({ timeout: 10_000 });
   expect((await locator.textContent())?.trim()).toBe(text);
@@ -64,9 +69,9 @@ describe('funding once a month, in the browser', () => {
     let funding = await openFund(page);
     await expectText(figure(funding, rent, 'Proposed'), '300.00');
     await expectText(figure(funding, gym, 'Proposed'), '40.00');
-    await funding.getByTestId('funding-total').filter({ hasText: '0.00' }).waitFor();
+    await expectTotal(funding, '0.00');
     await typeAmount(amountField(funding, 'Gym'), '25');
-    await funding.getByTestId('funding-total').filter({ hasText: '25.00' }).waitFor();
+    await expectTotal(funding, '25.00');
     await amountField(funding, 'Gym').press('Enter');
     await funding.waitFor({ state: 'detached' });
     await expectListAmount(page, 'Gym', '25.00');
@@ -84,7 +89,7 @@ describe('funding once a month, in the browser', () => {
     await funding.getByRole('button', { name: 'Use proposed' }).click();
     expect(await amountField(funding, 'Gym').inputValue()).toBe('15.00');
     expect(await amountField(funding, 'Rent').inputValue()).toBe('300.00');
-    await funding.getByTestId('funding-total').filter({ hasText: '315.00' }).waitFor();
+    await expectTotal(funding, '315.00');
     await screenshot(page, 'funding-use-proposed');
     await funding.getByRole('button', { name: 'Save' }).click();
     await funding.waitFor({ state: 'detached' });
@@ -98,7 +103,7 @@ describe('funding once a month, in the browser', () => {
     await expectText(figure(funding, gym, 'Balance'), '40.00');
     await expectText(figure(funding, rent, 'Balance'), '300.00');
     await funding.getByRole('button', { name: 'Use proposed' }).click();
-    await funding.getByTestId('funding-total').filter({ hasText: '0.00' }).waitFor();
+    await expectTotal(funding, '0.00');
 
     // Narrowed to the categories with a plan or underfunded: Books (no plan, nothing owed) goes,
     // unless an amount is being funded to it.
