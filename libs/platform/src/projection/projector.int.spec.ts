@@ -59,8 +59,9 @@ describe('projector', () => {
 
     await projector.caughtUp(fifth, 10_000);
     await vi.waitFor(() => expect(error).toHaveBeenCalled());
-    // A position passed: every event up to the fifth is applied, the sixth is not.
-    expect(await readCheckpoint(db.pool, DEFAULT_CHECKPOINT_NAME)).toBe(sixth - 1n);
+    // A position passed: every event up to the fifth is applied, the sixth is not. The failure is
+    // logged before the quarantine stores the checkpoint just below it, so wait for that.
+    await vi.waitFor(async () => expect(await readCheckpoint(db.pool, DEFAULT_CHECKPOINT_NAME)).toBe(sixth - 1n));
     expect((await effects()).filter((r) => r.position === sixth.toString())).toEqual([]);
 
     fault.failAt = null;
