@@ -26,6 +26,8 @@ import { ImportCsvController } from './commands/import-csv/import-csv.controller
 import { ImportCsvHandler } from './commands/import-csv/import-csv.handler.js';
 import { ImportOfxController } from './commands/import-ofx/import-ofx.controller.js';
 import { ImportOfxHandler } from './commands/import-ofx/import-ofx.handler.js';
+import { BankRowLookups } from './commands/record-bank-rows/bank-row-lookups.js';
+import { RecordBankRowsHandler } from './commands/record-bank-rows/record-bank-rows.handler.js';
 import { RecordBalanceController } from './commands/record-balance/record-balance.controller.js';
 import { RecordBalanceHandler } from './commands/record-balance/record-balance.handler.js';
 import { RecordTransactionController } from './commands/record-transaction/record-transaction.controller.js';
@@ -34,6 +36,7 @@ import { RemoveBalanceController } from './commands/remove-balance/remove-balanc
 import { RemoveBalanceHandler } from './commands/remove-balance/remove-balance.handler.js';
 import { RenameInstitutionController } from './commands/rename-institution/rename-institution.controller.js';
 import { RenameInstitutionHandler } from './commands/rename-institution/rename-institution.handler.js';
+import { ledgerPublicCommandHandlers } from './public-commands/index.js';
 import { ledgerPublicQueryHandlers } from './public-queries/index.js';
 import { AccountRegisterController } from './queries/account-register/account-register.controller.js';
 import { AccountRegisterHandler } from './queries/account-register/account-register.handler.js';
@@ -104,7 +107,13 @@ const imports: UseCases = {
   handlers: [BankFileImporter, ImportOfxHandler, PreviewCsvHandler, ImportCsvHandler],
 };
 
-const useCases = [institutions, transactions, statements, imports];
+/** Bank-feed rows (Plaid sync): dispatched by the worker's sync jobs, no route of their own. */
+const bankFeeds: UseCases = {
+  controllers: [],
+  handlers: [BankRowLookups, RecordBankRowsHandler],
+};
+
+const useCases = [institutions, transactions, statements, imports, bankFeeds];
 
 /**
  * The ledger context: institutions, accounts, transactions, registers, statements, balance
@@ -115,6 +124,6 @@ const useCases = [institutions, transactions, statements, imports];
 @Module({
   imports: [CategoryTransfersModule],
   controllers: useCases.flatMap((u) => u.controllers),
-  providers: [EventWriter, LedgerLookups, LedgerViews, ...useCases.flatMap((u) => u.handlers), ...ledgerPublicQueryHandlers],
+  providers: [EventWriter, LedgerLookups, LedgerViews, ...useCases.flatMap((u) => u.handlers), ...ledgerPublicQueryHandlers, ...ledgerPublicCommandHandlers],
 })
 export class LedgerModule {}

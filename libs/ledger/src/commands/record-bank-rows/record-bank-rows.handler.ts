@@ -1,0 +1,163 @@
+import { Inject, Optional } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { EventWriter, WrongExpectedRevisionError, type Actor, type Caller, type ExpectedRevision, type WriteAppend } from '@budget/platform';
+import type { TransactionChange } from '../../domain/balance-bound.js';
+import {
+  bankRowTransactionId, decideBankRemoval, decideBankRow, replacedTransactionId, type BankRemoval, type BankRow,
+} from '../../domain/bank-rows/bank-row.decide.js';
+import { transactionStream, type TransactionEvent } from '../../domain/transaction.events.js';
+import { evolveTransaction, foldTransaction, initialTransactionState, type TransactionState } from '../../domain/transaction.state.js';
+import { LedgerLookups } from '../../queries/ledger-lookups.js';
+import { ensureWithinBalanceBound } from '../balance-bound.js';
+import { BankRowLookups } from './bank-row-lookups.js';
+import { BANK_ROW_RULES, noBankRowRules, type BankRowRules, type NewBankRow } from './bank-row-rules.js';
+import { RecordBankRowsCommand, type RecordBankRowsResult } from './record-bank-rows.command.js';
+
+type Item = { kind: 'row'; row: BankRow } | { kind: 'removal'; removal: BankRemoval };
+
+/** One stream as a chunk sees it: its state, the revision its append expects, what the chunk adds. */
+interface Entry {
+  before: TransactionState;
+  state: TransactionState;
+  revision: ExpectedRevision;
+  events: TransactionEvent[];
+  actor?: Actor;
+}
+
+/** How often a chunk is decided again after losing a race (another sync of the same rows). */
+const CHUNK_ATTEMPTS = 5;
+
+/**
+ * Records a feed's rows in chunks (server-behaviour §4.2.3, §8 rules 1–4, 11). Each chunk is decided
+ * on its streams and appended as ONE `appendMany` — one transaction, projected set-based, the user's
+ * lock held for that chunk only, so the user's own writes interleave with a long first sync.
+ *
+ * Exactly once by construction: a row's stream id is derived from (account, provider, provider id),
+ * and a stream the chunk believes new is appended expecting no stream. Which streams exist is read
+ * from the read model only as a hint; when the store refuses an append (the stream exists: a crashed
+ * run's rows, or a sync running at the same time), the chunk is decided again on every stream read
+ * from the store itself, and the rows already there are compared, not added again.
+ *
+ * Order: plain rows, then posted rows that replace a pending row (so a pending row recorded earlier
+ * in the same sync is found), then removals.
+ */
+@CommandHandler(RecordBankRowsCommand)
+export class RecordBankRowsHandler implements ICommandHandler<RecordBankRowsCommand> {
+  private readonly rules: BankRowRules;
+
+  constructor(
+    @Inject(EventWriter) private readonly writer: EventWriter,
+    @Inject(LedgerLookups) private readonly lookups: LedgerLookups,
+    @Inject(BankRowLookups) private readonly rowLookups: BankRowLookups,
+    @Optional() @Inject(BANK_ROW_RULES) rules?: BankRowRules,
+  ) {
+    this.rules = rules ?? noBankRowRules;
+  }
+
+  async execute({ userId, rows, removals, chunkSize }: RecordBankRowsCommand): Promise<RecordBankRowsResult> {
+    const caller: Caller = { userId, actor: 'plaid' };
+    const accounts = await this.rowLookups.accounts(userId, [...new Set([...rows, ...removals].map((r) => r.accountId.toLowerCase()))]);
+    const owned = <T extends { accountId: string }>(r: T) => accounts.has(r.accountId.toLowerCase());
+    const items: Item[] = [
+      ...rows.filter((r) => owned(r) && replacedTransactionId(r) === null).map((row) => ({ kind: 'row' as const, row })),
+      ...rows.filter((r) => owned(r) && replacedTransactionId(r) !== null).map((row) => ({ kind: 'row' as const, row })),
+      ...removals.filter(owned).map((removal) => ({ kind: 'removal' as const, removal })),
+    ];
+    const result: RecordBankRowsResult = {
+      added: 0, changed: 0, removed: 0, unchanged: 0, skipped: rows.length + removals.length - items.length, chunks: 0, accountIds: [], categoryIds: [],
+    };
+    if (items.length === 0) return result;
+    const { unassigned } = await this.lookups.systemCategories(userId);
+    const touchedAccounts = new Set<string>();
+    const touchedCategories = new Set<string>();
+    const size = Math.max(1, chunkSize);
+    for (let start = 0; start < items.length; start += size) {
+      const chunk = items.slice(start, start + size);
+      const decided = await this.appendChunk(caller, chunk, unassigned);
+      result.chunks += decided.appended ? 1 : 0;
+      for (const key of ['added', 'changed', 'removed', 'unchanged'] as const) result[key] += decided.counts[key];
+      for (const entry of decided.entries) {
+        if (entry.events.length === 0) continue;
+        for (const s of [...entry.before.splits, ...entry.state.splits]) touchedCategories.add(s.categoryId);
+        if (entry.state.account) touchedAccounts.add(entry.state.account.accountId);
+      }
+    }
+    return { ...result, accountIds: [...touchedAccounts], categoryIds: [...touchedCategories] };
+  }
+
+  /** Decides and appends one chunk; decided again, on streams read from the store, after a lost race. */
+  private async appendChunk(caller: Caller, chunk: readonly Item[], unassigned: string) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const decided = await this.decideChunk(caller, chunk, unassigned, attempt > 1);
+        const appends: WriteAppend[] = decided.entries
+          .filter((e) => e.events.length > 0)
+          .map((e) => ({ stream: transactionStream(e.state.transactionId), events: e.events, expectedRevision: e.revision, ...(e.actor && { actor: e.actor }) }));
+        if (appends.length === 0) return { ...decided, appended: false };
+        await ensureWithinBalanceBound(this.lookups, caller.userId, 'rows', decided.entries.map((e): TransactionChange => ({ before: e.before, events: e.events })));
+        await this.writer.settle(caller, await this.writer.appendMany(appends, caller));
+        return { ...decided, appended: true };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError) || attempt >= CHUNK_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  private async decideChunk(caller: Caller, chunk: readonly Item[], unassigned: string, fromStore: boolean) {
+    const idsOf = (item: Item) =>
+      item.kind === 'row' ? [bankRowTransactionId(item.row), replacedTransactionId(item.row)].filter((id): id is string => id !== null) : [bankRowTransactionId(item.removal)];
+    const ids = [...new Set(chunk.flatMap(idsOf))];
+    const known = fromStore ? new Set(ids) : await this.rowLookups.knownTransactions(caller.userId, ids);
+    const entries = new Map<string, Entry>();
+    await Promise.all(
+      ids.map(async (id) => {
+        if (!known.has(id)) {
+          entries.set(id, { before: { ...initialTransactionState, transactionId: id }, state: { ...initialTransactionState, transactionId: id }, revision: 'no_stream', events: [] });
+          return;
+        }
+        const loaded = await this.writer.load<TransactionEvent>(transactionStream(id), caller, 'Transaction', false);
+        const state = foldTransaction(loaded.events);
+        entries.set(id, { before: state, state: { ...state, transactionId: id }, revision: loaded.revision, events: [] });
+      }),
+    );
+    const entry = (id: string) => entries.get(id)!;
+    const add = (id: string, events: readonly TransactionEvent[]) => {
+      const e = entry(id);
+      e.events.push(...events);
+      e.state = events.reduce(evolveTransaction, e.state);
+    };
+
+    // The rules' seam: every row that will be recorded fresh (not the posted form of a known pending row).
+    const fresh: NewBankRow[] = chunk.flatMap((item) => {
+      if (item.kind !== 'row') return [];
+      const transactionId = bankRowTransactionId(item.row);
+      const replaced = replacedTransactionId(item.row);
+      return !entry(transactionId).state.exists && !(replaced && entry(replaced).state.exists) ? [{ transactionId, row: item.row }] : [];
+    });
+    const assigned = fresh.length > 0 ? await this.rules.assign(caller.userId, fresh) : new Map();
+
+    const counts = { added: 0, changed: 0, removed: 0, unchanged: 0 };
+    for (const item of chunk) {
+      if (item.kind === 'removal') {
+        const id = bankRowTransactionId(item.removal);
+        const events = decideBankRemoval(entry(id).state);
+        add(id, events);
+        counts[events.length > 0 ? 'removed' : 'unchanged'] += 1;
+        continue;
+      }
+      const id = bankRowTransactionId(item.row);
+      const replaced = replacedTransactionId(item.row);
+      const rule = assigned.get(id);
+      const existed = entry(id).state.exists;
+      const decision = decideBankRow(item.row, entry(id).state, replaced ? entry(replaced).state : null, {
+        unassignedCategoryId: unassigned,
+        assigned: rule?.splits ?? null,
+      });
+      add(id, decision.row);
+      if (rule && !existed && decision.row.length > 0) entry(id).actor = rule.actor;
+      if (replaced) add(replaced, decision.replaced);
+      counts[decision.row.length === 0 ? 'unchanged' : existed ? 'changed' : 'added'] += 1;
+    }
+    return { entries: [...entries.values()], counts };
+  }
+}
