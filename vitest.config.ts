@@ -3,20 +3,21 @@ import { join, resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Tests import libs by package name; point those names at the TypeScript sources so no build is
- * needed first. Built on the fly from every lib's package.json "exports".
+ * Tests import libs (and tools such as @budget/plaid-simulator) by package name; point those names
+ * at the TypeScript sources so no build is needed first. Built on the fly from every package.json
+ * "exports" whose "types" is a TypeScript source (not a .d.ts/.d.mts declaration).
  */
 function libAliases(): { find: string | RegExp; replacement: string }[] {
   const aliases: { find: RegExp; replacement: string }[] = [];
-  for (const dir of readdirSync('libs')) {
-    const manifest = join('libs', dir, 'package.json');
+  for (const [root, dir] of ['libs', 'tools'].flatMap((root) => readdirSync(root).map((dir) => [root, dir] as const))) {
+    const manifest = join(root, dir, 'package.json');
     if (!existsSync(manifest)) continue;
     const pkg = JSON.parse(readFileSync(manifest, 'utf8')) as { name: string; exports?: Record<string, { types?: string }> };
     for (const [subpath, target] of Object.entries(pkg.exports ?? {})) {
-      if (!target.types) continue;
+      if (!target.types || /\.d\.[cm]?ts$/.test(target.types)) continue;
       const specifier = subpath === '.' ? pkg.name : `${pkg.name}/${subpath.replace(/^\.\//, '')}`;
       const escaped = specifier.replace(/[/.@-]/g, (c) => `\\${c}`);
-      aliases.push({ find: new RegExp(`^${escaped}$`), replacement: resolve('libs', dir, target.types) });
+      aliases.push({ find: new RegExp(`^${escaped}$`), replacement: resolve(root, dir, target.types) });
     }
   }
   return aliases;
