@@ -11,6 +11,7 @@ export * from './identity/index.js';
 export * from './budget/index.js';
 export * from './ledger/index.js';
 export * from './messages/ledger-queries.js';
+export * from './messages/bank-feed-commands.js';
 
 /** Every route of `/api/v1`: what the API serves, the OpenAPI document lists and the tests walk. */
 export const apiRoutes: readonly RouteContract[] = [...systemRoutes, ...identityRoutes, ...budgetRoutes, ...ledgerRoutes];

@@ -1,0 +1,53 @@
+/**
+ * The command the bank-sync context sends the ledger on the CommandBus with what a Plaid
+ * `/transactions/sync` brought (server-behaviour §4.2.3): rows keyed by Plaid's own ids, amounts
+ * already in our sign (money out negative, rule 1) and in integer cents. Plain classes (the web
+ * imports this package too).
+ */
+
+/** An added or modified row. */
+export interface BankFeedRow {
+  plaidAccountId: string;
+  /** Plaid's `transaction_id`. */
+  transactionId: string;
+  /** Plaid's `pending_transaction_id`: the pending row this posted row replaces. */
+  pendingTransactionId: string | null;
+  date: string;
+  name: string;
+  amountCents: number;
+  pending: boolean;
+}
+
+/** A removed row (Plaid's `removed[]`; its `account_id` may be missing in older answers). */
+export interface BankFeedRemoval {
+  plaidAccountId: string | null;
+  transactionId: string;
+}
+
+/**
+ * Record a sync's rows for the user's linked institution, exactly once however often it is sent
+ * (each row's stream id is derived from its account and Plaid id). Rows of accounts the user did
+ * not link are left alone. Answers `RecordBankFeedResult`.
+ */
+export class RecordBankFeed {
+  constructor(
+    readonly userId: string,
+    readonly institutionId: string,
+    readonly rows: readonly BankFeedRow[],
+    readonly removals: readonly BankFeedRemoval[],
+    /** Rows per append (each append its own transaction); the ledger's default when left out. */
+    readonly chunkSize?: number,
+  ) {}
+}
+
+export interface RecordBankFeedResult {
+  added: number;
+  changed: number;
+  removed: number;
+  unchanged: number;
+  skipped: number;
+  chunks: number;
+  /** The ledger accounts and categories whose balances the rows moved. */
+  accountIds: string[];
+  categoryIds: string[];
+}
