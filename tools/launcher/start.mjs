@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: install if needed, build what is stale, find or start PostgreSQL and Redis, then
-// run api, projector and worker until Ctrl-C.
+// run api, projector and worker (and the Plaid simulator when no Plaid credentials are
+// configured, see lib/plaid.mjs) until Ctrl-C.
 import { relative } from 'node:path';
 import { buildAll } from './lib/build.mjs';
 import { waitForHealth } from './lib/health.mjs';
@@ -8,10 +9,11 @@ import { ensureInstalled } from './lib/install.mjs';
 import { ensureJwtSecret } from './lib/jwt-secret.mjs';
 import { LauncherError, report, say } from './lib/log.mjs';
 import { repoRoot } from './lib/paths.mjs';
+import { PLAID_SIMULATOR, resolvePlaid } from './lib/plaid.mjs';
 import { resolvePostgres } from './lib/postgres.mjs';
 import { portOpen } from './lib/probe.mjs';
 import { resolveRedis } from './lib/redis.mjs';
-import { serviceEnv, startServices } from './lib/services.mjs';
+import { SERVICES, serviceEnv, startServices } from './lib/services.mjs';
 import { createShutdown } from './lib/shutdown.mjs';
 
 const exit = createShutdown();
@@ -21,14 +23,19 @@ async function main() {
   await ensureInstalled();
   await buildAll();
   if (await portOpen(port)) throw new LauncherError(`Port ${port} is already in use: stop what runs there or set PORT.`);
+  const plaid = resolvePlaid();
+  if (plaid.simulator && (await portOpen(plaid.simulator.port))) {
+    throw new LauncherError(`Port ${plaid.simulator.port} (the Plaid simulator) is already in use: stop what runs there or set PLAID_SIMULATOR_PORT.`);
+  }
+  say(`Bank linking talks to ${plaid.describe}`);
 
   const postgres = await resolvePostgres();
   exit.add(postgres.stop);
   const redis = await resolveRedis();
   exit.add(redis.stop);
 
-  const env = serviceEnv({ databaseUrl: postgres.url, redisUrl: redis.url, port, root: repoRoot, jwtSecret: jwtSecret() });
-  const services = startServices({ env });
+  const env = { ...serviceEnv({ databaseUrl: postgres.url, redisUrl: redis.url, port, root: repoRoot, jwtSecret: jwtSecret() }), ...plaid.env };
+  const services = startServices({ env, services: plaid.simulator ? [...SERVICES, PLAID_SIMULATOR] : SERVICES });
   exit.add(services.stop);
   let ended = false;
   const ending = services.firstExit.then((result) => {
@@ -36,7 +43,10 @@ async function main() {
     return result;
   });
 
-  const healthy = waitForHealth(`http://127.0.0.1:${port}/api/v1/health`, { gaveUp: () => ended }).catch((error) => {
+  const healthy = Promise.all([
+    waitForHealth(`http://127.0.0.1:${port}/api/v1/health`, { gaveUp: () => ended }),
+    plaid.simulator && waitForHealth(`${plaid.simulator.url}/simulator/health`, { gaveUp: () => ended }),
+  ]).catch((error) => {
     if (!ended) throw error;
   });
   await Promise.race([healthy, ending]);

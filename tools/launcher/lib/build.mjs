@@ -5,7 +5,7 @@ import { say } from './log.mjs';
 import { dataDir, repoRoot } from './paths.mjs';
 import { run } from './run.mjs';
 
-const BACKEND = ['services/api', 'services/projector', 'services/worker'];
+const BACKEND = ['services/api', 'services/projector', 'services/worker', 'tools/plaid-simulator'];
 
 /** `tsc -b` over the services (and through references, every lib they use); incremental. */
 export async function buildBackend({ root = repoRoot } = {}) {

@@ -84,6 +84,15 @@ export declare function serviceEnv(options: {
 /** The environment `service` is started with: JWT_SECRET only if it verifies tokens. */
 export declare function envFor(service: ServiceSpec, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 
+export declare const PLAID_SIMULATOR: ServiceSpec;
+export declare const DEFAULT_PLAID_SIMULATOR_PORT: number;
+/** Which Plaid the services talk to; `simulator` is set when the launcher starts the Plaid simulator. */
+export declare function resolvePlaid(env?: NodeJS.ProcessEnv): {
+  env: { PLAID_ENV: 'simulator' | 'sandbox' | 'production'; PLAID_SIMULATOR_URL?: string; PLAID_SIMULATOR_PORT?: string };
+  simulator: { port: number; url: string } | null;
+  describe: string;
+};
+
 export declare const JWT_SECRET_FILE: string;
 export declare function generateJwtSecret(): string;
 /** The data directory's JWT secret, made (mode 0600) on first use, read back afterwards. */

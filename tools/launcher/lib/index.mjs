@@ -4,6 +4,7 @@ export { resolvePostgres, ensureDatabase, withDatabase } from './postgres.mjs';
 export { startEmbeddedPostgres } from './embedded-postgres.mjs';
 export { resolveRedis } from './redis.mjs';
 export { SERVICES, envFor, serviceEnv, startServices } from './services.mjs';
+export { DEFAULT_PLAID_SIMULATOR_PORT, PLAID_SIMULATOR, resolvePlaid } from './plaid.mjs';
 export { JWT_SECRET_FILE, ensureJwtSecret, generateJwtSecret } from './jwt-secret.mjs';
 export { waitForHealth } from './health.mjs';
 export { ensureChromium, CHROMIUM_PATH } from './chromium.mjs';
