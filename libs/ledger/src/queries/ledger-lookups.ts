@@ -79,11 +79,16 @@ export class LedgerLookups {
     return { id: row.id, name: row.name, accountIds: row.account_ids };
   }
 
-  /** The balances (and names) of this user's accounts and categories among the ids, for the balance bound. */
+  /**
+   * The balances (and names) of this user's accounts and categories among the ids, for the balance
+   * bound; with `withSystem`, Unassigned and the Funding Pool too (where a write's money lands when
+   * it names no category), so a handler can read them before it has decided.
+   */
   async knownBalances(
     userId: string,
     accountIds: readonly string[],
     categoryIds: readonly string[],
+    withSystem = false,
   ): Promise<{ accounts: Map<string, { name: string; balance: Cents }>; categories: Map<string, { name: string; balance: Cents }> }> {
     const { rows } = await this.pool.query<{ kind: 'a' | 'c'; id: string; name: string; balance: string }>(
       `SELECT 'a' AS kind, a.id::text AS id, a.name, a.balance_cents AS balance FROM ledger_accounts a
@@ -91,8 +96,8 @@ export class LedgerLookups {
        UNION ALL
        SELECT 'c', c.id, c.name, COALESCE(b.balance_cents, 0) FROM budget_categories c
          LEFT JOIN ledger_category_balances b ON b.category_id = c.id
-        WHERE c.user_id = $1 AND c.id = ANY($3::text[])`,
-      [userId, accountIds, categoryIds],
+        WHERE c.user_id = $1 AND (c.id = ANY($3::text[]) OR ($4::boolean AND c.type IN ('UNASSIGNED', 'FUNDING POOL')))`,
+      [userId, accountIds, categoryIds, withSystem],
     );
     const pick = (kind: 'a' | 'c') => new Map(rows.filter((r) => r.kind === kind).map((r) => [r.id, { name: r.name, balance: centsFromDb(r.balance) }]));
     return { accounts: pick('a'), categories: pick('c') };

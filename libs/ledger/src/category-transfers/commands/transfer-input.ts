@@ -17,10 +17,14 @@ export function namedCategories(lines: readonly TransferLine[]): string[] {
   return lines.map((line) => line.categoryId).filter((id): id is string => id !== null);
 }
 
+/** Every category a transfer's lines name: the lines' own and their funding sources. */
+export function transferCategoryIds(lines: readonly TransferLine[]): string[] {
+  return [...namedCategories(lines), ...lines.flatMap((line) => (line.fundingCategories ?? []).map((source) => source.categoryId))];
+}
+
 /** Which of the categories the lines and their funding sources name are the caller's. */
 export async function transferContext(lookups: LedgerLookups, userId: string, lines: readonly TransferLine[]): Promise<TransferContext> {
-  const ids = [...namedCategories(lines), ...lines.flatMap((line) => (line.fundingCategories ?? []).map((source) => source.categoryId))];
-  const existing = await lookups.existingCategories(userId, ids);
+  const existing = await lookups.existingCategories(userId, transferCategoryIds(lines));
   return { categoryExists: (id) => existing.has(id) };
 }
 

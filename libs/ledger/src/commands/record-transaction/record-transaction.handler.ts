@@ -4,9 +4,9 @@ import { EventWriter } from '@budget/platform';
 import { decideRecordAccountTransaction } from '../../domain/record-transaction.decide.js';
 import { transactionStream } from '../../domain/transaction.events.js';
 import { foldTransaction } from '../../domain/transaction.state.js';
-import { LedgerLookups } from '../../queries/ledger-lookups.js';
+import { LedgerLookups, requireUuid } from '../../queries/ledger-lookups.js';
 import { LedgerViews } from '../../queries/transaction-view.js';
-import { ensureWithinBalanceBound } from '../balance-bound.js';
+import { ensureWithinBalanceBound, prefetchBalances } from '../balance-bound.js';
 import { splitsFrom, transactionContext } from '../transaction-context.js';
 import { RecordTransactionCommand } from './record-transaction.command.js';
 
@@ -23,6 +23,8 @@ export class RecordTransactionHandler implements ICommandHandler<RecordTransacti
     const splits = splitsFrom(body.categories ?? []);
     // The account and the categories are looked up together (one round trip of latency, not two).
     const lookup = this.lookups.account(userId, accountId);
+    // What the balance bound needs is read meanwhile too, so the check adds no round trip.
+    const balances = prefetchBalances(this.lookups, userId, [requireUuid(accountId, 'Account')], splits.flatMap((s) => (typeof s.categoryId === 'string' ? [s.categoryId] : [])));
     const [account, context] = await Promise.all([lookup, transactionContext(this.lookups, userId, lookup, splits)]);
     const transactionId = this.writer.newId();
     const events = decideRecordAccountTransaction(
@@ -33,7 +35,7 @@ export class RecordTransactionHandler implements ICommandHandler<RecordTransacti
       foldTransaction([]),
       context,
     );
-    await ensureWithinBalanceBound(this.lookups, userId, 'amount', [{ before: foldTransaction([]), events }]);
+    await ensureWithinBalanceBound(this.lookups, userId, 'amount', [{ before: foldTransaction([]), events }], balances);
     const [categories, transaction, acctBalances] = await this.writer.appendThenRead(transactionStream(transactionId), events, 'no_stream', { userId }, (db) =>
       Promise.all([
         this.views.categoryBalances(userId, events.flatMap((e) => e.data.splits.map((s) => s.categoryId)), false, db),

@@ -3,11 +3,11 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventWriter } from '@budget/platform';
 import { transactionStream } from '../../../domain/transaction.events.js';
 import { foldTransaction } from '../../../domain/transaction.state.js';
-import { ensureWithinBalanceBound } from '../../../commands/balance-bound.js';
+import { ensureWithinBalanceBound, prefetchBalances } from '../../../commands/balance-bound.js';
 import { LedgerLookups } from '../../../queries/ledger-lookups.js';
 import { LedgerViews } from '../../../queries/transaction-view.js';
 import { decideRecordCategoryTransfer } from '../../domain/record-category-transfer.decide.js';
-import { namedCategories, transferAnswer, transferContext, transferLines } from '../transfer-input.js';
+import { namedCategories, transferAnswer, transferCategoryIds, transferContext, transferLines } from '../transfer-input.js';
 import { RecordCategoryTransferCommand } from './record-category-transfer.command.js';
 
 /**
@@ -27,8 +27,10 @@ export class RecordCategoryTransferHandler implements ICommandHandler<RecordCate
     const transactionId = this.writer.newId();
     const lines = transferLines(body);
     const command = { transactionId, type: body.type, date: body.date, comment: body.comment ?? null, lines };
+    // The balances the bound checks are read alongside the categories the decider needs.
+    const balances = prefetchBalances(this.lookups, userId, [], transferCategoryIds(lines));
     const events = decideRecordCategoryTransfer(command, foldTransaction([]), await transferContext(this.lookups, userId, lines));
-    await ensureWithinBalanceBound(this.lookups, userId, 'categories', [{ before: foldTransaction([]), events }]);
+    await ensureWithinBalanceBound(this.lookups, userId, 'categories', [{ before: foldTransaction([]), events }], balances);
     // Nothing recorded (a funding of all 0.00): the named categories' balances, and no transaction.
     const recorded = events.length > 0;
     const categories = recorded ? events.flatMap((e) => e.data.splits.map((s) => s.categoryId)) : namedCategories(lines);
