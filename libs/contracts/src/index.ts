@@ -2,6 +2,7 @@ import type { RouteContract } from './common/route.js';
 import { budgetRoutes } from './budget/index.js';
 import { identityRoutes } from './identity/index.js';
 import { ledgerRoutes } from './ledger/index.js';
+import { rulesRoutes } from './rules/index.js';
 import { systemRoutes } from './system/index.js';
 
 export * from './common/fields.js';
@@ -10,8 +11,10 @@ export * from './system/index.js';
 export * from './identity/index.js';
 export * from './budget/index.js';
 export * from './ledger/index.js';
+export * from './rules/index.js';
 export * from './messages/ledger-queries.js';
+export * from './messages/rules-queries.js';
 export * from './messages/bank-feed-commands.js';
 
 /** Every route of `/api/v1`: what the API serves, the OpenAPI document lists and the tests walk. */
-export const apiRoutes: readonly RouteContract[] = [...systemRoutes, ...identityRoutes, ...budgetRoutes, ...ledgerRoutes];
+export const apiRoutes: readonly RouteContract[] = [...systemRoutes, ...identityRoutes, ...budgetRoutes, ...ledgerRoutes, ...rulesRoutes];

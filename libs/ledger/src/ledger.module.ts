@@ -26,6 +26,7 @@ import { ImportCsvController } from './commands/import-csv/import-csv.controller
 import { ImportCsvHandler } from './commands/import-csv/import-csv.handler.js';
 import { ImportOfxController } from './commands/import-ofx/import-ofx.controller.js';
 import { ImportOfxHandler } from './commands/import-ofx/import-ofx.handler.js';
+import { RulesByQuery } from './commands/auto-assign/rules-by-query.js';
 import { BankRowLookups } from './commands/record-bank-rows/bank-row-lookups.js';
 import { RecordBankRowsHandler } from './commands/record-bank-rows/record-bank-rows.handler.js';
 import { RecordBalanceController } from './commands/record-balance/record-balance.controller.js';
@@ -104,7 +105,7 @@ const statements: UseCases = {
 /** OFX and CSV import. */
 const imports: UseCases = {
   controllers: [ImportOfxController, PreviewCsvController, ImportCsvController],
-  handlers: [BankFileImporter, ImportOfxHandler, PreviewCsvHandler, ImportCsvHandler],
+  handlers: [BankFileImporter, RulesByQuery, ImportOfxHandler, PreviewCsvHandler, ImportCsvHandler],
 };
 
 /** Bank-feed rows (Plaid sync): dispatched by the worker's sync jobs, no route of their own. */

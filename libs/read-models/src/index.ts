@@ -1,9 +1,10 @@
 import { budgetProjections } from '@budget/budget';
 import { ledgerProjection } from '@budget/ledger';
 import type { Projection } from '@budget/platform';
+import { rulesProjections } from '@budget/rules';
 
 /**
  * Every read model: the one list the projector writes, the rebuild replays and account deletion
  * erases. A new context adds its projections here, once.
  */
-export const allProjections: readonly Projection[] = [...budgetProjections, ledgerProjection];
+export const allProjections: readonly Projection[] = [...budgetProjections, ledgerProjection, ...rulesProjections];

@@ -4,6 +4,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { BudgetModule, BudgetProvisioner } from '@budget/budget';
 import { BUDGET_PROVISIONER, IdentityModule } from '@budget/identity';
 import { LedgerModule } from '@budget/ledger';
+import { RulesModule } from '@budget/rules';
 import {
   BullMqMailSender, ContractResponseInterceptor, IdempotencyInterceptor, IdempotencyStore, MAIL_SENDER, RESPONSE_CHECK, PlatformModule, InlineProjectionWaiter, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
 } from '@budget/platform';
@@ -41,6 +42,7 @@ export class AppModule {
         }),
         BudgetModule,
         LedgerModule,
+        RulesModule,
         IdentityModule.forRoot({
           imports: [BudgetModule],
           providers: [

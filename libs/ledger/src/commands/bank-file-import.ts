@@ -1,6 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { dollarsFromCents, type Cents } from '@budget/money';
-import { EventWriter, type Caller, type ExpectedRevision } from '@budget/platform';
+import { EventWriter, type Actor, type Caller, type ExpectedRevision } from '@budget/platform';
 import { accountStream, type StatementFileImported } from '../domain/account.events.js';
 import type { TransactionChange } from '../domain/balance-bound.js';
 import { RuleViolation } from '../domain/domain-error.js';
@@ -11,6 +11,7 @@ import { transactionStream, type TransactionEvent } from '../domain/transaction.
 import { foldTransaction } from '../domain/transaction.state.js';
 import { LedgerLookups, type AccountRow } from '../queries/ledger-lookups.js';
 import { ensureWithinBalanceBound } from './balance-bound.js';
+import { notedAutoAssignment, RulesByQuery, type NotedRuleAssignment } from './auto-assign/rules-by-query.js';
 import type { LedgerViews } from '../queries/transaction-view.js';
 
 export interface ImportResult {
@@ -61,6 +62,7 @@ export class BankFileImporter {
   constructor(
     @Inject(EventWriter) private readonly writer: EventWriter,
     @Inject(LedgerLookups) private readonly lookups: LedgerLookups,
+    @Optional() @Inject(RulesByQuery) private readonly rules?: RulesByQuery,
   ) {}
 
   async accountForImport(caller: Caller, accountId: string): Promise<AccountRow> {
@@ -75,10 +77,13 @@ export class BankFileImporter {
     const { unassigned } = await this.lookups.systemCategories(caller.userId);
     const existing = await this.lookups.byProviderId(account.id, file.rows.map((r) => r.providerId));
     const result = { added: 0, updated: 0, unchanged: 0 };
+    // The auto-assignment rules, asked once for the whole file (a row added again by a retry is matched as the first run matched it).
+    const ruled = (await this.rules?.assign(caller.userId, file.rows.map((row, i) => ({ transactionId: String(i), row })))) ?? new Map<string, NotedRuleAssignment>();
+    const categories = new Set([unassigned]);
     // Every row decided first, then appended as one write: one transaction, projected set-based.
-    const appends: { stream: string; events: TransactionEvent[]; expectedRevision: ExpectedRevision }[] = [];
+    const appends: { stream: string; events: TransactionEvent[]; expectedRevision: ExpectedRevision; actor?: Actor }[] = [];
     const changes: TransactionChange[] = [];
-    for (const row of file.rows) {
+    for (const [index, row] of file.rows.entries()) {
       const known = existing.get(row.providerId);
       const changed = known ? await this.reimport(importer, row, known.id, unassigned) : null;
       // A row this same request added in an earlier run (a retry after a 202 or a crash) is added
@@ -90,7 +95,9 @@ export class BankFileImporter {
         }
         result[changed ? 'updated' : 'unchanged'] += 1;
       } else {
-        const added = this.add(importer, account, row, unassigned);
+        const rule = ruled.get(String(index));
+        rule?.splits.forEach((split) => categories.add(split.categoryId));
+        const added = this.add(importer, account, row, unassigned, rule);
         appends.push(added);
         changes.push({ before: foldTransaction([]), events: added.events });
         result.added += 1;
@@ -108,21 +115,25 @@ export class BankFileImporter {
     // appended at any revision: an account change racing the import cannot turn an import whose
     // rows are stored into a failed answer.
     await this.writer.settle(importer, await this.writer.append(accountStream(account.id), [summary], 'any', importer));
-    return { ...result, fileLedgerBalance: file.ledgerBalance, balance: after.balance, categories: [unassigned] };
+    return { ...result, fileLedgerBalance: file.ledgerBalance, balance: after.balance, categories: [...categories] };
   }
 
-  private add(caller: Caller, account: AccountRow, row: ImportedRow, unassigned: string) {
+  /** A new row: Unassigned, or the splits of the rule that claims it (its events then carry the actor `rule:<id>`). */
+  private add(caller: Caller, account: AccountRow, row: ImportedRow, unassigned: string, rule?: NotedRuleAssignment) {
     const transactionId = this.writer.newId();
     const events = decideRecordAccountTransaction(
       {
         transactionId, kind: 'regular', accountId: account.id, date: row.date, name: row.name, amount: row.amount, principle: null,
-        comment: null, splits: [{ categoryId: unassigned, amount: row.amount }], provider: caller.actor === 'ofx' ? 'OFX' : 'CSV',
+        comment: null, splits: rule?.splits ?? [{ categoryId: unassigned, amount: row.amount }], provider: caller.actor === 'ofx' ? 'OFX' : 'CSV',
         providerTransactionId: row.providerId, pending: false,
       },
       foldTransaction([]),
-      { categoryExists: (id) => id === unassigned, unassignedCategoryId: unassigned, loanAccount: account.type === 'loan' },
+      { categoryExists: (id) => id === unassigned || (rule?.splits.some((s) => s.categoryId === id) ?? false), unassignedCategoryId: unassigned, loanAccount: account.type === 'loan' },
     );
-    return { stream: transactionStream(transactionId), events: events as TransactionEvent[], expectedRevision: 'no_stream' as const };
+    return {
+      stream: transactionStream(transactionId), events: notedAutoAssignment(events as TransactionEvent[], rule), expectedRevision: 'no_stream' as const,
+      ...(rule && { actor: rule.actor }),
+    };
   }
 
   /**

@@ -45,6 +45,13 @@ export interface AccountPart {
   statementId: string | null;
 }
 
+/** The auto-assignment rule that gave a new bank row its splits, and the search string that matched. */
+export interface AutoAssignmentNote {
+  ruleId: string;
+  ruleName: string;
+  searchString: string;
+}
+
 export interface TransactionRecorded {
   type: 'TransactionRecorded';
   data: {
@@ -54,6 +61,8 @@ export interface TransactionRecorded {
     comment: string | null;
     splits: Split[];
     account: AccountPart | null;
+    /** Set when a rule assigned the row (its events then carry the actor `rule:<id>`). */
+    autoAssignment?: AutoAssignmentNote;
   };
 }
 

@@ -1,6 +1,6 @@
 import { centsToDecimalString } from '@budget/money';
 import type { PoolClient, StoredEvent } from '@budget/platform';
-import type { TransactionEvent } from '../domain/transaction.events.js';
+import type { AutoAssignmentNote, TransactionEvent } from '../domain/transaction.events.js';
 import type { LoadedTransaction } from './transaction-rows.js';
 
 const money = (cents: number | null) => (cents === null ? '—' : centsToDecimalString(cents));
@@ -20,6 +20,7 @@ function describe(event: StoredEvent & TransactionEvent, before: LoadedTransacti
   switch (event.type) {
     case 'TransactionRecorded':
       if (after.kind === 'starting-balance') return `${who} recorded the starting balance of ${money(after.amount)}`;
+      if (event.data.autoAssignment) return autoAssigned(event.data.autoAssignment, label, money(after.amount), event.data.account?.provider);
       return `${who} added ${label} for ${money(after.amount ?? sumOfSplits(after))}`;
     case 'TransactionDeleted':
       return `${who} deleted ${label}`;
@@ -43,6 +44,14 @@ function describe(event: StoredEvent & TransactionEvent, before: LoadedTransacti
       return String((unknown as { type: string }).type);
     }
   }
+}
+
+const SOURCES: Record<string, string> = { OFX: 'the OFX import', CSV: 'the CSV import', PLAID: 'the bank sync' };
+
+/** `Rule "Groceries" (matched "grocer") assigned "CITY GROCER" for -10.00 from the OFX import`. */
+function autoAssigned(note: AutoAssignmentNote, label: string, amount: string, provider: string | undefined): string {
+  const source = provider && SOURCES[provider] ? ` from ${SOURCES[provider]}` : '';
+  return `Rule "${note.ruleName}" (matched "${note.searchString}") assigned ${label} for ${amount}${source}`;
 }
 
 const sumOfSplits = (tx: LoadedTransaction) => tx.splits.filter((s) => s.amount > 0).reduce((a, s) => a + s.amount, 0);

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { bool, dollars, id, idOut, money, pathId, text } from '../common/fields.js';
+import { route } from '../common/route.js';
+
+/** Longest name and search string of a rule; at most this many strings and category rows. */
+export const RULE_NAME_MAX = 200;
+export const SEARCH_STRING_MAX = 200;
+export const RULE_LIST_MAX = 100;
+
+/**
+ * One category row of a rule, as the spec's client sends it (product-spec §7, server-behaviour
+ * §4.5): `{id, categoryId, amount, percentage}` — `id` is the client's row number (negative for a
+ * new row) and is ignored, the rows are replaced as a whole. `amount` is dollars, or a percentage
+ * with two decimals; both are read into hundredths (cents, or basis points).
+ */
+export const ruleCategoryInput = z
+  .object({
+    id: z.union([z.number(), z.string().max(40)]).nullable().optional(),
+    categoryId: id('There are one or more items not assigned a category.'),
+    amount: dollars().refine((hundredths) => hundredths >= 0, { error: 'The amount must not be negative.' }),
+    percentage: bool().optional().transform((value) => value ?? false),
+  })
+  .superRefine((entry, context) => {
+    if (entry.percentage && entry.amount > 10_000) context.addIssue({ code: 'custom', path: ['amount'], message: 'A percentage must be at most 100.' });
+  });
+
+/** A rule's body for POST and PATCH: the whole rule (PATCH replaces its name, strings and rows). */
+export const autoAssignmentBody = z.object({
+  name: text({ max: RULE_NAME_MAX, min: 1, message: 'A name must be provided.' })
+    .transform((value) => value.trim())
+    .refine((value) => value.length > 0, { error: 'A name must be provided.' }),
+  searchStrings: z
+    .array(text({ max: SEARCH_STRING_MAX, message: 'A search string must be text.' }), { error: 'The search strings must be a list.' })
+    .max(RULE_LIST_MAX)
+    .transform((strings) => strings.map((s) => s.trim()).filter((s) => s.length > 0))
+    .refine((strings) => strings.length > 0, { error: 'At least one search string must be provided.' }),
+  /** Left out or empty: Unassigned at 100 percent (product-spec §5). */
+  categories: z.array(ruleCategoryInput, { error: 'The categories must be a list.' }).max(RULE_LIST_MAX).optional(),
+});
+export type AutoAssignmentBody = z.output<typeof autoAssignmentBody>;
+
+/** A category row in an answer: `id` is the row's place (1, 2, …); `amount` dollars or a percentage. */
+export const ruleCategoryView = z.object({ id: z.number().int(), categoryId: idOut, amount: money, percentage: z.boolean() });
+
+/** A rule as GET /auto-assignments lists it. */
+export const autoAssignmentView = z
+  .object({ id: idOut, name: z.string(), searchStrings: z.array(z.string()), categories: z.array(ruleCategoryView) })
+  .meta({ id: 'AutoAssignment' });
+export type AutoAssignmentView = z.infer<typeof autoAssignmentView>;
+
+export const autoAssignmentIdParams = z.object({ id: pathId() });
+
+/** GET /auto-assignments: the caller's rules, sorted by name (case-insensitive). */
+export const listAutoAssignments = route({
+  id: 'listAutoAssignments',
+  method: 'GET',
+  path: '/auto-assignments',
+  summary: 'The auto-assignment rules',
+  tag: 'rules',
+  response: z.object({ data: z.array(autoAssignmentView) }),
+});
+
+/** POST /auto-assignments: a new rule; a category that is not the caller's is a 422 on its row. */
+export const addAutoAssignment = route({
+  id: 'addAutoAssignment',
+  method: 'POST',
+  path: '/auto-assignments',
+  summary: 'Add an auto-assignment rule',
+  tag: 'rules',
+  status: 201,
+  body: autoAssignmentBody,
+  response: z.object({ data: autoAssignmentView }),
+});
+
+/** PATCH /auto-assignments/{id}: replaces the rule's name, search strings and category rows. */
+export const changeAutoAssignment = route({
+  id: 'changeAutoAssignment',
+  method: 'PATCH',
+  path: '/auto-assignments/{id}',
+  summary: 'Change an auto-assignment rule',
+  tag: 'rules',
+  params: autoAssignmentIdParams,
+  body: autoAssignmentBody,
+  response: z.object({ data: autoAssignmentView }),
+  errors: [404],
+});
+
+/** DELETE /auto-assignments/{id}. */
+export const deleteAutoAssignment = route({
+  id: 'deleteAutoAssignment',
+  method: 'DELETE',
+  path: '/auto-assignments/{id}',
+  summary: 'Delete an auto-assignment rule',
+  tag: 'rules',
+  status: 204,
+  params: autoAssignmentIdParams,
+  response: null,
+  errors: [404],
+});

@@ -1,0 +1,45 @@
+/**
+ * Events of a user's auto-assignment rules, all in the stream `rules-<userId>` (not the budget
+ * stream, which every budget command folds). Money in integer cents; percentages in basis points.
+ */
+
+/** One category row of a rule: fixed cents, or basis points of what the fixed rows leave. */
+export interface RuleCategory {
+  categoryId: string;
+  /** Cents when fixed, basis points (1/100 of a percent) when `percentage`. Never negative. */
+  amount: number;
+  percentage: boolean;
+}
+
+export interface RuleFields {
+  name: string;
+  /** Trimmed, non-empty, at least one. */
+  searchStrings: string[];
+  /** At least one row (Unassigned at 100 % when the client sends none). */
+  categories: RuleCategory[];
+}
+
+export interface AutoAssignmentAdded {
+  type: 'AutoAssignmentAdded';
+  data: { ruleId: string } & RuleFields;
+}
+
+/** The rule as a whole after the change (PATCH replaces name, strings and rows). */
+export interface AutoAssignmentChanged {
+  type: 'AutoAssignmentChanged';
+  data: { ruleId: string } & RuleFields;
+}
+
+export interface AutoAssignmentDeleted {
+  type: 'AutoAssignmentDeleted';
+  data: { ruleId: string };
+}
+
+export type RulesEvent = AutoAssignmentAdded | AutoAssignmentChanged | AutoAssignmentDeleted;
+
+const RULES_EVENT_TYPES = new Set<string>(['AutoAssignmentAdded', 'AutoAssignmentChanged', 'AutoAssignmentDeleted']);
+export const isRulesEvent = (event: { type: string }): event is RulesEvent => RULES_EVENT_TYPES.has(event.type);
+
+export const RULES_STREAM_PREFIX = 'rules-';
+export const rulesStream = (userId: string) => `${RULES_STREAM_PREFIX}${userId}`;
+export const isRulesStream = (stream: string) => stream.startsWith(RULES_STREAM_PREFIX);

@@ -1,0 +1,24 @@
+import type { Migration } from '@budget/platform';
+
+export const RULES_TABLE = 'rules_auto_assignments';
+
+/**
+ * The rules read model: one row per live rule, its search strings and category rows as stored
+ * in the events (cents / basis points). `last_position` guards replays.
+ */
+export const rulesMigrations: Migration[] = [
+  {
+    id: 'rules-001-auto-assignments',
+    sql: `
+      CREATE TABLE IF NOT EXISTS rules_auto_assignments (
+        user_id        text   NOT NULL,
+        id             text   NOT NULL,
+        name           text   NOT NULL,
+        search_strings jsonb  NOT NULL,
+        categories     jsonb  NOT NULL,
+        last_position  bigint NOT NULL,
+        PRIMARY KEY (user_id, id)
+      );
+    `,
+  },
+];

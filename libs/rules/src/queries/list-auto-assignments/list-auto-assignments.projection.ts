@@ -1,0 +1,38 @@
+import type { PoolClient, Projection, StoredEvent } from '@budget/platform';
+import { isRulesEvent, isRulesStream, type RulesEvent } from '../../domain/index.js';
+import { RULES_TABLE, rulesMigrations } from './list-auto-assignments.migrations.js';
+
+/** The user's live rules, for GET /auto-assignments. */
+export const rulesProjection: Projection = {
+  name: 'rules.auto-assignments',
+  migrations: rulesMigrations,
+  tables: [RULES_TABLE],
+  async apply(client: PoolClient, stored: StoredEvent): Promise<void> {
+    if (!isRulesStream(stored.streamId) || !isRulesEvent(stored)) return;
+    const event = { type: stored.type, data: stored.data } as RulesEvent;
+    const userId = stored.metadata.userId;
+    const position = stored.position.toString();
+    switch (event.type) {
+      case 'AutoAssignmentAdded':
+      case 'AutoAssignmentChanged': {
+        const { ruleId, name, searchStrings, categories } = event.data;
+        await client.query(
+          `INSERT INTO rules_auto_assignments (user_id, id, name, search_strings, categories, last_position)
+           VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6)
+           ON CONFLICT (user_id, id) DO UPDATE
+              SET name = EXCLUDED.name, search_strings = EXCLUDED.search_strings, categories = EXCLUDED.categories, last_position = EXCLUDED.last_position
+            WHERE rules_auto_assignments.last_position < EXCLUDED.last_position`,
+          [userId, ruleId, name, JSON.stringify(searchStrings), JSON.stringify(categories), position],
+        );
+        return;
+      }
+      case 'AutoAssignmentDeleted':
+        await client.query('DELETE FROM rules_auto_assignments WHERE user_id = $1 AND id = $2', [userId, event.data.ruleId]);
+        return;
+      default: {
+        const _never: never = event;
+        return _never;
+      }
+    }
+  },
+};

@@ -1,0 +1,44 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AutoAssignmentView } from '@budget/contracts';
+import { dollarsFromCents } from '@budget/money';
+import { PG_POOL, type Pool } from '@budget/platform';
+import { sortRules, type Rule, type RuleCategory } from '../../domain/index.js';
+
+/** A rule in the wire's shape: rows numbered from 1, amounts in dollars or percent. */
+export function ruleView(rule: Rule): AutoAssignmentView {
+  return {
+    id: rule.id,
+    name: rule.name,
+    searchStrings: rule.searchStrings,
+    categories: rule.categories.map((row: RuleCategory, index) => ({ id: index + 1, categoryId: row.categoryId, amount: dollarsFromCents(row.amount), percentage: row.percentage })),
+  };
+}
+
+/** What the rules context reads: its read model, and the user's categories (ownership of rows). */
+@Injectable()
+export class RulesReads {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async list(userId: string): Promise<Rule[]> {
+    const { rows } = await this.pool.query<{ id: string; name: string; search_strings: string[]; categories: RuleCategory[] }>(
+      'SELECT id, name, search_strings, categories FROM rules_auto_assignments WHERE user_id = $1',
+      [userId],
+    );
+    return sortRules(rows.map((r) => ({ id: r.id, name: r.name, searchStrings: r.search_strings, categories: r.categories })));
+  }
+
+  async one(userId: string, ruleId: string): Promise<Rule | null> {
+    return (await this.list(userId)).find((rule) => rule.id === ruleId) ?? null;
+  }
+
+  /**
+   * The user's category ids and the Unassigned one. The category tree is the budget's read model;
+   * like the ledger's lookups, this reads its ids by the user (docs/architecture.md, contexts).
+   */
+  async categories(userId: string): Promise<{ ids: Set<string>; unassigned: string }> {
+    const { rows } = await this.pool.query<{ id: string; type: string }>('SELECT id, type FROM budget_categories WHERE user_id = $1', [userId]);
+    const unassigned = rows.find((r) => r.type === 'UNASSIGNED')?.id;
+    if (!unassigned) throw new Error(`user ${userId} has no Unassigned category`);
+    return { ids: new Set(rows.map((r) => r.id)), unassigned };
+  }
+}

@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { EventWriter } from '@budget/platform';
+import { AddAutoAssignmentController } from './commands/add-auto-assignment/add-auto-assignment.controller.js';
+import { AddAutoAssignmentHandler } from './commands/add-auto-assignment/add-auto-assignment.handler.js';
+import { ChangeAutoAssignmentController } from './commands/change-auto-assignment/change-auto-assignment.controller.js';
+import { ChangeAutoAssignmentHandler } from './commands/change-auto-assignment/change-auto-assignment.handler.js';
+import { DeleteAutoAssignmentController } from './commands/delete-auto-assignment/delete-auto-assignment.controller.js';
+import { DeleteAutoAssignmentHandler } from './commands/delete-auto-assignment/delete-auto-assignment.handler.js';
+import { RulesCommands } from './commands/rules-commands.js';
+import { ListAutoAssignmentsController } from './queries/list-auto-assignments/list-auto-assignments.controller.js';
+import { ListAutoAssignmentsHandler } from './queries/list-auto-assignments/list-auto-assignments.handler.js';
+import { RulesReads } from './queries/list-auto-assignments/rules-reads.js';
+import { MatchAutoAssignmentsHandler } from './queries/match-auto-assignments/match-auto-assignments.handler.js';
+
+/**
+ * The rules context: auto-assignment rules in the stream `rules-<userId>`, their routes, and the
+ * public query `MatchAutoAssignments` the ledger asks when it records bank rows. Needs the global
+ * PlatformModule and the buses of `CqrsModule.forRoot()`.
+ */
+@Module({
+  controllers: [ListAutoAssignmentsController, AddAutoAssignmentController, ChangeAutoAssignmentController, DeleteAutoAssignmentController],
+  providers: [
+    EventWriter, RulesReads, RulesCommands,
+    ListAutoAssignmentsHandler, AddAutoAssignmentHandler, ChangeAutoAssignmentHandler, DeleteAutoAssignmentHandler,
+    MatchAutoAssignmentsHandler,
+  ],
+})
+export class RulesModule {}
