@@ -170,6 +170,9 @@ describe('later syncs', () => {
 
     await control('POST', `/simulator/items/${item_id}/advance`);
     expect((await control('POST', `/simulator/items/${item_id}/advance`)).body).toMatchObject({ advanced: false, stage: 3 });
+    const listed = (await control('GET', '/simulator/items')).body.items as Record<string, unknown>[];
+    expect(listed).toEqual([expect.objectContaining({ item_id, institution_id: 'ins_109508', stage: 3, login_required: false })]);
+    expect(JSON.stringify(listed)).not.toContain(access_token);
   });
 
   it('answers TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION when data changes mid-pagination; restarting from the old cursor works', async () => {
@@ -240,6 +243,7 @@ describe('faults', () => {
     for (const call of [() => plaid.transactionsSync({ access_token }), () => plaid.accountsGet({ access_token }), () => plaid.accountsBalanceGet({ access_token })]) {
       expect(await plaidFailure(call())).toMatchObject({ status: 400, data: { error_type: 'ITEM_ERROR', error_code: 'ITEM_LOGIN_REQUIRED' } });
     }
+    expect(await plaidFailure(plaid.transactionsRefresh({ access_token }))).toMatchObject({ status: 400, data: { error_code: 'ITEM_LOGIN_REQUIRED' } });
     expect((await plaid.itemGet({ access_token })).data.item.error).toMatchObject({ error_code: 'ITEM_LOGIN_REQUIRED' });
 
     const { data: linkToken } = await plaid.linkTokenCreate({
@@ -251,6 +255,7 @@ describe('faults', () => {
     });
     expect((await control('POST', '/simulator/link/complete', { link_token: linkToken.link_token })).body).toMatchObject({ update_mode: true });
     await plaid.accountsGet({ access_token });
+    expect((await plaid.transactionsRefresh({ access_token })).data.request_id).toBeTruthy();
   });
 });
 

@@ -13,6 +13,7 @@ import {
   type SandboxPublicTokenCreateResponse,
   type SandboxTransactionsCreateResponse,
   type SyncUpdatesAvailableWebhook,
+  type TransactionsRefreshResponse,
 } from 'plaid';
 import { PlaidFailure, isKnownCode, plaidError, requestId } from './errors.js';
 import { Simulator, type CreateItemOptions, type SimItem } from './simulator.js';
@@ -125,6 +126,11 @@ export async function startPlaidSimulator(options: PlaidSimulatorOptions = {}): 
     '/accounts/balance/get': (body, item) => simulator.accountsGet(item!, accountIds(body)),
     '/transactions/sync': (body, item) => simulator.sync(item!, body.cursor, body.count),
     '/item/get': (_body, item) => simulator.itemGet(item!),
+    // Plaid answers at once and fetches in the background; the simulator's bank has nothing more until advanced.
+    '/transactions/refresh': (_body, item): Omit<TransactionsRefreshResponse, 'request_id'> => {
+      simulator.requireLogin(item!);
+      return {};
+    },
     '/item/remove': (_body, item): Omit<ItemRemoveResponse, 'request_id'> => {
       simulator.removeItem(item!);
       return {};
@@ -216,6 +222,7 @@ export async function startPlaidSimulator(options: PlaidSimulatorOptions = {}): 
       }
     }
     if (method === 'GET' && path === '/simulator/webhooks') return { status: 200, body: { webhooks } };
+    if (method === 'GET' && path === '/simulator/items') return { status: 200, body: { items: simulator.describeItems() } };
     const advance = /^\/simulator\/items\/([^/]+)\/advance$/.exec(path);
     if (method === 'POST' && advance) {
       const item = simulator.itemById(decodeURIComponent(advance[1]!));

@@ -150,6 +150,22 @@ export class Simulator {
     return item;
   }
 
+  /** GET /simulator/items: what each item is and where its bank stands (no access tokens). */
+  describeItems() {
+    return [...this.items.values()].map((item) => ({
+      item_id: item.item_id,
+      institution_id: item.bank.institution.institution_id,
+      seed: item.seed,
+      accounts: item.accounts.map((a) => ({ account_id: a.account_id, key: a.template.key })),
+      stage: item.stage,
+      stages: STAGES,
+      changes_visible: item.visible.length,
+      login_required: item.loginRequired,
+      exchanged: item.access_token !== null,
+      webhook: item.webhook,
+    }));
+  }
+
   itemById(itemId: string): SimItem | undefined {
     return this.items.get(itemId);
   }
