@@ -9,7 +9,7 @@ export interface CreateAppOptions {
   pool?: Pool;
   clock?: Clock;
   ids?: IdGenerator;
-  /** Default: BullMQ on config.redisUrl (the worker delivers: outbox folder or SMTP). */
+  /** Default: the job outbox, relayed to BullMQ by the worker (which delivers: outbox folder or SMTP). */
   mailSender?: MailSender;
   /** Default: PostgresProjectionWaiter on config.databaseUrl. */
   projectionWaiter?: ProjectionWaiter;

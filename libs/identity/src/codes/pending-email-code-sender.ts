@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PG_POOL, type Pool } from '@budget/platform';
 import { emailChangeMail } from '../domain/identity-mails.js';
 import { IdentityMailer } from '../infra/identity-mailer.js';
 import { RateLimiter } from '../infra/rate-limiter.js';
@@ -11,7 +10,6 @@ import { CodeIssuer } from './code-issuer.js';
 @Injectable()
 export class PendingEmailCodeSender {
   constructor(
-    @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(CodeIssuer) private readonly codes: CodeIssuer,
     @Inject(IdentityMailer) private readonly mailer: IdentityMailer,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
@@ -23,9 +21,9 @@ export class PendingEmailCodeSender {
     await this.limiter.consume(`email-change:user:${userId}`, this.limits.emailChangePerUser);
   }
 
-  /** Issues the code (inside the caller's transaction when given one) and returns the mail to send. */
-  async issue(user: { id: string; username: string }, pendingEmail: string, db: Queryable = this.pool): Promise<() => Promise<void>> {
+  /** Issues the code and queues its mail in the caller's transaction (the job outbox). */
+  async issue(user: { id: string; username: string }, pendingEmail: string, db: Queryable): Promise<void> {
     const code = await this.codes.issue(db, user.id, 'email-change', pendingEmail);
-    return () => this.mailer.send(emailChangeMail(pendingEmail, user.username, code));
+    await this.mailer.send(emailChangeMail(pendingEmail, user.username, code), db);
   }
 }

@@ -10,7 +10,7 @@ export const MAIL_JOB_NAME = 'deliver';
 export type MailJobData = Omit<MailMessage, 'idempotencyKey'>;
 
 export interface BullMqMailSenderOptions {
-  /** Redis key prefix of the queue; BullMQ's default is `bull`. Tests use a unique one. */
+  /** Redis key prefix of the queue (`AppConfig.queuePrefix`); BullMQ's default is `bull`. Tests use a unique one. */
   prefix?: string;
   /** How many times a job is tried in all. */
   attempts?: number;
@@ -19,12 +19,26 @@ export interface BullMqMailSenderOptions {
 }
 
 /** BullMQ refuses job ids with `:` (its key separator), so keys are mapped to a safe alphabet. */
-export function mailJobId(message: MailMessage): string {
+export function mailJobId(message: Pick<MailMessage, 'idempotencyKey'>): string {
   const key = message.idempotencyKey?.replace(/[^A-Za-z0-9_.@-]/g, '_');
   return `mail-${key ?? randomUUID()}`;
 }
 
-/** `MailSender` that queues each message on the `mail` queue; `services/worker` delivers it. */
+/** A mail job's retries (exponential backoff) and how long BullMQ keeps it once it ended. */
+export function mailJobOptions(options: Pick<BullMqMailSenderOptions, 'attempts' | 'backoffDelayMs'> = {}): JobsOptions {
+  return {
+    attempts: options.attempts ?? 5,
+    backoff: { type: 'exponential', delay: options.backoffDelayMs ?? 2_000 },
+    removeOnComplete: { age: 24 * 3600, count: 1_000 },
+    removeOnFail: { age: 7 * 24 * 3600 },
+  };
+}
+
+/**
+ * `MailSender` that queues each message on the `mail` queue straight away; `services/worker`
+ * delivers it. Redis alone holds the job: the API uses `OutboxMailSender` instead, whose mail is
+ * part of the write's transaction.
+ */
 export class BullMqMailSender implements MailSender {
   private readonly queue: Queue<MailJobData>;
   private readonly jobOptions: JobsOptions;
@@ -34,12 +48,7 @@ export class BullMqMailSender implements MailSender {
       connection: typeof connection === 'string' ? { url: connection } : connection,
       ...(options.prefix ? { prefix: options.prefix } : {}),
     });
-    this.jobOptions = {
-      attempts: options.attempts ?? 5,
-      backoff: { type: 'exponential', delay: options.backoffDelayMs ?? 2_000 },
-      removeOnComplete: { age: 24 * 3600, count: 1_000 },
-      removeOnFail: { age: 7 * 24 * 3600 },
-    };
+    this.jobOptions = mailJobOptions(options);
   }
 
   async send(message: MailMessage): Promise<void> {

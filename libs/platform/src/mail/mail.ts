@@ -1,3 +1,5 @@
+import type { Queryable } from '../postgres/pool.js';
+
 /** One e-mail to send. Composed by the domain, delivered by the worker (outbox folder or SMTP). */
 export interface MailMessage {
   to: string;
@@ -12,7 +14,11 @@ export interface MailMessage {
 
 /** Hands mail to the background queue; never blocks a request on a mail server. */
 export interface MailSender {
-  send(message: MailMessage): Promise<void>;
+  /**
+   * With `db`, the client of an open transaction, the mail is part of that transaction (the job
+   * outbox): queued if it commits, never if it rolls back.
+   */
+  send(message: MailMessage, db?: Queryable): Promise<void>;
 }
 
 export const MAIL_SENDER = Symbol.for('budget.MailSender');

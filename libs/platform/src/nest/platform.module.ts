@@ -9,6 +9,8 @@ import { InlineProjectionEventStore } from '../projection/inline-projection-stor
 import type { Projection } from '../projection/projection.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { createPool, type Pool } from '../postgres/pool.js';
+import { migrate } from '../postgres/migrate.js';
+import { jobOutboxMigrations } from '../queue/job-outbox.js';
 import { Redis } from 'ioredis';
 import { PG_POOL, REDIS } from './tokens.js';
 import { requestScopedIds } from '../http/idempotency/request-ids.js';
@@ -51,7 +53,15 @@ export class PlatformModule {
       { provide: APP_CONFIG, useValue: options.config },
       { provide: CLOCK, useValue: options.clock ?? systemClock },
       { provide: ID_GENERATOR, useValue: requestScopedIds(options.ids ?? uuidGenerator) },
-      { provide: PG_POOL, useFactory: () => options.pool ?? createPool(options.config.databaseUrl) },
+      {
+        provide: PG_POOL,
+        // Every process that writes may ask for jobs in its transaction: the job outbox exists first.
+        useFactory: async () => {
+          const pool = options.pool ?? createPool(options.config.databaseUrl);
+          await migrate(pool, jobOutboxMigrations);
+          return pool;
+        },
+      },
       {
         provide: EVENT_STORE,
         inject: [PG_POOL],

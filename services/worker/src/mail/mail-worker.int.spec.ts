@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { Queue } from 'bullmq';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   BullMqMailSender,
   loadConfig,
@@ -16,6 +16,7 @@ import {
   type MailMessage,
   type SmtpRelay,
 } from '@budget/platform';
+import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
 import { WorkerModule, type WorkerModuleOptions } from '../worker.module.js';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -31,6 +32,7 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10
 }
 
 describe('mail worker (real Redis, unique queue prefix per test)', () => {
+  let db: TestDatabase;
   let prefix: string;
   let outbox: string;
   let sender: BullMqMailSender;
@@ -38,10 +40,17 @@ describe('mail worker (real Redis, unique queue prefix per test)', () => {
   let app: INestApplicationContext | undefined;
 
   const startWorker = async (options: Omit<WorkerModuleOptions, 'config' | 'queuePrefix'> = {}) => {
-    const config = loadConfig({ NODE_ENV: 'test', REDIS_URL: redisUrl, MAIL_OUTBOX_DIR: outbox });
-    app = await NestFactory.createApplicationContext(WorkerModule.forRoot({ config, queuePrefix: prefix, ...options }), { logger: false });
+    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, REDIS_URL: redisUrl, MAIL_OUTBOX_DIR: outbox });
+    app = await NestFactory.createApplicationContext(WorkerModule.forRoot({ config, queuePrefix: prefix, pool: db.pool, ...options }), { logger: false });
     return app;
   };
+
+  beforeAll(async () => {
+    db = await createTestDatabase('worker');
+  });
+  afterAll(async () => {
+    await db.drop();
+  });
 
   beforeEach(async () => {
     prefix = `test-${randomUUID()}`;

@@ -1,8 +1,8 @@
 /** How the mail worker reaches its queue. */
 export interface MailWorkerOptions {
   redisUrl: string;
-  /** Redis key prefix of the queue; BullMQ's default `bull` when absent. Tests use a unique one. */
-  prefix?: string;
+  /** Redis key prefix of the queue (`AppConfig.queuePrefix`). Tests use a unique one. */
+  prefix: string;
   /** Mails delivered in parallel. */
   concurrency: number;
 }

@@ -40,11 +40,10 @@ export class ChangeEmailHandler implements ICommandHandler<ChangeEmailCommand> {
         throw new ValidationFailed([fieldError('email', 'The email has already been taken', 'database.unique')]);
       }
       await this.sender.assertAllowed(userId);
-      const sendMail = await withTransaction(this.pool, async (client) => {
+      await withTransaction(this.pool, async (client) => {
         await this.users.setPendingEmail(client, userId, email, this.clock.now());
-        return this.sender.issue(user, email, client);
+        await this.sender.issue(user, email, client);
       });
-      await sendMail();
     }
     const updated = await this.users.byId(this.pool, userId);
     if (!updated) throw new Unauthorized();

@@ -1,9 +1,7 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { ID_GENERATOR, PROJECTION_WAITER, type IdGenerator, type ProjectionWaiter } from '@budget/platform';
-import { welcomeMail } from '../../domain/identity-mails.js';
 import { readRegistration } from '../../domain/registration.js';
-import { IdentityMailer } from '../../infra/identity-mailer.js';
 import { PasswordHasher } from '../../infra/password-hasher.js';
 import { RateLimiter } from '../../infra/rate-limiter.js';
 import { RATE_LIMITS, type RateLimitTable } from '../../infra/rate-limits.js';
@@ -13,8 +11,8 @@ import { RegistrationCheck } from './registration-check.js';
 
 /**
  * Sign-up in one flow: count the attempt, check the whole form (one 422 for every bad field,
- * taken names included), store the user and its welcome code, provision the default budget, wait
- * (bounded) for the projector, then queue the "Welcome!" mail.
+ * taken names included), store the user with its welcome code and "Welcome!" mail (the job outbox,
+ * same transaction), provision the default budget, wait (bounded) for the projector.
  */
 @CommandHandler(RegisterCommand)
 export class RegisterHandler implements ICommandHandler<RegisterCommand> {
@@ -26,7 +24,6 @@ export class RegisterHandler implements ICommandHandler<RegisterCommand> {
     @Inject(RegistrationCheck) private readonly check: RegistrationCheck,
     @Inject(NewAccounts) private readonly accounts: NewAccounts,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
-    @Inject(IdentityMailer) private readonly mailer: IdentityMailer,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
     @Inject(RATE_LIMITS) private readonly limits: RateLimitTable,
   ) {}
@@ -37,9 +34,8 @@ export class RegisterHandler implements ICommandHandler<RegisterCommand> {
     await this.check.assertValid(registration);
     const userId = this.ids.next();
     const { username, email } = registration;
-    const code = await this.accounts.create({ userId, username, email, passwordHash: await this.hasher.hash(registration.password) });
+    await this.accounts.create({ userId, username, email, passwordHash: await this.hasher.hash(registration.password) });
     const position = await this.accounts.provision(userId);
     await this.waiter.waitFor(position, 5_000, userId).catch((e: Error) => this.logger.warn(`default budget not projected yet: ${e.message}`));
-    await this.mailer.sendOrLog(welcomeMail(email, username, code));
   }
 }

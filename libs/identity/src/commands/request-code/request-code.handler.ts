@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { fieldError, PG_POOL, ValidationFailed, type Pool } from '@budget/platform';
+import { fieldError, PG_POOL, ValidationFailed, withTransaction, type Pool } from '@budget/platform';
 import { CodeIssuer } from '../../codes/code-issuer.js';
 import { isEmailAddress, normalizeEmail } from '../../domain/email-address.js';
 import { verificationCodeMail } from '../../domain/identity-mails.js';
@@ -36,7 +36,10 @@ export class RequestCodeHandler implements ICommandHandler<RequestCodeCommand> {
     await this.limiter.consume(`code-request:email:${sha256Hex(email)}`, this.limits.codeRequestPerEmail);
     const user = await this.users.byEmail(this.pool, email);
     if (!user) return;
-    const code = await this.codes.issue(this.pool, user.id, 'sign-in', email);
-    await this.mailer.sendOrLog(verificationCodeMail(email, code));
+    // The code and its mail (a job outbox row) are stored together: no code without its mail.
+    await withTransaction(this.pool, async (client) => {
+      const code = await this.codes.issue(client, user.id, 'sign-in', email);
+      await this.mailer.send(verificationCodeMail(email, code), client);
+    });
   }
 }

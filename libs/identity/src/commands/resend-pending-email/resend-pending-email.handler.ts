@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { PG_POOL, type Pool } from '@budget/platform';
+import { PG_POOL, withTransaction, type Pool } from '@budget/platform';
 import { PendingEmailCodeSender } from '../../codes/pending-email-code-sender.js';
 import { UsersRepository } from '../../persistence/users.repository.js';
 import { ResendPendingEmailCommand } from './resend-pending-email.command.js';
@@ -16,9 +16,9 @@ export class ResendPendingEmailHandler implements ICommandHandler<ResendPendingE
 
   async execute({ userId }: ResendPendingEmailCommand): Promise<void> {
     const user = await this.users.byId(this.pool, userId);
-    if (!user?.pendingEmail) return;
+    const pendingEmail = user?.pendingEmail;
+    if (!user || !pendingEmail) return;
     await this.sender.assertAllowed(userId);
-    const sendMail = await this.sender.issue(user, user.pendingEmail);
-    await sendMail();
+    await withTransaction(this.pool, (client) => this.sender.issue(user, pendingEmail, client));
   }
 }
