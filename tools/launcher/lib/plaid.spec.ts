@@ -26,8 +26,10 @@ describe('launcher: which Plaid npm start uses', () => {
     }
   });
 
-  it('given credentials without PLAID_ENV, then it uses Plaid sandbox', () => {
-    expect(resolvePlaid({ PLAID_CLIENT_ID: 'id', PLAID_SECRET: 'secret' })).toMatchObject({ env: { PLAID_ENV: 'sandbox' }, simulator: null });
+  it('given credentials without PLAID_ENV, then it still runs the simulator (as the services default) and says how to use Plaid', () => {
+    const plaid = resolvePlaid({ PLAID_CLIENT_ID: 'id', PLAID_SECRET: 'secret' });
+    expect(plaid).toMatchObject({ env: { PLAID_ENV: 'simulator' }, simulator: { port: 4010 } });
+    expect(plaid.describe).toContain('set PLAID_ENV=sandbox or production');
   });
 
   it('given PLAID_ENV=sandbox without credentials, or an unknown PLAID_ENV, then it refuses to start with a clear message', () => {
