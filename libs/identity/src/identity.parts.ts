@@ -27,6 +27,7 @@ import { VerifyCodeController } from './commands/verify-code/verify-code.control
 import { VerifyCodeHandler } from './commands/verify-code/verify-code.handler.js';
 import { GetUserController } from './queries/get-user/get-user.controller.js';
 import { GetUserHandler } from './queries/get-user/get-user.handler.js';
+import { IdentityUserRolesHandler } from './public-queries/user-roles.handler.js';
 
 /** One controller per route of `identityRoutes` (libs/contracts); each only dispatches on a bus. */
 export const identityControllers: Type[] = [
@@ -39,7 +40,7 @@ export const identityControllers: Type[] = [
 export const identityHandlers: Provider[] = [
   RegisterHandler, RequestCodeHandler, VerifyCodeHandler, LoginHandler, RefreshHandler, LogoutHandler,
   GetUserHandler, ChangeEmailHandler, ResendPendingEmailHandler, CancelPendingEmailHandler,
-  UpdatePasswordHandler, DeleteUserHandler,
+  UpdatePasswordHandler, DeleteUserHandler, IdentityUserRolesHandler,
 ];
 
 export const identityUseCaseServices: Provider[] = [RegistrationCheck, NewAccounts, CodeJudge, CodeOutcomeApplier];

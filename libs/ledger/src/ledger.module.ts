@@ -28,6 +28,7 @@ import { ImportOfxController } from './commands/import-ofx/import-ofx.controller
 import { ImportOfxHandler } from './commands/import-ofx/import-ofx.handler.js';
 import { RulesByQuery } from './commands/auto-assign/rules-by-query.js';
 import { BankRowLookups } from './commands/record-bank-rows/bank-row-lookups.js';
+import { RecordBankFeedHandler } from './commands/record-bank-rows/record-bank-feed.handler.js';
 import { RecordBankRowsHandler } from './commands/record-bank-rows/record-bank-rows.handler.js';
 import { RecordBalanceController } from './commands/record-balance/record-balance.controller.js';
 import { RecordBalanceHandler } from './commands/record-balance/record-balance.handler.js';
@@ -111,7 +112,7 @@ const imports: UseCases = {
 /** Bank-feed rows (Plaid sync): dispatched by the worker's sync jobs, no route of their own. */
 const bankFeeds: UseCases = {
   controllers: [],
-  handlers: [BankRowLookups, RecordBankRowsHandler],
+  handlers: [BankRowLookups, RecordBankRowsHandler, RecordBankFeedHandler],
 };
 
 const useCases = [institutions, transactions, statements, imports, bankFeeds];

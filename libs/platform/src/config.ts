@@ -7,11 +7,6 @@ export interface AppConfig {
   port: number;
   databaseUrl: string;
   redisUrl: string;
-  /**
-   * Redis key prefix of every BullMQ queue and worker (`QUEUE_PREFIX`; default `budget:<database
-   * name>`), so two deployments sharing one Redis never take each other's jobs.
-   */
-  queuePrefix: string;
   eventStore: 'postgres' | 'eventstoredb';
   eventStoreUrl: string | undefined;
   /**
@@ -37,19 +32,35 @@ export interface AppConfig {
   /** Folder holding the built front ends (shell at its root, remotes under remotes/<name>). */
   webRoot: string | undefined;
   repoRoot: string;
+  /** Bank linking (libs/bank-sync): which Plaid to talk to and the key that seals access tokens. */
+  plaid: PlaidSettings;
+}
+
+/**
+ * `PLAID_ENV`: `simulator` (default: tools/plaid-simulator at `PLAID_SIMULATOR_URL`), `sandbox` or
+ * `production` (Plaid itself, with `PLAID_CLIENT_ID` and `PLAID_SECRET`). `PLAID_TOKEN_KEY` (32
+ * bytes, base64) seals access tokens at rest with AES-256-GCM; required in production, otherwise
+ * `npm start` keeps one per data directory and anything else gets a random one per process.
+ */
+export interface PlaidSettings {
+  env: 'simulator' | 'sandbox' | 'production';
+  clientId: string;
+  secret: string;
+  simulatorUrl: string;
+  /** Null in production without `PLAID_TOKEN_KEY`: bank linking then refuses to store a token. */
+  tokenKey: Buffer | null;
+  webhookUrl: string | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = process.cwd()): AppConfig {
   const nodeEnv = (env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development') as AppConfig['nodeEnv'];
   const jwtSecret = env.JWT_SECRET || (nodeEnv === 'production' ? '' : processJwtSecret());
   if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be set (at least 32 characters)');
-  const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/budget';
   return {
     nodeEnv,
     port: Number(env.PORT ?? 3000),
-    databaseUrl,
+    databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/budget',
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    queuePrefix: env.QUEUE_PREFIX || defaultQueuePrefix(databaseUrl),
     eventStore: env.EVENT_STORE === 'eventstoredb' ? 'eventstoredb' : 'postgres',
     eventStoreUrl: env.EVENTSTORE_URL,
     projection: env.EVENT_STORE === 'eventstoredb' || env.PROJECTION === 'async' ? 'async' : 'inline',
@@ -63,21 +74,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     webRoot: env.WEB_ROOT,
     repoRoot,
+    plaid: loadPlaidSettings(env, nodeEnv),
   };
 }
 
-/**
- * `budget:<database name>`: the database a deployment writes is what tells it apart, so the same
- * Redis can serve several deployments (or test stacks) without one consuming another's jobs.
- */
-export function defaultQueuePrefix(databaseUrl: string): string {
-  let name = '';
-  try {
-    name = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ''));
-  } catch {
-    name = '';
-  }
-  return `budget:${name || 'postgres'}`;
+function loadPlaidSettings(env: NodeJS.ProcessEnv, nodeEnv: AppConfig['nodeEnv']): PlaidSettings {
+  const plaidEnv = env.PLAID_ENV === 'sandbox' || env.PLAID_ENV === 'production' ? env.PLAID_ENV : 'simulator';
+  if (env.PLAID_ENV && env.PLAID_ENV !== plaidEnv) throw new Error('PLAID_ENV must be simulator, sandbox or production');
+  const tokenKey = env.PLAID_TOKEN_KEY ? Buffer.from(env.PLAID_TOKEN_KEY, 'base64') : nodeEnv === 'production' ? null : processPlaidKey();
+  if (tokenKey && tokenKey.length !== 32) throw new Error('PLAID_TOKEN_KEY must be set to 32 bytes in base64');
+  const clientId = env.PLAID_CLIENT_ID ?? '';
+  const secret = env.PLAID_SECRET ?? '';
+  if (plaidEnv !== 'simulator' && (!clientId || !secret)) throw new Error(`PLAID_ENV=${plaidEnv} needs PLAID_CLIENT_ID and PLAID_SECRET`);
+  return {
+    env: plaidEnv,
+    clientId,
+    secret,
+    simulatorUrl: env.PLAID_SIMULATOR_URL ?? `http://127.0.0.1:${env.PLAID_SIMULATOR_PORT ?? 4010}`,
+    tokenKey,
+    webhookUrl: env.PLAID_WEBHOOK_URL || undefined,
+  };
+}
+
+let generatedPlaidKey: Buffer | undefined;
+
+/** One random token key per process (tokens sealed with it are unreadable after a restart: development only). */
+function processPlaidKey(): Buffer {
+  generatedPlaidKey ??= randomBytes(32);
+  return generatedPlaidKey;
 }
 
 let generatedJwtSecret: string | undefined;

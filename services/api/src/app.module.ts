@@ -4,10 +4,9 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { BudgetModule, BudgetProvisioner } from '@budget/budget';
 import { BUDGET_PROVISIONER, IdentityModule } from '@budget/identity';
 import { LedgerModule } from '@budget/ledger';
-import { RulesModule } from '@budget/rules';
+import { BankSyncModule } from '@budget/bank-sync';
 import {
-  ContractResponseInterceptor, IdempotencyInterceptor, IdempotencyStore, MAIL_SENDER, OutboxMailSender, PG_POOL, RESPONSE_CHECK, PlatformModule, InlineProjectionWaiter, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
-  type Pool,
+  BullMqMailSender, ContractResponseInterceptor, IdempotencyInterceptor, IdempotencyStore, MAIL_SENDER, RESPONSE_CHECK, PlatformModule, InlineProjectionWaiter, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
 } from '@budget/platform';
 import type { CreateAppOptions } from './app.options.js';
 import { AppResources, OWNED_RESOURCES, type OwnedResources } from './app-resources.js';
@@ -19,10 +18,8 @@ import { readModelProjections } from './read-model-projections.js';
 export class AppModule {
   static forRoot(options: CreateAppOptions): DynamicModule {
     const owned: OwnedResources = { pool: !options.pool, closers: [] };
-    // Mail is written to the job outbox in the write's transaction; the worker relays it to BullMQ.
-    const mailSender = options.mailSender
-      ? { provide: MAIL_SENDER, useValue: options.mailSender }
-      : { provide: MAIL_SENDER, inject: [PG_POOL], useFactory: (pool: Pool) => new OutboxMailSender(pool) };
+    const mailSender = options.mailSender ?? new BullMqMailSender(options.config.redisUrl);
+    if (!options.mailSender) owned.closers.push(() => (mailSender as BullMqMailSender).close());
     const projections = options.projections ?? readModelProjections;
     const waiter =
       options.projectionWaiter ??
@@ -39,13 +36,13 @@ export class AppModule {
           ...(options.ids ? { ids: options.ids } : {}),
           projections,
           extraProviders: [
-            mailSender,
+            { provide: MAIL_SENDER, useValue: mailSender },
             { provide: PROJECTION_WAITER, useValue: waiter },
           ],
         }),
         BudgetModule,
         LedgerModule,
-        RulesModule,
+        BankSyncModule,
         IdentityModule.forRoot({
           imports: [BudgetModule],
           providers: [

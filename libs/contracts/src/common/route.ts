@@ -91,6 +91,7 @@ export const errorBody = z
         detail: z.string(),
         status: z.string().optional(),
         source: z.object({ pointer: z.string() }).optional(),
+        providerCode: z.string().optional().meta({ description: "A bank provider's own error code, e.g. ITEM_LOGIN_REQUIRED (code PLAID_ERROR)" }),
       }),
     ),
   })

@@ -6,8 +6,7 @@ import { ledgerAccount, ledgerCategoryBalance, ledgerInstitution } from './views
 const TAG = 'ledger: institutions and accounts';
 const START_DATE = 'The start date is not a valid date.';
 const RATE = 'The rate must be a percentage with at most three decimals.';
-const ONLINE_INSTITUTION = 'Online institutions need bank linking, which this server does not offer.';
-const ONLINE_ACCOUNTS = 'Online accounts need bank linking, which this server does not offer.';
+const PLAID_INSTITUTION = 'The institution id from the bank link must be given with the public token.';
 
 /**
  * An APR in percent, e.g. 5.25, read into thousandths of a percent (5250): at most three whole
@@ -43,9 +42,11 @@ export const newAccountFields = z.object({
   startDate: date(START_DATE).optional(),
 });
 
-/** A field this server refuses with a reason (online banking). */
-const refused = (message: string) =>
-  z.unknown().refine((value) => value === undefined, { error: message }).optional().meta({ description: message });
+/** One Plaid account picked in Link for `POST /institution/{id}/accounts` (online), with its tracking. */
+export const chosenPlaidAccount = z.object({
+  plaidAccountId: text({ min: 1, max: 200, message: 'The Plaid account id must be text.' }),
+  tracking: text({ max: 50, message: 'The tracking must be text.' }).optional(),
+});
 
 export const institutionParams = z.object({ id: pathId() });
 export const accountParams = z.object({ id: pathId() });
@@ -60,7 +61,11 @@ export const listConnectedAccounts = route({
   response: z.object({ data: z.array(ledgerInstitution) }),
 });
 
-/** POST /institution (offline): `{institution:{name}, accounts:[…], startDate}`. */
+/**
+ * POST /institution: online `{publicToken, institutionId, startDate?}` (a Plaid Link public token and
+ * Plaid's institution id; bank-sync exchanges it and opens the item's accounts), or offline
+ * `{institution:{name}, accounts:[…], startDate}`. A non-empty `publicToken` makes it online.
+ */
 export const addInstitution = route({
   id: 'addInstitution',
   method: 'POST',
@@ -69,10 +74,13 @@ export const addInstitution = route({
   tag: TAG,
   status: 201,
   body: z.object({
-    publicToken: text({ max: 1000 }).refine((token) => token === '', { error: ONLINE_INSTITUTION }).optional(),
+    publicToken: text({ max: 1000, message: 'The public token must be text.' }).optional().meta({ description: 'From Plaid Link: makes the institution online' }),
+    institutionId: text({ max: 200, message: PLAID_INSTITUTION }).optional().meta({ description: "Plaid's institution id (online only)" }),
     institution: z.object({ name: text({ max: 200, message: 'The institution name must be text.' }).optional() }).optional(),
     accounts: z.array(newAccountFields, { error: 'The accounts must be a list.' }).max(50, { error: 'At most 50 accounts at once.' }).optional(),
     startDate: date(START_DATE).optional(),
+  }).superRefine((body, context) => {
+    if (body.publicToken && !body.institutionId?.trim()) context.addIssue({ code: 'custom', path: ['institutionId'], message: PLAID_INSTITUTION });
   }),
   response: z.object({ data: ledgerInstitution.extend({ categories: z.array(ledgerCategoryBalance) }) }),
 });
@@ -98,7 +106,11 @@ export const deleteInstitution = route({
   response: z.array(ledgerCategoryBalance).meta({ description: 'The balances of the categories that moved' }),
 });
 
-/** POST /institution/{id}/accounts (offline): one account with its start date. */
+/**
+ * POST /institution/{id}/accounts: offline, one account with its start date; online
+ * `{plaidAccounts:[{plaidAccountId, tracking?}], startDate}` opens the picked accounts of a linked
+ * institution (`accounts` lists them all, `account` is the first).
+ */
 export const addAccount = route({
   id: 'addAccount',
   method: 'POST',
@@ -107,8 +119,16 @@ export const addAccount = route({
   tag: TAG,
   status: 201,
   params: institutionParams,
-  body: newAccountFields.extend({ plaidAccounts: refused(ONLINE_ACCOUNTS) }),
-  response: z.object({ data: z.object({ account: ledgerAccount, categories: z.array(ledgerCategoryBalance) }) }),
+  body: newAccountFields.extend({
+    plaidAccounts: z
+      .array(chosenPlaidAccount, { error: 'The Plaid accounts must be a list.' })
+      .min(1, { error: 'Pick at least one account.' })
+      .max(50, { error: 'At most 50 accounts at once.' })
+      .optional(),
+  }),
+  response: z.object({
+    data: z.object({ account: ledgerAccount, accounts: z.array(ledgerAccount).optional(), categories: z.array(ledgerCategoryBalance) }),
+  }),
 });
 
 export const deleteAccount = route({

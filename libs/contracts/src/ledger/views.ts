@@ -64,7 +64,7 @@ export type LedgerTransactionView = z.infer<typeof ledgerTransaction>;
 export const ledgerAccount = z
   .object({
     id: idOut,
-    plaidId: z.null(),
+    plaidId: z.string().nullable().meta({ description: "Plaid's account id (linked accounts)" }),
     name: z.string(),
     closed: z.boolean(),
     type: z.string(),
@@ -72,7 +72,7 @@ export const ledgerAccount = z
     tracking: z.string(),
     balance: money,
     pendingBalance: money,
-    plaidBalance: z.null(),
+    plaidBalance: money.nullable().meta({ description: "Plaid's current balance at the last link or sync (linked accounts)" }),
     startDate: isoDate,
     rate: z.number().nullable().meta({ description: 'APR in percent (loans only)' }),
   })

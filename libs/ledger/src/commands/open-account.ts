@@ -1,6 +1,6 @@
 import type { Cents } from '@budget/money';
 import type { EventWriter, WriteAppend } from '@budget/platform';
-import { accountStream } from '../domain/account.events.js';
+import { accountStream, type OnlineAccountFacts } from '../domain/account.events.js';
 import { decideOpenAccount } from '../domain/open-account.decide.js';
 import { decideSetStartingBalance } from '../domain/starting-balance.decide.js';
 import { transactionStream } from '../domain/transaction.events.js';
@@ -15,6 +15,8 @@ export interface NewAccount {
   tracking?: string | undefined;
   rate?: number | null | undefined;
   startDate?: string | undefined;
+  /** A linked account's Plaid facts (libs/bank-sync opens these through `OpenOnlineInstitution`). */
+  plaid?: OnlineAccountFacts | undefined;
 }
 
 export type AccountPlan = ReturnType<typeof planAccount>;
@@ -35,6 +37,7 @@ export function planAccount(writer: EventWriter, institutionId: string, account:
     institutionId,
     balanceId: writer.newId(),
     fieldPrefix,
+    plaid: account.plaid,
   });
   return { accountId, events, tracking: events[0].data.tracking, startDate: events[0].data.startDate, balance };
 }

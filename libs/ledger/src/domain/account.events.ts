@@ -29,7 +29,17 @@ export interface AccountOpened {
     balance: Cents;
     /** APR in thousandths of a percent (5.25% → 5250); loans only. */
     rate: number | null;
+    /** A linked account (libs/bank-sync): Plaid's account id and its balance at link time. Absent: offline. */
+    plaid?: OnlineAccountFacts;
   };
+}
+
+/** What Plaid says of a linked account when it is opened. */
+export interface OnlineAccountFacts {
+  accountId: string;
+  balance: Cents;
+  officialName: string | null;
+  mask: string | null;
 }
 export interface AccountRenamed {
   type: 'AccountRenamed';

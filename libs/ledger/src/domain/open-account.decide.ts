@@ -1,6 +1,6 @@
 import type { Cents } from '@budget/money';
 import { DEFAULT_TRACKING, isAccountType, isSubtypeOf, isTracking } from './account.catalogue.js';
-import type { AccountOpened, BalanceRecorded } from './account.events.js';
+import type { AccountOpened, BalanceRecorded, OnlineAccountFacts } from './account.events.js';
 import { isCalendarDate } from './dates.js';
 import { refuseBalanceBeyondBound } from './balance-bound.js';
 import { RuleViolation } from './domain-error.js';
@@ -19,6 +19,8 @@ export interface OpenAccount {
   balanceId: string;
   /** Field path prefix for errors, e.g. `accounts.0.` in an institution body. */
   fieldPrefix?: string;
+  /** A linked account: its Plaid facts (the balance it opens with is then Plaid's). */
+  plaid?: OnlineAccountFacts | undefined;
 }
 
 /**
@@ -57,6 +59,7 @@ export function decideOpenAccount(command: OpenAccount): [AccountOpened, ...Bala
       startDate: command.startDate,
       balance: command.balance,
       rate,
+      ...(command.plaid ? { plaid: command.plaid } : {}),
     },
   };
   if (tracking !== 'Balances') return [opened];

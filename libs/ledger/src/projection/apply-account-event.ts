@@ -173,9 +173,12 @@ export async function applyAccountEvent(client: PoolClient, event: Stored<Accoun
       const d = event.data;
       await client.query(
         `INSERT INTO ledger_accounts (user_id, id, institution_id, name, type, subtype, tracking, start_date, rate,
-           opening_balance_cents, balance_cents, created_seq)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11) ON CONFLICT (id) DO NOTHING`,
-        [userId, accountId, d.institutionId, d.name, d.type, d.subtype, d.tracking, d.startDate, d.rate, d.balance, event.position.toString()],
+           opening_balance_cents, balance_cents, created_seq, plaid_account_id, plaid_balance_cents)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12, $13) ON CONFLICT (id) DO NOTHING`,
+        [
+          userId, accountId, d.institutionId, d.name, d.type, d.subtype, d.tracking, d.startDate, d.rate, d.balance, event.position.toString(),
+          d.plaid?.accountId ?? null, d.plaid?.balance ?? null,
+        ],
       );
       return;
     }

@@ -219,6 +219,15 @@ export const ledgerMigrations: Migration[] = [
       ANALYZE ledger_register_blocks;
     `,
   },
+  {
+    // Linked accounts (libs/bank-sync): Plaid's account id, by which a sync finds the account, and
+    // Plaid's own balance, shown beside ours.
+    id: 'ledger-009-online-accounts',
+    sql: `
+      ALTER TABLE ledger_accounts ADD COLUMN plaid_account_id text, ADD COLUMN plaid_balance_cents bigint;
+      CREATE INDEX ledger_accounts_plaid ON ledger_accounts (user_id, plaid_account_id) WHERE plaid_account_id IS NOT NULL;
+    `,
+  },
 ];
 
 export const ledgerTables = [

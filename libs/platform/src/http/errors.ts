@@ -39,6 +39,16 @@ export class TooManyRequests extends Error {
   }
 }
 
+/**
+ * An outside provider (Plaid) failed or refused: 502 with the provider's code, e.g.
+ * `{errors:[{code:'PLAID_ERROR', detail, meta:{providerCode:'ITEM_LOGIN_REQUIRED'}}]}` (server-behaviour §6).
+ */
+export class ProviderFailed extends Error {
+  constructor(readonly code: string, message: string, readonly providerCode: string, readonly status = 502) {
+    super(message);
+  }
+}
+
 export function fieldError(field: string, message: string, code = 'invalid'): FieldError {
   return { field, message, code };
 }

@@ -3,7 +3,7 @@ import { WrongExpectedRevisionError } from '../event-store/port.js';
 import { ProjectionTimeoutError } from '../projection/projection-timeout.error.js';
 import { ProjectionQuarantinedError } from '../projection/projection-quarantined.error.js';
 import { ProjectionFailedError } from '../projection/projection-failed.error.js';
-import { Conflict, NotFound, TooManyRequests, Unauthorized, ValidationFailed } from './errors.js';
+import { Conflict, NotFound, ProviderFailed, TooManyRequests, Unauthorized, ValidationFailed } from './errors.js';
 
 interface Reply {
   status(code: number): Reply;
@@ -18,6 +18,8 @@ export interface ErrorEntry {
   detail: string;
   status: string;
   source?: { pointer: string };
+  /** The outside provider's own error code (ProviderFailed). */
+  providerCode?: string;
 }
 
 /** The spec's text for a stale transaction version (its error catalogue), kept word for word. */
@@ -94,6 +96,7 @@ export function errorResponse(error: unknown): [number, { errors: ErrorEntry[] }
   }
   if (error instanceof WrongExpectedRevisionError) return [409, { errors: [errorEntry(409, 'INCORRECT_VERSION', incorrectVersionDetail(error.stream))] }];
   if (error instanceof Conflict) return [409, { errors: [errorEntry(409, error.code, error.detail)] }];
+  if (error instanceof ProviderFailed) return [error.status, { errors: [{ ...errorEntry(error.status, error.code, error.message, GENERAL_FIELD), providerCode: error.providerCode }] }];
   if (error instanceof NotFound) return [404, { errors: [errorEntry(404, 'E_ROW_NOT_FOUND', error.message)] }];
   if (error instanceof Unauthorized) return [401, { errors: [errorEntry(401, 'E_UNAUTHORIZED_ACCESS', error.message)] }];
   if (error instanceof TooManyRequests) return [429, { errors: [errorEntry(429, 'E_TOO_MANY_REQUESTS', error.message, GENERAL_FIELD)] }];

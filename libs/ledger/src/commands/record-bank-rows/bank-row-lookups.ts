@@ -26,4 +26,13 @@ export class BankRowLookups {
     const { rows } = await this.pool.query<{ id: string }>('SELECT id::text FROM ledger_transactions WHERE user_id = $1 AND id = ANY($2::uuid[])', [userId, ids]);
     return new Set(rows.map((r) => r.id));
   }
+
+  /** The caller's accounts under a linked institution, by their Plaid account id (another user's institution: none). */
+  async plaidAccounts(userId: string, institutionId: string): Promise<Map<string, string>> {
+    const { rows } = await this.pool.query<{ id: string; plaid_account_id: string }>(
+      'SELECT id::text, plaid_account_id FROM ledger_accounts WHERE user_id = $1 AND institution_id = $2::uuid AND plaid_account_id IS NOT NULL',
+      [userId, institutionId],
+    );
+    return new Map(rows.map((r) => [r.plaid_account_id, r.id]));
+  }
 }

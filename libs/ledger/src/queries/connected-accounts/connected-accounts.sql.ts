@@ -14,11 +14,13 @@ interface AccountDb {
   pending_balance_cents: string;
   start_date: string;
   rate: number | null;
+  plaid_account_id: string | null;
+  plaid_balance_cents: string | null;
 }
 
 const toAccountJson = (a: AccountDb): LedgerAccountView => ({
   id: a.id,
-  plaidId: null,
+  plaidId: a.plaid_account_id,
   name: a.name,
   closed: a.closed,
   type: a.type,
@@ -26,13 +28,14 @@ const toAccountJson = (a: AccountDb): LedgerAccountView => ({
   tracking: a.tracking,
   balance: dollarsFromCents(centsFromDb(a.balance_cents)),
   pendingBalance: dollarsFromCents(centsFromDb(a.pending_balance_cents)),
-  plaidBalance: null,
+  plaidBalance: a.plaid_balance_cents === null ? null : dollarsFromCents(centsFromDb(a.plaid_balance_cents)),
   startDate: a.start_date,
   rate: a.rate === null ? null : a.rate / 1000,
 });
 
 const ACCOUNT_COLUMNS = `a.id, a.institution_id, a.name, a.closed, a.type, a.subtype, a.tracking, a.balance_cents,
-  a.pending_balance_cents, to_char(a.start_date, 'YYYY-MM-DD') AS start_date, a.rate`;
+  a.pending_balance_cents, to_char(a.start_date, 'YYYY-MM-DD') AS start_date, a.rate,
+  a.plaid_account_id, a.plaid_balance_cents`;
 
 interface InstitutionDb {
   id: string;

@@ -6,6 +6,7 @@ import { errorFormatProblem, queryPairs, sampleValue, type JsonSchema, type Obje
 import {
   buildWorld, eventStoreMark, pathParams, sendContractRequest, signUpUser, type ContractRequest, type QueryValue, type World,
 } from '../../testing/contract-world.js';
+import { startPlaidSimulator, type RunningPlaidSimulator } from '@budget/plaid-simulator';
 import { startApiTestApp, type ApiTestApp } from '../../testing/api-test-app.js';
 
 /**
@@ -156,11 +157,14 @@ const shorten = (value: unknown): string =>
   JSON.stringify(value, (_k, v: unknown) => (typeof v === 'string' && v.length > 60 ? `<${v.length} chars: ${v.slice(0, 12)}…>` : v))?.slice(0, 400) ?? String(value);
 
 let t: ApiTestApp;
+let sim: RunningPlaidSimulator;
 let world: World;
 const sentPerRoute = new Map<string, { base: string; sent: number; ok: number; client: number; server: number }>();
 
 beforeAll(async () => {
-  t = await startApiTestApp();
+  // Bank-link routes call Plaid: the simulator answers them (a fuzzed public token is Plaid's 400, our 422).
+  sim = await startPlaidSimulator({ port: 0 });
+  t = await startApiTestApp({ PLAID_SIMULATOR_URL: sim.url });
   t.clock.set(new Date('2025-08-14T12:00:00Z'));
   world = await buildWorld(t, await signUpUser(t, 'fuzz'));
   if (world.warnings.length > 0) console.log(`set-up steps that failed (their ids are stand-ins):\n  ${world.warnings.join('\n  ')}`);
@@ -172,6 +176,7 @@ afterAll(async () => {
   const total = [...sentPerRoute.values()].reduce((sum, n) => sum + n.sent, 0);
   console.log(`fuzz: seed ${SEED}; inputs sent per route:\n${rows.join('\n')}\n  total: ${total} inputs over ${sentPerRoute.size} routes`);
   await t?.close();
+  await sim?.close();
 });
 
 /** Signs up again when the user is gone (DELETE /user, a revoked token), and rebuilds the rows when a valid input changed them. */

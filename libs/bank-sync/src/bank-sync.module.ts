@@ -1,0 +1,46 @@
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, EventWriter, migrate, PG_POOL, type AppConfig, type Pool } from '@budget/platform';
+import { LinkAccountsHandler } from './commands/link-accounts/link-accounts.handler.js';
+import { LinkInstitutionHandler } from './commands/link-institution/link-institution.handler.js';
+import { itemsMigrations } from './items/items.migrations.js';
+import { PlaidItemStore } from './items/plaid-item-store.js';
+import { createPlaidClient } from './plaid/plaid-client.js';
+import { PLAID_API, PlaidGateway } from './plaid/plaid-gateway.js';
+import { TokenCipher } from './plaid/token-cipher.js';
+import { providerLogMigrations } from './provider-log/provider-log.migrations.js';
+import { ProviderLog } from './provider-log/provider-log.js';
+import { InstitutionInfoController } from './queries/institution-info/institution-info.controller.js';
+import { InstitutionInfoHandler } from './queries/institution-info/institution-info.handler.js';
+import { InstitutionLinkTokenController } from './queries/institution-link-token/institution-link-token.controller.js';
+import { InstitutionLinkTokenHandler } from './queries/institution-link-token/institution-link-token.handler.js';
+import { LinkTokenController } from './queries/link-token/link-token.controller.js';
+import { LinkTokenHandler } from './queries/link-token/link-token.handler.js';
+import { PlaidLogsController } from './queries/plaid-logs/plaid-logs.controller.js';
+import { PlaidLogsHandler } from './queries/plaid-logs/plaid-logs.handler.js';
+
+/** Every table of the context, in apply order (the worker may run them too). */
+export const bankSyncMigrations = [...providerLogMigrations, ...itemsMigrations];
+
+/**
+ * The bank-sync context: Plaid (simulator, sandbox or production, from `AppConfig.plaid`), the
+ * linked items with their sealed access tokens, the provider log, link tokens, online
+ * institutions and accounts (opened in the ledger through its public commands), institution info
+ * and the admin's provider log. Needs the global PlatformModule and the buses of `CqrsModule.forRoot()`.
+ */
+@Module({
+  controllers: [LinkTokenController, InstitutionLinkTokenController, InstitutionInfoController, PlaidLogsController],
+  providers: [
+    { provide: TokenCipher, useFactory: (config: AppConfig) => new TokenCipher(config.plaid.tokenKey), inject: [APP_CONFIG] },
+    { provide: PLAID_API, useFactory: (config: AppConfig) => createPlaidClient(config.plaid), inject: [APP_CONFIG] },
+    EventWriter, ProviderLog, PlaidGateway, PlaidItemStore,
+    LinkInstitutionHandler, LinkAccountsHandler, LinkTokenHandler, InstitutionLinkTokenHandler, InstitutionInfoHandler, PlaidLogsHandler,
+  ],
+  exports: [PlaidItemStore, PlaidGateway, ProviderLog, PLAID_API, TokenCipher],
+})
+export class BankSyncModule implements OnModuleInit {
+  constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
+
+  async onModuleInit(): Promise<void> {
+    await migrate(this.pool, bankSyncMigrations);
+  }
+}

@@ -1,0 +1,11 @@
+export { BankSyncModule, bankSyncMigrations } from './bank-sync.module.js';
+export { createPlaidClient } from './plaid/plaid-client.js';
+export { TokenCipher } from './plaid/token-cipher.js';
+export { PlaidGateway, PLAID_API, type PlaidCaller } from './plaid/plaid-gateway.js';
+export { PlaidCallError } from './plaid/plaid-call-error.js';
+export { redact, REDACTED } from './plaid/redact.js';
+export { plaidBalanceCents, firstOfMonth } from './plaid/balances.js';
+export { providerError } from './http/provider-errors.js';
+export { ProviderLog, type ProviderCall, type ProviderLogRow } from './provider-log/provider-log.js';
+export { PlaidItemStore, type PlaidItem } from './items/plaid-item-store.js';
+export * from './sync/index.js';
