@@ -48,6 +48,8 @@ export declare function resolveRedis(options?: {
   probePort?: number;
   ownPort?: number;
   allowInstall?: boolean;
+  /** Where a child redis-server keeps its append-only file (default `.data/redis`). */
+  dataDir?: string;
 }): Promise<ResolvedRedis>;
 
 export interface ServiceSpec {

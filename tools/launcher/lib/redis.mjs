@@ -1,7 +1,10 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { aptInstall, canAptInstall } from './apt.mjs';
 import { spawnPrefixed } from './child.mjs';
 import { LauncherError, say } from './log.mjs';
 import { redisPing, waitUntil } from './probe.mjs';
+import { dataDir as defaultDataDir } from './paths.mjs';
 import { commandExists } from './run.mjs';
 
 const noop = async () => undefined;
@@ -18,8 +21,12 @@ const HOW_TO_INSTALL = [
  * Where Redis is: REDIS_URL if set; else a server answering PING on 127.0.0.1:`probePort`; else
  * `redis-server` started as a child on `ownPort` (installed with apt-get first when missing and
  * we are root). Returns { source, url, stop }.
+ *
+ * The child keeps an append-only file in `dataDir` (`.data/redis`, fsync every second), so queued
+ * jobs, retries and schedules survive its restart. Jobs that writes asked for do not depend on it
+ * (they are kept in PostgreSQL's job outbox until done); see the README for production's Redis.
  */
-export async function resolveRedis({ env = process.env, probeHost = '127.0.0.1', probePort = 6379, ownPort = 6380, allowInstall = true } = {}) {
+export async function resolveRedis({ env = process.env, probeHost = '127.0.0.1', probePort = 6379, ownPort = 6380, allowInstall = true, dataDir = join(defaultDataDir, 'redis') } = {}) {
   if (env.REDIS_URL) {
     say('Redis: using REDIS_URL');
     return { source: 'env', url: env.REDIS_URL, stop: noop };
@@ -41,7 +48,11 @@ export async function resolveRedis({ env = process.env, probeHost = '127.0.0.1',
     if (await redisPing(probePort, probeHost)) return local;
   }
   say(`Redis: starting redis-server on 127.0.0.1:${ownPort}`);
-  const server = spawnPrefixed('redis', 'redis-server', ['--port', String(ownPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no']);
+  mkdirSync(dataDir, { recursive: true });
+  const server = spawnPrefixed('redis', 'redis-server', [
+    '--port', String(ownPort), '--bind', '127.0.0.1', '--dir', dataDir,
+    '--save', '', '--appendonly', 'yes', '--appendfsync', 'everysec', '--daemonize', 'no',
+  ]);
   const up = await waitUntil(() => redisPing(ownPort), { timeoutMs: 15_000, gaveUp: server.hasExited });
   if (!up) {
     await server.stop();

@@ -49,8 +49,10 @@ describe('launcher: resolving PostgreSQL and Redis', () => {
 
   it('given no REDIS_URL and nothing on the probe port, then redis-server starts as a child, answers PING and stops', async () => {
     const ownPort = await freePort();
+    const dataDir = await mkdtemp(join(tmpdir(), 'launcher-redis-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
 
-    const resolved = await resolveRedis({ env: {}, probePort: await freePort(), ownPort, allowInstall: false });
+    const resolved = await resolveRedis({ env: {}, probePort: await freePort(), ownPort, allowInstall: false, dataDir });
     cleanups.push(() => resolved.stop());
 
     expect(resolved).toMatchObject({ source: 'child', url: `redis://127.0.0.1:${ownPort}` });
@@ -59,5 +61,25 @@ describe('launcher: resolving PostgreSQL and Redis', () => {
     redis.disconnect();
     await resolved.stop();
     expect(await portOpen(ownPort)).toBe(false);
+  });
+
+  it('given the child redis-server stopped and started again, then what was written before is still there (append-only file)', async () => {
+    const ownPort = await freePort();
+    const probePort = await freePort();
+    const dataDir = await mkdtemp(join(tmpdir(), 'launcher-redis-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const first = await resolveRedis({ env: {}, probePort, ownPort, allowInstall: false, dataDir });
+    cleanups.push(() => first.stop());
+    const writer = new Redis(first.url);
+    await writer.set('queued-job', 'still here');
+    writer.disconnect();
+    await first.stop();
+
+    const second = await resolveRedis({ env: {}, probePort, ownPort, allowInstall: false, dataDir });
+    cleanups.push(() => second.stop());
+
+    const reader = new Redis(second.url);
+    expect(await reader.get('queued-job')).toBe('still here');
+    reader.disconnect();
   });
 });
