@@ -28,6 +28,7 @@ import { ImportOfxController } from './commands/import-ofx/import-ofx.controller
 import { ImportOfxHandler } from './commands/import-ofx/import-ofx.handler.js';
 import { RulesByQuery } from './commands/auto-assign/rules-by-query.js';
 import { BankRowLookups } from './commands/record-bank-rows/bank-row-lookups.js';
+import { BANK_ROW_RULES } from './commands/record-bank-rows/bank-row-rules.js';
 import { RecordBankFeedHandler } from './commands/record-bank-rows/record-bank-feed.handler.js';
 import { RecordBankRowsHandler } from './commands/record-bank-rows/record-bank-rows.handler.js';
 import { RecordBalanceController } from './commands/record-balance/record-balance.controller.js';
@@ -126,6 +127,9 @@ const useCases = [institutions, transactions, statements, imports, bankFeeds];
 @Module({
   imports: [CategoryTransfersModule],
   controllers: useCases.flatMap((u) => u.controllers),
-  providers: [EventWriter, LedgerLookups, LedgerViews, ...useCases.flatMap((u) => u.handlers), ...ledgerPublicQueryHandlers, ...ledgerPublicCommandHandlers],
+  providers: [
+    EventWriter, LedgerLookups, LedgerViews, ...useCases.flatMap((u) => u.handlers),
+    // Bank feeds ask the auto-assignment rules through the same seam as OFX/CSV imports.
+    { provide: BANK_ROW_RULES, useExisting: RulesByQuery }, ...ledgerPublicQueryHandlers, ...ledgerPublicCommandHandlers],
 })
 export class LedgerModule {}

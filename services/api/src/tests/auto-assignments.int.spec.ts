@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { CommandBus } from '@nestjs/cqrs';
 import { signUp, type SignedUpUser } from '@budget/identity/testing';
+import { RecordBankRowsCommand, type BankRow } from '@budget/ledger';
 import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 
 /**
@@ -183,5 +185,39 @@ describe('rules applied to an OFX import (rules 1 and 5)', () => {
     const logs = json(await call(alice, 'GET', 'transaction-logs')) as { message: string; actor: string; transactionId: string }[];
     const line = logs.find((l) => l.actor === `rule:${grocer.id}`);
     expect(line?.message).toBe('Rule "City grocer" (matched "city grocer") assigned "CITY GROCER #12" for -10.00 from the OFX import');
+  });
+});
+
+describe('rules applied to bank-feed rows (rules 1, 4 and 5)', () => {
+  test('a pending Plaid row a rule assigns to Dining posts at −23.50: Dining keeps −20.00, Unassigned takes −3.50, one transaction', async () => {
+    const dining = cat.alice.get('Dining Out')!;
+    const rule = json(await call(alice, 'POST', 'auto-assignments', { name: 'Cafe', searchStrings: ['corner cafe'], categories: [{ id: -1, categoryId: dining, amount: 100, percentage: true }] })).data;
+    const account = json(
+      await call(alice, 'POST', 'institution', {
+        institution: { name: 'Feed Bank' },
+        accounts: [{ name: 'Card', balance: 0, type: 'depository', subtype: 'checking', tracking: 'Transactions' }],
+        startDate: '2025-03-01',
+      }),
+    ).data.accounts[0].id as string;
+    const id = await userId(alice);
+    const before = { dining: await balanceOf(alice, 'Dining Out'), unassigned: await balanceOf(alice, 'Unassigned') };
+    // Rule 1: Plaid reports the purchase as +20.00; the feed hands the ledger our sign, −20.00.
+    const pending: BankRow = { accountId: account, provider: 'plaid', providerTransactionId: 'p-1', pendingTransactionId: null, date: '2025-03-10', name: 'CORNER CAFE 42', amount: -2000, pending: true };
+    const commands = t.app.get(CommandBus);
+    await commands.execute(new RecordBankRowsCommand(id, [pending], []));
+    expect(await balanceOf(alice, 'Dining Out')).toBeCloseTo(before.dining - 20, 2);
+
+    const { rows } = await t.db.pool.query<{ actor: string; auto: { searchString: string } | null }>(
+      `SELECT metadata->>'actor' AS actor, data->'autoAssignment' AS auto FROM es_events WHERE type = 'TransactionRecorded' AND data->'account'->>'accountId' = $1 AND data->>'kind' = 'regular'`,
+      [account],
+    );
+    expect(rows).toEqual([{ actor: `rule:${rule.id}`, auto: expect.objectContaining({ ruleId: rule.id, searchString: 'corner cafe' }) }]);
+
+    // Rule 4: it posts at −23.50 under a new Plaid id naming the pending one: the splits are kept, the difference is Unassigned.
+    await commands.execute(new RecordBankRowsCommand(id, [{ ...pending, providerTransactionId: 'p-2', pendingTransactionId: 'p-1', amount: -2350, pending: false }], []));
+    expect(await balanceOf(alice, 'Dining Out')).toBeCloseTo(before.dining - 20, 2);
+    expect(await balanceOf(alice, 'Unassigned')).toBeCloseTo(before.unassigned - 3.5, 2);
+    const logs = json(await call(alice, 'GET', 'transaction-logs')) as { message: string }[];
+    expect(logs.map((l) => l.message)).toContain('Rule "Cafe" (matched "corner cafe") assigned "CORNER CAFE 42" for -20.00 from the bank sync');
   });
 });

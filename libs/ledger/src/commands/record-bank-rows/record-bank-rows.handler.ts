@@ -9,6 +9,7 @@ import { transactionStream, type TransactionEvent } from '../../domain/transacti
 import { evolveTransaction, foldTransaction, initialTransactionState, type TransactionState } from '../../domain/transaction.state.js';
 import { LedgerLookups } from '../../queries/ledger-lookups.js';
 import { ensureWithinBalanceBound } from '../balance-bound.js';
+import { notedAutoAssignment } from '../auto-assign/rules-by-query.js';
 import { BankRowLookups } from './bank-row-lookups.js';
 import { BANK_ROW_RULES, noBankRowRules, type BankRowRules, type NewBankRow } from './bank-row-rules.js';
 import { RecordBankRowsCommand, type RecordBankRowsResult } from './record-bank-rows.command.js';
@@ -153,7 +154,7 @@ export class RecordBankRowsHandler implements ICommandHandler<RecordBankRowsComm
         unassignedCategoryId: unassigned,
         assigned: rule?.splits ?? null,
       });
-      add(id, decision.row);
+      add(id, notedAutoAssignment(decision.row, rule));
       if (rule && !existed && decision.row.length > 0) entry(id).actor = rule.actor;
       if (replaced) add(replaced, decision.replaced);
       counts[decision.row.length === 0 ? 'unchanged' : existed ? 'changed' : 'added'] += 1;
