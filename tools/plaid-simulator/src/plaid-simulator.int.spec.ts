@@ -234,6 +234,13 @@ describe('faults', () => {
     expect((await plaidFailure(plaid.accountsGet({ access_token: a.access_token }))).status).toBe(500);
     await control('DELETE', '/simulator/faults');
     await plaid.accountsGet({ access_token: a.access_token });
+
+    // '*': every product endpoint, not the sandbox's own.
+    await control('POST', '/simulator/faults', { endpoint: '*', error_code: 'PLANNED_MAINTENANCE', times: 2 });
+    await plaid.sandboxItemResetLogin({ access_token: b.access_token });
+    expect(await plaidFailure(plaid.itemGet({ access_token: b.access_token }))).toMatchObject({ status: 503, data: { error_type: 'API_ERROR', error_code: 'PLANNED_MAINTENANCE' } });
+    expect((await plaidFailure(plaid.institutionsGetById({ institution_id: 'ins_109508', country_codes: ['US' as never] }))).status).toBe(503);
+    expect((await control('GET', '/simulator/faults')).body.faults).toEqual([]);
     expect((await control('POST', '/simulator/faults', { endpoint: '/accounts/get', error_code: 'NOPE' })).status).toBe(400);
   });
 

@@ -33,7 +33,7 @@ export interface PlaidSimulatorOptions {
 export interface Fault {
   id: string;
   item_id: string | null;
-  /** A Plaid path such as '/transactions/sync', or '*' for every Plaid endpoint. */
+  /** A Plaid path such as '/transactions/sync', or '*' for every Plaid endpoint but the /sandbox/ ones. */
   endpoint: string;
   error_code: string | null;
   /** Requests it still applies to; null = until cleared. */
@@ -192,7 +192,9 @@ export async function startPlaidSimulator(options: PlaidSimulatorOptions = {}): 
 
   /** Takes the first fault for this request (counting it down) and waits its delay; answers its error if it has one. */
   async function applyFault(endpoint: string, item: SimItem | undefined): Promise<void> {
-    const index = faults.findIndex((f) => (f.endpoint === '*' || f.endpoint === endpoint) && (f.item_id === null || f.item_id === item?.item_id));
+    // '*' means the product's endpoints: the sandbox ones are the tests' own controls.
+    const matches = (f: Fault) => f.endpoint === endpoint || (f.endpoint === '*' && !endpoint.startsWith('/sandbox/'));
+    const index = faults.findIndex((f) => matches(f) && (f.item_id === null || f.item_id === item?.item_id));
     if (index < 0) return;
     const fault = faults[index]!;
     if (fault.times !== null && --fault.times <= 0) faults.splice(index, 1);
