@@ -7,6 +7,11 @@ export interface AppConfig {
   port: number;
   databaseUrl: string;
   redisUrl: string;
+  /**
+   * Redis key prefix of every BullMQ queue and worker (`QUEUE_PREFIX`; default `budget:<database
+   * name>`), so two deployments sharing one Redis never take each other's jobs.
+   */
+  queuePrefix: string;
   eventStore: 'postgres' | 'eventstoredb';
   eventStoreUrl: string | undefined;
   /**
@@ -56,11 +61,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
   const nodeEnv = (env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development') as AppConfig['nodeEnv'];
   const jwtSecret = env.JWT_SECRET || (nodeEnv === 'production' ? '' : processJwtSecret());
   if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be set (at least 32 characters)');
+  const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/budget';
   return {
     nodeEnv,
     port: Number(env.PORT ?? 3000),
-    databaseUrl: env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/budget',
+    databaseUrl,
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    queuePrefix: env.QUEUE_PREFIX || defaultQueuePrefix(databaseUrl),
+    plaid: loadPlaidSettings(env, nodeEnv),
     eventStore: env.EVENT_STORE === 'eventstoredb' ? 'eventstoredb' : 'postgres',
     eventStoreUrl: env.EVENTSTORE_URL,
     projection: env.EVENT_STORE === 'eventstoredb' || env.PROJECTION === 'async' ? 'async' : 'inline',
@@ -74,8 +82,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     webRoot: env.WEB_ROOT,
     repoRoot,
-    plaid: loadPlaidSettings(env, nodeEnv),
   };
+}
+
+/**
+ * `budget:<database name>`: the database a deployment writes is what tells it apart, so the same
+ * Redis can serve several deployments (or test stacks) without one consuming another's jobs.
+ */
+export function defaultQueuePrefix(databaseUrl: string): string {
+  let name = '';
+  try {
+    name = decodeURIComponent(new URL(databaseUrl).pathname.replace(/^\//, ''));
+  } catch {
+    name = '';
+  }
+  return `budget:${name || 'postgres'}`;
 }
 
 function loadPlaidSettings(env: NodeJS.ProcessEnv, nodeEnv: AppConfig['nodeEnv']): PlaidSettings {

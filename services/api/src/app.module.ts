@@ -5,8 +5,10 @@ import { BudgetModule, BudgetProvisioner } from '@budget/budget';
 import { BUDGET_PROVISIONER, IdentityModule } from '@budget/identity';
 import { LedgerModule } from '@budget/ledger';
 import { BankSyncModule } from '@budget/bank-sync';
+import { RulesModule } from '@budget/rules';
 import {
-  BullMqMailSender, ContractResponseInterceptor, IdempotencyInterceptor, IdempotencyStore, MAIL_SENDER, RESPONSE_CHECK, PlatformModule, InlineProjectionWaiter, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
+  ContractResponseInterceptor, IdempotencyInterceptor, IdempotencyStore, MAIL_SENDER, OutboxMailSender, PG_POOL, RESPONSE_CHECK, PlatformModule, InlineProjectionWaiter, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
+  type Pool,
 } from '@budget/platform';
 import type { CreateAppOptions } from './app.options.js';
 import { AppResources, OWNED_RESOURCES, type OwnedResources } from './app-resources.js';
@@ -18,8 +20,10 @@ import { readModelProjections } from './read-model-projections.js';
 export class AppModule {
   static forRoot(options: CreateAppOptions): DynamicModule {
     const owned: OwnedResources = { pool: !options.pool, closers: [] };
-    const mailSender = options.mailSender ?? new BullMqMailSender(options.config.redisUrl);
-    if (!options.mailSender) owned.closers.push(() => (mailSender as BullMqMailSender).close());
+    // Mail is written to the job outbox in the write's transaction; the worker relays it to BullMQ.
+    const mailSender = options.mailSender
+      ? { provide: MAIL_SENDER, useValue: options.mailSender }
+      : { provide: MAIL_SENDER, inject: [PG_POOL], useFactory: (pool: Pool) => new OutboxMailSender(pool) };
     const projections = options.projections ?? readModelProjections;
     const waiter =
       options.projectionWaiter ??
@@ -36,13 +40,14 @@ export class AppModule {
           ...(options.ids ? { ids: options.ids } : {}),
           projections,
           extraProviders: [
-            { provide: MAIL_SENDER, useValue: mailSender },
+            mailSender,
             { provide: PROJECTION_WAITER, useValue: waiter },
           ],
         }),
         BudgetModule,
         LedgerModule,
         BankSyncModule,
+        RulesModule,
         IdentityModule.forRoot({
           imports: [BudgetModule],
           providers: [
