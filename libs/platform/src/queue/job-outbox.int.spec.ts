@@ -168,6 +168,22 @@ describe('job outbox (real PostgreSQL and Redis)', () => {
     expect(handled).toEqual([`${id}:{"n":4}`]);
   });
 
+  it('given sync jobs with one deduplication id relayed while the first waits, then one runs and the others are finished as deduplicated for good', async () => {
+    const opts = { deduplication: { id: 'item-9' } };
+    const first = await enqueueInTransaction(db.pool, { queue: 'sync', name: 'sync-item', data: { webhook: 1 }, opts });
+    await relay().relayPass();
+    const burst = await Promise.all([2, 3, 4].map((webhook) => enqueueInTransaction(db.pool, { queue: 'sync', name: 'sync-item', data: { webhook }, opts })));
+    await relay().relayPass();
+
+    expect((await Promise.all(burst.map(row))).map((r) => r?.outcome)).toEqual(['deduplicated', 'deduplicated', 'deduplicated']);
+    const handled: string[] = [];
+    consume('sync', handled);
+    await until(() => handled.length === 1);
+    await relay({ reRelayAfterMs: 0 }).relayPass(true);
+    await sleep(300);
+    expect(handled).toEqual([`${first}:{"webhook":1}`]);
+  });
+
   it('given two deployments on one Redis with the default prefixes of their databases, then each worker takes only its own jobs', async () => {
     const other = await createTestDatabase('outbox2');
     closers.push(() => other.drop());

@@ -31,6 +31,14 @@ export const jobOutboxMigrations: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS job_outbox_unfinished ON job_outbox (created_at, id) WHERE finished_at IS NULL;
     `,
   },
+  {
+    // A job BullMQ folded into another one (its `deduplication` id was taken) is finished too.
+    id: 'platform-job-outbox-002',
+    sql: `
+      ALTER TABLE job_outbox DROP CONSTRAINT IF EXISTS job_outbox_outcome_check;
+      ALTER TABLE job_outbox ADD CONSTRAINT job_outbox_outcome_check CHECK (outcome IN ('completed', 'failed', 'cancelled', 'deduplicated'));
+    `,
+  },
 ];
 
 /** The channel the relay LISTENs on; an insert notifies it, delivered when its transaction commits. */
@@ -52,7 +60,11 @@ export interface OutboxJob<T = unknown> {
    * random UUID.
    */
   jobId?: string;
-  /** BullMQ options (attempts, backoff, delay, removeOnComplete, deduplication …); `jobId` is ours. */
+  /**
+   * BullMQ options (attempts, backoff, delay, removeOnComplete, deduplication …); `jobId` is ours.
+   * With `deduplication: { id }`, a job relayed while another with that id is queued or running is
+   * folded into it: its row is finished as `deduplicated` and never relayed again.
+   */
   opts?: Omit<JobsOptions, 'jobId'>;
 }
 

@@ -44,6 +44,7 @@ const DUE_SQL = `
    ORDER BY created_at, id
    LIMIT $4`;
 const MARK_SQL = 'UPDATE job_outbox SET relayed_at = now(), relay_count = relay_count + 1 WHERE id = ANY($1::text[])';
+const FOLDED_SQL = `UPDATE job_outbox SET finished_at = now(), outcome = 'deduplicated', data = NULL WHERE id = ANY($1::text[]) AND finished_at IS NULL`;
 const PURGE_SQL = `DELETE FROM job_outbox WHERE finished_at < now() - make_interval(secs => $1::double precision / 1000)`;
 const PURGE_EVERY_MS = 10 * 60_000;
 
@@ -99,8 +100,9 @@ export class OutboxRelay {
     for (;;) {
       const { rows } = await pool.query<OutboxRow>(DUE_SQL, [cutoff, after[0], after[1], this.options.batchSize ?? 200]);
       if (rows.length === 0) break;
-      await this.addToQueues(rows);
+      const folded = await this.addToQueues(rows);
       await pool.query(MARK_SQL, [rows.map((row) => row.id)]);
+      if (folded.length > 0) await pool.query(FOLDED_SQL, [folded]);
       relayed += rows.length;
       const last = rows[rows.length - 1]!;
       after = [last.created_at, last.id];
@@ -109,12 +111,18 @@ export class OutboxRelay {
     return relayed;
   }
 
-  private async addToQueues(rows: OutboxRow[]): Promise<void> {
+  /** Adds the rows' jobs; returns the ids of those BullMQ folded into another job (deduplication). */
+  private async addToQueues(rows: OutboxRow[]): Promise<string[]> {
     const byQueue = new Map<string, OutboxRow[]>();
     for (const row of rows) byQueue.set(row.queue, [...(byQueue.get(row.queue) ?? []), row]);
+    const folded: string[] = [];
     for (const [name, jobs] of byQueue) {
-      await this.queue(name).addBulk(jobs.map((row) => ({ name: row.name, data: row.data, opts: { ...row.opts, jobId: row.id } })));
+      const added = await this.queue(name).addBulk(jobs.map((row) => ({ name: row.name, data: row.data, opts: { ...row.opts, jobId: row.id } })));
+      added.forEach((job, i) => {
+        if (job.id !== jobs[i]!.id) folded.push(jobs[i]!.id);
+      });
     }
+    return folded;
   }
 
   private queue(name: string): Queue {
