@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '@budget/platform';
+import { BankSyncWorkerModule } from './bank-sync/bank-sync-worker.module.js';
 import { WorkerModule } from './worker.module.js';
 
 const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
@@ -9,12 +10,24 @@ const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 async function bootstrap(): Promise<void> {
   const logger = new Logger('Worker');
   const config = loadConfig(process.env, process.env.REPO_ROOT ?? process.cwd());
-  const app = await NestFactory.createApplicationContext(WorkerModule.forRoot({ config }));
+  // Two contexts: mail and the outbox relay, and the bank syncs (which need the ledger's command side).
+  const contexts = [
+    await NestFactory.createApplicationContext(WorkerModule.forRoot({ config })),
+    await NestFactory.createApplicationContext(BankSyncWorkerModule.forRoot({ config })),
+  ];
   for (const signal of SHUTDOWN_SIGNALS) {
-    process.once(signal, () => logger.log(`${signal} received: draining running jobs before exit`));
+    process.once(signal, () => {
+      logger.log(`${signal} received: draining running jobs before exit`);
+      // Closing drains: running jobs finish (MailWorker, BankSyncWorker) before the process lets go.
+      Promise.all(contexts.map((context) => context.close())).then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+          process.exit(1);
+        },
+      );
+    });
   }
-  // Nest closes the context on these signals (running the drain in MailWorker), then exits 0.
-  app.enableShutdownHooks([...SHUTDOWN_SIGNALS], { useProcessExit: true });
   logger.log('Worker started');
 }
 
