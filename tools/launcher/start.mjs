@@ -6,7 +6,7 @@ import { relative } from 'node:path';
 import { buildAll } from './lib/build.mjs';
 import { waitForHealth } from './lib/health.mjs';
 import { ensureInstalled } from './lib/install.mjs';
-import { ensureJwtSecret } from './lib/jwt-secret.mjs';
+import { ensureJwtSecret, ensurePlaidTokenKey } from './lib/jwt-secret.mjs';
 import { LauncherError, report, say } from './lib/log.mjs';
 import { repoRoot } from './lib/paths.mjs';
 import { PLAID_SIMULATOR, resolvePlaid } from './lib/plaid.mjs';
@@ -34,7 +34,7 @@ async function main() {
   const redis = await resolveRedis();
   exit.add(redis.stop);
 
-  const env = { ...serviceEnv({ databaseUrl: postgres.url, redisUrl: redis.url, port, root: repoRoot, jwtSecret: jwtSecret() }), ...plaid.env };
+  const env = { ...serviceEnv({ databaseUrl: postgres.url, redisUrl: redis.url, port, root: repoRoot, jwtSecret: jwtSecret() }), ...plaid.env, ...plaidTokenKey() };
   const services = startServices({ env, services: plaid.simulator ? [...SERVICES, PLAID_SIMULATOR] : SERVICES });
   exit.add(services.stop);
   let ended = false;
@@ -67,6 +67,14 @@ function jwtSecret() {
   const { secret, file, created } = ensureJwtSecret();
   if (created) say(`Made a JWT secret for this data directory: ${relative(repoRoot, file)} (kept, never committed)`);
   return secret;
+}
+
+/** PLAID_TOKEN_KEY from the environment if set, else the data directory's own (api and worker open tokens with it). */
+function plaidTokenKey() {
+  if (process.env.PLAID_TOKEN_KEY) return {};
+  const { secret, file, created } = ensurePlaidTokenKey();
+  if (created) say(`Made a Plaid token key for this data directory: ${relative(repoRoot, file)} (kept, never committed)`);
+  return { PLAID_TOKEN_KEY: secret };
 }
 
 main().catch(async (error) => {

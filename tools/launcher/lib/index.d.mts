@@ -99,6 +99,9 @@ export declare const JWT_SECRET_FILE: string;
 export declare function generateJwtSecret(): string;
 /** The data directory's JWT secret, made (mode 0600) on first use, read back afterwards. */
 export declare function ensureJwtSecret(options?: { dataDir?: string }): { secret: string; file: string; created: boolean };
+export declare const PLAID_TOKEN_KEY_FILE: string;
+/** `<dataDir>/plaid-token-key`: 32 random bytes in base64, made once (mode 0600), the key that seals Plaid access tokens. */
+export declare function ensurePlaidTokenKey(options?: { dataDir?: string }): { secret: string; file: string; created: boolean };
 export declare function startServices(options: { env: NodeJS.ProcessEnv; root?: string; services?: ServiceSpec[] }): {
   children: RunningService[];
   firstExit: Promise<ServiceExit>;

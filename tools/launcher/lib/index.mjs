@@ -5,7 +5,7 @@ export { startEmbeddedPostgres } from './embedded-postgres.mjs';
 export { resolveRedis } from './redis.mjs';
 export { SERVICES, envFor, serviceEnv, startServices } from './services.mjs';
 export { DEFAULT_PLAID_SIMULATOR_PORT, PLAID_SIMULATOR, resolvePlaid } from './plaid.mjs';
-export { JWT_SECRET_FILE, ensureJwtSecret, generateJwtSecret } from './jwt-secret.mjs';
+export { JWT_SECRET_FILE, PLAID_TOKEN_KEY_FILE, ensureJwtSecret, ensurePlaidTokenKey, generateJwtSecret } from './jwt-secret.mjs';
 export { waitForHealth } from './health.mjs';
 export { ensureChromium, CHROMIUM_PATH } from './chromium.mjs';
 export { portOpen, redisPing, waitUntil } from './probe.mjs';

@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SERVICES, JWT_SECRET_FILE, LauncherError, ensureJwtSecret, envFor, serviceEnv } from './index.mjs';
+import { SERVICES, JWT_SECRET_FILE, LauncherError, PLAID_TOKEN_KEY_FILE, ensureJwtSecret, ensurePlaidTokenKey, envFor, serviceEnv } from './index.mjs';
 
 const mode = (file: string) => statSync(file).mode & 0o777;
 
@@ -28,6 +28,20 @@ describe('launcher: the JWT secret of a data directory', () => {
     expect(readFileSync(first.file, 'utf8').trim()).toBe(first.secret);
     expect(mode(first.file)).toBe(0o600);
     expect(ensureJwtSecret({ dataDir: newDataDir() }).secret).not.toBe(first.secret);
+  });
+
+  it('given a new data directory, when started twice, then one Plaid token key of 32 bytes is made there (0600) and kept', () => {
+    const dataDir = newDataDir();
+
+    const first = ensurePlaidTokenKey({ dataDir });
+    const again = ensurePlaidTokenKey({ dataDir });
+
+    expect(first).toMatchObject({ created: true, file: join(dataDir, PLAID_TOKEN_KEY_FILE) });
+    expect(Buffer.from(first.secret, 'base64')).toHaveLength(32);
+    expect(mode(first.file)).toBe(0o600);
+    expect(again).toEqual({ ...first, created: false });
+    writeFileSync(first.file, 'short\n');
+    expect(() => ensurePlaidTokenKey({ dataDir })).toThrow(LauncherError);
   });
 
   it('given a data directory with a secret, when started again, then the same secret is used and the file kept', () => {
