@@ -1,12 +1,11 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { NotAvailable } from '@budget/web';
 import { BillsPage } from './bills/BillsPage.js';
 import { HomePage } from './categories/HomePage.js';
+import { AutoAssignmentsPage } from './rules/AutoAssignmentsPage.js';
 import './home.css';
 
 /**
- * The budget remote: categories and their registers, and bills. Auto-assignment rules have no
- * server routes yet: their page says so (`rules/AutoAssignmentsPage` waits for them).
+ * The budget remote: categories and their registers, bills, and the auto-assignment rules.
  */
 export default function App() {
   return (
@@ -15,7 +14,7 @@ export default function App() {
       <Route path="/home/rebalances" element={<HomePage rebalances />} />
       <Route path="/home/:categoryId" element={<HomePage />} />
       <Route path="/bills" element={<BillsPage />} />
-      <Route path="/auto-assignments" element={<NotAvailable title="Auto Assign" />} />
+      <Route path="/auto-assignments" element={<AutoAssignmentsPage />} />
       <Route path="*" element={<Navigate to="/home" replace />} />
     </Routes>
   );

@@ -1,22 +1,10 @@
-import { z } from 'zod';
-import { idSchema, moneyDisplay, readList, wireCents, type CategoryTree } from '@budget/web';
+import type { AutoAssignmentView } from '@budget/contracts';
+import { moneyDisplay, wireCents, type CategoryTree } from '@budget/web';
 
-const ruleSchema = z.object({
-  id: idSchema,
-  name: z.string(),
-  searchStrings: z.array(z.string()),
-  categories: z.array(
-    z.object({ categoryId: idSchema, amount: z.union([z.number(), z.string()]), percentage: z.boolean() }),
-  ),
-});
-
-export type Rule = z.infer<typeof ruleSchema>;
-
-/** GET /api/v1/auto-assignments: the rules, bare or in a data wrapper. */
-export const readRules = (body: unknown) => readList(ruleSchema, body);
+export type Rule = AutoAssignmentView;
 
 /** "Groceries 100%, Fuel 12.50": where a rule sends the money. */
-export function ruleTargets(rule: Rule, tree: CategoryTree | null | undefined): string {
+export function ruleTargets(rule: Pick<Rule, 'categories'>, tree: CategoryTree | null | undefined): string {
   return rule.categories
     .map(({ categoryId, amount, percentage }) => {
       const name = tree?.categories.get(categoryId)?.path ?? `#${categoryId}`;

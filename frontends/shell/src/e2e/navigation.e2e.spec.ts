@@ -45,15 +45,15 @@ describe('navigating the signed-in app', () => {
     await page.waitForURL((url) => url.pathname === '/home');
   });
 
-  it('says Search, Reports, Auto Assign and Plaid Logs are not available yet, without calling the server for them', async () => {
-    for (const [path, title] of [['/search', 'Search'], ['/reports', 'Reports'], ['/auto-assignments', 'Auto Assign'], ['/admin', 'Plaid Logs']] as const) {
+  it('says Search, Reports and Plaid Logs are not available yet, without calling the server for them', async () => {
+    for (const [path, title] of [['/search', 'Search'], ['/reports', 'Reports'], ['/admin', 'Plaid Logs']] as const) {
       const page = await signedInPage(browser, `${site.url}${path}`, TOKENS);
       await page.getByTestId('not-available').waitFor();
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
       expect(await page.getByText(`${title} is not available yet.`).isVisible()).toBe(true);
       await page.close();
     }
-    expect(calls.filter((call) => /\/(transactions\/search|reports|auto-assignments|admin)/.test(call))).toEqual([]);
+    expect(calls.filter((call) => /\/(transactions\/search|reports|admin)/.test(call))).toEqual([]);
   });
 
   it('uses the bottom bar on a phone, without Reports, Search or Auto Assign', async () => {

@@ -1,0 +1,99 @@
+import { useState, type FormEvent } from 'react';
+import { addAutoAssignment, changeAutoAssignment, deleteAutoAssignment, listAutoAssignments } from '@budget/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, ConfirmDialog, Dialog, EditDialogActions, FormError, FundingCategoryRows, routeQueryKey, TextField, useWriteAction, type CategoryTree } from '@budget/web';
+import { useRecordSave } from '../budget/record-dialog.js';
+import type { Rule } from './rule-data.js';
+import { newRuleForm, removeSearchString, ruleBody, ruleFormFrom, validateRule, RULE_FIELDS, type RuleForm } from './rule-form.js';
+
+const FORM_ID = 'rule-form';
+
+export interface RuleDialogProps {
+  tree: CategoryTree;
+  /** The rule to edit; null for a new one. */
+  rule: Rule | null;
+  onClose: () => void;
+}
+
+/**
+ * Add or Edit Auto Assignment: a name, the search strings (a transaction whose name contains one,
+ * ignoring case, is claimed; the longest match wins) and the category rows its amount is split by
+ * (percent or dollars, the last row taking the rest). Each Save or Delete is one write action: its
+ * Idempotency-Key stays the same across the user's retries until the server answers for good.
+ */
+export function RuleDialog({ tree, rule, onClose }: RuleDialogProps) {
+  const unassigned = tree.unassigned?.id ?? null;
+  const [form, setForm] = useState<RuleForm>(() => (rule ? ruleFormFrom(rule, unassigned) : newRuleForm(unassigned)));
+  const saving = useWriteAction();
+  const removing = useWriteAction();
+  const queryClient = useQueryClient();
+  const { errors, setErrors, busy, deleting, setDeleting, run } = useRecordSave(RULE_FIELDS, onClose);
+  const set = (part: Partial<RuleForm>) => setForm((current) => ({ ...current, ...part }));
+  const setString = (index: number, value: string) => set({ searchStrings: form.searchStrings.map((s, i) => (i === index ? value : s)) });
+  const reload = async <R extends { ok: boolean }>(result: R): Promise<R> => {
+    if (result.ok) await queryClient.invalidateQueries({ queryKey: routeQueryKey(listAutoAssignments, {}) });
+    return result;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = validateRule(form);
+    setErrors({ fields: checked, general: null });
+    if (Object.keys(checked).length > 0) return;
+    const body = ruleBody(form);
+    void run(async () => reload(rule ? await saving.send(changeAutoAssignment, { params: { id: rule.id }, body }) : await saving.send(addAutoAssignment, { body })));
+  };
+  const remove = () => {
+    if (rule) void run(async () => reload(await removing.send(deleteAutoAssignment, { params: { id: rule.id } })));
+  };
+
+  const actions = <EditDialogActions editing={rule !== null} busy={busy} formId={FORM_ID} onDelete={() => setDeleting(true)} onClose={onClose} />;
+  return (
+    <>
+      <Dialog open wide title={`${rule ? 'Edit' : 'Add'} Auto Assignment`} onClose={onClose} actions={actions} testId="rule-dialog">
+        <form id={FORM_ID} onSubmit={submit} noValidate>
+          <TextField label="Name" value={form.name} error={errors.fields.name} onChange={(e) => set({ name: e.target.value })} />
+          <fieldset className="ui-funding-rows" data-testid="search-strings">
+            <legend className="ui-field__label">Search Strings</legend>
+            {form.searchStrings.map((value, index) => (
+              <div key={index} className="ui-funding-rows__row">
+                <TextField label={`Search string ${index + 1}`} value={value} onChange={(e) => setString(index, e.target.value)} />
+                <Button
+                  variant="text"
+                  aria-label={`Remove search string ${index + 1}`}
+                  title={form.searchStrings.length <= 1 ? 'At least one search string is needed' : 'Remove'}
+                  disabled={form.searchStrings.length <= 1}
+                  onClick={() => set({ searchStrings: removeSearchString(form.searchStrings, index) })}
+                >
+                  ✕
+                </Button>
+              </div>
+            ))}
+            <div className="ui-splits__footer">
+              <Button variant="text" onClick={() => set({ searchStrings: [...form.searchStrings, ''] })}>
+                + Add Search String
+              </Button>
+              {errors.fields.searchStrings ? (
+                <span className="ui-splits__off" role="alert">
+                  {errors.fields.searchStrings}
+                </span>
+              ) : null}
+            </div>
+          </fieldset>
+          <FundingCategoryRows rows={form.rows} tree={tree} legend="Categories" testId="rule-categories" error={errors.fields.categories} onChange={(rows) => set({ rows })} />
+          <FormError message={errors.general} />
+        </form>
+      </Dialog>
+      <ConfirmDialog
+        open={deleting}
+        title="Delete Auto Assignment"
+        message={`Are you sure you want to delete the rule "${rule?.name ?? ''}"?`}
+        confirmLabel="Delete"
+        danger
+        busy={busy}
+        onConfirm={remove}
+        onCancel={() => setDeleting(false)}
+      />
+    </>
+  );
+}
