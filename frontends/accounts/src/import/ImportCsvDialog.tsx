@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { importCsv, previewCsv } from '@budget/contracts';
 import { Button, Dialog, FormError, useSession, useWriteAction } from '@budget/web';
 import type { Account } from '../institutions/institution-data.js';
-import { columnNames, initialMapping, mappingBody, mappingProblem, type CsvMapping, type CsvPreview } from './csv-mapping.js';
+import { columnNames, decimalHint, initialMapping, mappingBody, mappingProblem, type CsvMapping, type CsvPreview, type DelimiterChoice } from './csv-mapping.js';
 import { CsvMappingFields } from './CsvMappingFields.js';
 import { CsvPreviewTable } from './CsvPreviewTable.js';
 import { ImportStatus } from './ImportStatus.js';
@@ -24,21 +24,27 @@ export function ImportCsvDialog({ account, onClose }: { account: Account; onClos
   const [problem, setProblem] = useState<string | null>(null);
   const params = { id: account.id };
 
-  const upload = async () => {
-    const text = file ? await runner.read(file) : null;
-    if (text === null) return;
-    const answer = await runner.send('Reading the columns…', () => api.send(previewCsv, { params, body: { text } }));
+  const readColumns = async (text: string, delimiter: DelimiterChoice) => {
+    const answer = await runner.upload('Reading the columns…', (transport) => api.send(previewCsv, { params, body: { text, delimiter } }, { transport }));
     if (answer === null) return;
     const preview = answer.data;
     setLoaded({ text, preview });
-    setMapping(initialMapping(preview));
+    setMapping(initialMapping(preview, delimiter));
     runner.setPhase({ kind: 'idle' });
+  };
+  const upload = async () => {
+    const text = file ? await runner.read(file) : null;
+    if (text !== null) await readColumns(text, 'auto');
   };
   const importRows = async () => {
     if (!loaded || !mapping) return;
     const missing = mappingProblem(mapping);
     setProblem(missing);
-    if (missing === null) await runner.finish(() => importing.send(importCsv, { params, body: { text: loaded.text, mapping: mappingBody(mapping) } }));
+    if (missing === null) {
+      await runner.finish(loaded.preview.rowCount + (mapping.hasHeader ? 0 : 1), (transport) =>
+        importing.send(importCsv, { params, body: { text: loaded.text, mapping: mappingBody(mapping) } }, { transport }),
+      );
+    }
   };
 
   const done = runner.phase.kind === 'done';
@@ -70,7 +76,13 @@ export function ImportCsvDialog({ account, onClose }: { account: Account; onClos
       {loaded && mapping ? (
         done ? null : (
           <>
-            <CsvMappingFields mapping={mapping} columns={columnNames(loaded.preview, mapping.hasHeader)} onChange={(part) => setMapping({ ...mapping, ...part })} />
+            <CsvMappingFields
+              mapping={mapping}
+              columns={columnNames(loaded.preview, mapping.hasHeader)}
+              onChange={(part) => setMapping({ ...mapping, ...part })}
+              onDelimiter={(delimiter) => void readColumns(loaded.text, delimiter)}
+              decimalHint={decimalHint(loaded.preview)}
+            />
             <FormError message={problem} />
             <CsvPreviewTable preview={loaded.preview} mapping={mapping} />
           </>

@@ -3,7 +3,7 @@ import { importOfx } from '@budget/contracts';
 import { Button, Dialog, useWriteAction } from '@budget/web';
 import type { Account } from '../institutions/institution-data.js';
 import { ImportStatus } from './ImportStatus.js';
-import { useImportRunner } from './use-import-runner.js';
+import { ofxRowCount, useImportRunner } from './use-import-runner.js';
 
 /** Import OFX: choose an OFX or QFX file; new rows land in Unassigned, re-imports add nothing. */
 export function ImportOfxDialog({ account, onClose }: { account: Account; onClose: () => void }) {
@@ -15,7 +15,7 @@ export function ImportOfxDialog({ account, onClose }: { account: Account; onClos
     if (!file) return;
     const text = await runner.read(file);
     if (text === null) return;
-    await runner.finish(() => importing.send(importOfx, { params: { id: account.id }, body: text }));
+    await runner.finish(ofxRowCount(text), (transport) => importing.send(importOfx, { params: { id: account.id }, body: text }, { transport }));
   };
 
   const done = runner.phase.kind === 'done';

@@ -9,6 +9,8 @@ export function ImportStatus({ phase }: { phase: ImportPhase }) {
       return null;
     case 'reading':
       return <ProgressBar value={phase.fraction} label={`Reading the file… ${Math.round(phase.fraction * 100)}%`} />;
+    case 'uploading':
+      return <ProgressBar value={phase.fraction} label={`Uploading the file… ${Math.round(phase.fraction * 100)}%`} />;
     case 'sending':
       return <ProgressBar value={null} label={phase.label} />;
     case 'failed':
@@ -19,6 +21,11 @@ export function ImportStatus({ phase }: { phase: ImportPhase }) {
         <div className="import-summary" data-testid="import-summary" role="status">
           <ProgressBar value={1} label="Import complete" />
           <p>{importCounts(phase.result)}.</p>
+          {phase.result.notes.map((note) => (
+            <p key={note} className="ui-notice" data-testid="import-note">
+              {note}
+            </p>
+          ))}
           <p>
             Account balance <Amount cents={wireCents(phase.result.balance)} />
           </p>

@@ -2,6 +2,19 @@ import type { importCsv, previewCsv, RouteRequest, RouteResponse } from '@budget
 
 export const DATE_FORMATS = ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
+/** The delimiter choices: detect, or say which (semicolons are common outside the US). */
+export const DELIMITERS = [
+  { value: 'auto', label: 'Detect automatically' },
+  { value: ',', label: 'Comma ( , )' },
+  { value: ';', label: 'Semicolon ( ; )' },
+  { value: '\t', label: 'Tab' },
+] as const;
+export type DelimiterChoice = (typeof DELIMITERS)[number]['value'];
+export const DECIMAL_SEPARATORS = [
+  { value: '', label: 'Choose…' },
+  { value: '.', label: 'Point: 1,234.56' },
+  { value: ',', label: 'Comma: 1.234,56' },
+] as const;
 
 /** What POST /account/{id}/csv/preview answers (`previewCsv`): header, first rows, a suggested mapping. */
 export type CsvPreview = RouteResponse<typeof previewCsv>['data'];
@@ -17,6 +30,10 @@ export interface CsvMapping {
   outflow: string;
   dateFormat: DateFormat;
   hasHeader: boolean;
+  /** How the file separates fields; 'auto' lets the server detect it. */
+  delimiter: DelimiterChoice;
+  /** How amounts write decimals; '' until the user chose, when the file is one where either is likely. */
+  decimalSeparator: '' | '.' | ',';
 }
 
 const text = (index: number | null | undefined) => (index == null ? '' : String(index));
@@ -40,8 +57,12 @@ export function dateLikeColumn(rows: readonly (readonly string[])[]): number | n
   return null;
 }
 
-/** The server's suggested mapping, preselected, with the date format guessed from the rows. */
-export function initialMapping(preview: CsvPreview): CsvMapping {
+/**
+ * The server's suggested mapping, preselected, with the date format guessed from the rows. A
+ * semicolon file leaves the decimal separator to the user (both are common there and a wrong
+ * guess would misread every amount); otherwise the separator the amounts suggest is preselected.
+ */
+export function initialMapping(preview: CsvPreview, delimiter: DelimiterChoice = 'auto'): CsvMapping {
   const { mapping } = preview;
   const dateColumn = mapping.date ?? dateLikeColumn(preview.rows);
   return {
@@ -53,8 +74,14 @@ export function initialMapping(preview: CsvPreview): CsvMapping {
     outflow: text(mapping.outflow),
     dateFormat: guessDateFormat(dateColumn === null ? [] : preview.rows.map((row) => row[dateColumn] ?? '')),
     hasHeader: true,
+    delimiter,
+    decimalSeparator: preview.delimiter === ';' ? '' : preview.decimalSeparator,
   };
 }
+
+/** A hint beside the decimal-separator choice of a semicolon file: what the amounts look like. */
+export const decimalHint = (preview: CsvPreview): string | null =>
+  preview.delimiter !== ';' ? null : preview.decimalSeparator === ',' ? 'The amounts look like 1.234,56 (decimal comma).' : 'The amounts look like 1,234.56 (decimal point).';
 
 /** What is still to choose before importing, or null when the mapping is complete. */
 export function mappingProblem(mapping: CsvMapping): string | null {
@@ -62,6 +89,7 @@ export function mappingProblem(mapping: CsvMapping): string | null {
   if (mapping.payee === '') return 'Choose the payee column.';
   if (mapping.amountMode === 'single' && mapping.amount === '') return 'Choose the amount column.';
   if (mapping.amountMode === 'split' && mapping.inflow === '' && mapping.outflow === '') return 'Choose the inflow or outflow column.';
+  if (mapping.decimalSeparator === '') return 'Choose how the amounts write decimals.';
   return null;
 }
 
@@ -76,6 +104,8 @@ export function mappingBody(mapping: CsvMapping): CsvMappingBody {
     ...(single ? { amount: index(mapping.amount) } : { inflow: index(mapping.inflow), outflow: index(mapping.outflow) }),
     dateFormat: mapping.dateFormat,
     hasHeader: mapping.hasHeader,
+    delimiter: mapping.delimiter,
+    decimalSeparator: mapping.decimalSeparator === '' ? '.' : mapping.decimalSeparator,
   };
 }
 

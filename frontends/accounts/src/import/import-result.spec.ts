@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importCounts, importError, mismatchWarning, type ImportResult } from './import-result.js';
 
-const result: ImportResult = { added: 2, updated: 0, unchanged: 1, balance: 1291.99, fileBalance: 1300, balanceMatches: false, categories: [], acctBalances: [] };
+const result: ImportResult = { added: 2, updated: 0, unchanged: 1, balance: 1291.99, fileBalance: 1300, balanceMatches: false, categories: [], acctBalances: [], notes: [] };
 
 describe('import results', () => {
   it('reads the counts and warns when the ledger balance does not match', () => {

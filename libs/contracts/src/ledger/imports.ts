@@ -5,7 +5,10 @@ import { ledgerAccountBalance, ledgerCategoryBalance } from './views.js';
 
 const TAG = 'ledger: imports';
 
-/** Largest bank file we read (the HTTP body limit is 10 MB). */
+/**
+ * Largest bank file we read. The HTTP body limit is 10 MB (services/api `create-app.ts`), room for
+ * a 5 MB file as JSON text with escapes; a 5,000-row OFX file is about 1.5 MB.
+ */
 export const MAX_BANK_FILE = 5 * 1024 * 1024;
 const MISSING_FILE = 'missing file data';
 
@@ -32,6 +35,8 @@ export const importResult = z
       balanceMatches: z.boolean().nullable(),
       categories: z.array(ledgerCategoryBalance),
       acctBalances: z.array(ledgerAccountBalance),
+      /** What the API's edge rules changed in the rows ("2 names were longer than 500 characters and cut to 500."). */
+      notes: z.array(z.string()),
     }),
   })
   .meta({ id: 'LedgerImportResult' });
@@ -54,6 +59,12 @@ export const importOfx = route({
   errors: [404, 413],
 });
 
+/** The field separators a CSV file may use; 'auto' detects one of them. */
+export const CSV_DELIMITER_CHOICES = ['auto', ',', ';', '\t'] as const;
+const delimiter = z.enum(CSV_DELIMITER_CHOICES, { error: 'The delimiter must be auto, a comma, a semicolon or a tab.' });
+/** How the file writes decimals: '.' (1,234.56) or ',' (1.234,56). */
+const decimalSeparator = z.enum(['.', ','], { error: 'The decimal separator must be "." or ",".' });
+
 /** The columns a CSV mapping names (0-based). */
 const column = (name: string) =>
   wholeNumber({ min: 0, max: 999, message: `The ${name} column is not valid.` }).nullable().optional().transform((value) => value ?? undefined);
@@ -67,6 +78,8 @@ export const csvMapping = z.object(
     outflow: column('outflow'),
     dateFormat: z.enum(['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY'], { error: 'The date format is not one we read.' }).optional().default('MM/DD/YYYY'),
     hasHeader: z.boolean({ error: 'hasHeader must be true or false.' }).optional().default(true),
+    delimiter: delimiter.optional().default('auto'),
+    decimalSeparator: decimalSeparator.optional().default('.'),
   },
   { error: 'Choose the columns to import.' },
 );
@@ -79,9 +92,13 @@ export const previewCsv = route({
   tag: TAG,
   status: 201,
   params: accountParams,
-  body: z.object({ text: bankFile() }),
+  body: z.object({ text: bankFile(), delimiter: delimiter.optional().default('auto') }),
   response: z.object({
     data: z.object({
+      /** The delimiter read: the one asked for, or the one detected. */
+      delimiter: z.enum([',', ';', '\t']),
+      /** The decimal separator the amounts suggest; the mapping asks the user to confirm it. */
+      decimalSeparator,
       header: z.array(z.string()),
       rows: z.array(z.array(z.string())),
       rowCount: z.number().int(),

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { dollarsFromCents, type Cents } from '@budget/money';
-import { EventWriter, type Actor, type Caller, type ExpectedRevision } from '@budget/platform';
+import { EventWriter, WrongExpectedRevisionError, type Actor, type Caller, type ExpectedRevision } from '@budget/platform';
 import { accountStream, type StatementFileImported } from '../domain/account.events.js';
+import { bankTransactionId } from '../domain/bank-rows/bank-transaction-id.js';
 import type { TransactionChange } from '../domain/balance-bound.js';
 import { RuleViolation } from '../domain/domain-error.js';
 import { ImportFileError, type ImportedRow, type ParsedFile } from '../domain/import/imported-row.js';
@@ -34,7 +35,7 @@ export function readBankFile<T>(read: () => T): T {
 }
 
 /** What an import answers: the counts, our balance against the file's, and the balances that moved. */
-export async function importAnswer(views: LedgerViews, userId: string, accountId: string, result: ImportResult) {
+export async function importAnswer(views: LedgerViews, userId: string, accountId: string, result: ImportResult, notes: readonly string[] = []) {
   return {
     data: {
       added: result.added,
@@ -45,6 +46,7 @@ export async function importAnswer(views: LedgerViews, userId: string, accountId
       balanceMatches: result.fileLedgerBalance === null ? null : result.fileLedgerBalance === result.balance,
       categories: await views.categoryBalances(userId, result.categories),
       acctBalances: await views.accountBalances(userId, [accountId]),
+      notes: [...notes],
     },
   };
 }
@@ -71,11 +73,28 @@ export class BankFileImporter {
     return account;
   }
 
-  async import(caller: Caller, account: AccountRow, file: ParsedFile, format: 'OFX' | 'CSV'): Promise<ImportResult> {
+  /**
+   * Imports a file exactly once by construction: a new row's transaction stream id is derived from
+   * (account, 'ofx' or 'csv', its FITID or fingerprint) and its first append expects no stream, so
+   * when another import of the same rows commits first (two uploads at once, a retry without its
+   * key) the store refuses ours whole; it is decided again, this time finding those rows in the
+   * store itself (the read model may lag behind with the projector), and they count as unchanged.
+   */
+  async importExactlyOnce(caller: Caller, account: AccountRow, file: ParsedFile, format: 'OFX' | 'CSV'): Promise<ImportResult> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.import(caller, account, file, format, attempt > 1);
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError) || attempt >= CONFLICT_ATTEMPTS) throw error;
+      }
+    }
+  }
+
+  async import(caller: Caller, account: AccountRow, file: ParsedFile, format: 'OFX' | 'CSV', fromStore = false): Promise<ImportResult> {
     const actor = format === 'OFX' ? ('ofx' as const) : ('csv' as const);
     const importer: Caller = { ...caller, actor };
     const { unassigned } = await this.lookups.systemCategories(caller.userId);
-    const existing = await this.lookups.byProviderId(account.id, file.rows.map((r) => r.providerId));
+    const existing = await this.knownRows(importer, account, file.rows, fromStore);
     const result = { added: 0, updated: 0, unchanged: 0 };
     // The auto-assignment rules, asked once for the whole file (a row added again by a retry is matched as the first run matched it).
     const ruled = (await this.rules?.assign(caller.userId, file.rows.map((row, i) => ({ transactionId: String(i), row })))) ?? new Map<string, NotedRuleAssignment>();
@@ -120,7 +139,7 @@ export class BankFileImporter {
 
   /** A new row: Unassigned, or the splits of the rule that claims it (its events then carry the actor `rule:<id>`). */
   private add(caller: Caller, account: AccountRow, row: ImportedRow, unassigned: string, rule?: NotedRuleAssignment) {
-    const transactionId = this.writer.newId();
+    const transactionId = importedTransactionId(account.id, row);
     const events = decideRecordAccountTransaction(
       {
         transactionId, kind: 'regular', accountId: account.id, date: row.date, name: row.name, amount: row.amount, principle: null,
@@ -148,4 +167,37 @@ export class BankFileImporter {
     const events = decideReimport(row, before, unassigned);
     return events.length === 0 ? null : { before, append: { stream, events, expectedRevision: loaded.revision } };
   }
+
+  /**
+   * The rows of the file already stored, by key: the read model's answer, and after a lost race
+   * (`fromStore`) also every row whose derived stream the store holds although the read model does
+   * not show it yet. A stream only an earlier run of this same request wrote reads as empty
+   * (`EventWriter.load`), so that row is added again with the same ids and the store ignores it.
+   */
+  private async knownRows(caller: Caller, account: AccountRow, rows: readonly ImportedRow[], fromStore: boolean) {
+    const known = await this.lookups.byProviderId(account.id, rows.map((r) => r.providerId));
+    if (!fromStore) return known;
+    await Promise.all(
+      rows
+        .filter((row) => !known.has(row.providerId))
+        .map(async (row) => {
+          const transactionId = importedTransactionId(account.id, row);
+          const loaded = await this.writer.load<TransactionEvent>(transactionStream(transactionId), caller, 'Transaction', false);
+          if (loaded.revision !== 'no_stream') known.set(row.providerId, { id: transactionId, deleted: false, amount: row.amount });
+        }),
+    );
+    return known;
+  }
+}
+
+/** How often an import that lost a race on a row's stream is decided again. */
+const CONFLICT_ATTEMPTS = 5;
+
+/**
+ * The transaction id of an imported row: derived from (account, source, key) as a bank feed's rows
+ * are (`bankTransactionId`), so the same FITID or CSV fingerprint in the same account is always the
+ * same `transaction-<id>` stream, whichever request brings it.
+ */
+export function importedTransactionId(accountId: string, row: Pick<ImportedRow, 'providerId'>): string {
+  return bankTransactionId(accountId, row.providerId.startsWith('csv:') ? 'csv' : 'ofx', row.providerId);
 }

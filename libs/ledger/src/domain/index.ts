@@ -18,5 +18,6 @@ export * from './transaction.state.js';
 export * from './import/imported-row.js';
 export * from './import/ofx-parser.js';
 export * from './import/csv-parser.js';
+export * from './import/edge-rules.js';
 export * from './reimport.decide.js';
 export * from './balance-bound.js';

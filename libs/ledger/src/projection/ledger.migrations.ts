@@ -228,6 +228,17 @@ export const ledgerMigrations: Migration[] = [
       CREATE INDEX ledger_accounts_plaid ON ledger_accounts (user_id, plaid_account_id) WHERE plaid_account_id IS NOT NULL;
     `,
   },
+  {
+    // A bank row's key (FITID, CSV fingerprint, Plaid transaction id) is in an account at most once:
+    // the second guard behind the derived stream ids (an imported row's first append expects no
+    // stream), so even a write that bypassed them could not show one bank row twice.
+    id: 'ledger-010-provider-id-unique',
+    sql: `
+      DROP INDEX ledger_transactions_provider;
+      CREATE UNIQUE INDEX ledger_transactions_provider ON ledger_transactions (account_id, provider_transaction_id)
+        WHERE provider_transaction_id IS NOT NULL;
+    `,
+  },
 ];
 
 export const ledgerTables = [

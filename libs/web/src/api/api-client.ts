@@ -30,6 +30,8 @@ export interface SendOptions {
    * it out once. Without it, the write gets a key of its own.
    */
   idempotencyKey?: string;
+  /** Sends this call through another fetch (an upload that reports its progress), not the client's own. */
+  transport?: typeof globalThis.fetch;
 }
 
 /** The request argument of `send` and `call`: left out when the route needs nothing. */
@@ -112,7 +114,7 @@ export class ApiClient {
     const url = routeUrl(contract, request);
     const raw = contract.bodyType === 'text' && typeof request.body === 'string';
     const body = raw ? new RawBody(request.body as string) : request.body;
-    const response = await this.request(contract.method, url, body, options.idempotencyKey);
+    const response = await this.request(contract.method, url, body, options.idempotencyKey, options.transport);
     if (!response.ok) return { ok: false, status: response.status, body: response.body };
     if (isPending(response)) throw ApiError.pending(response.body);
     return { ok: true, status: response.status, body: parseAnswer(contract, response) };
@@ -131,13 +133,13 @@ export class ApiClient {
    * 202 "pending" answer (stored, read models catching up), whose re-send answers in full once
    * they have caught up.
    */
-  async request<T = unknown>(method: Method, path: string, body?: unknown, idempotencyKey?: string): Promise<ApiResponse<T>> {
+  async request<T = unknown>(method: Method, path: string, body?: unknown, idempotencyKey?: string, transport?: typeof globalThis.fetch): Promise<ApiResponse<T>> {
     const key = isWrite(method) ? (idempotencyKey ?? this.newKey()) : null;
     const waits = this.options.pendingRetryMs ?? PENDING_RETRY_MS;
     let pending = false;
     try {
       for (let attempt = 0; ; attempt += 1) {
-        const answer = await this.finish<T>(await this.attempt(method, path, body, key));
+        const answer = await this.finish<T>(await this.attempt(method, path, body, key, transport));
         const wait = waits[attempt];
         if (key === null || wait === undefined || !isPending(answer)) return answer;
         if (!pending) {
@@ -153,21 +155,21 @@ export class ApiClient {
   }
 
   /** One send, and once more with a renewed access token after a 401. */
-  private async attempt(method: Method, path: string, body: unknown, key: string | null): Promise<Response> {
+  private async attempt(method: Method, path: string, body: unknown, key: string | null, transport?: typeof globalThis.fetch): Promise<Response> {
     const { tokens } = this.options;
     const sentWith = tokens.access;
-    const response = await this.transmit(method, path, body, sentWith, key);
+    const response = await this.transmit(method, path, body, sentWith, key, transport);
     if (response.status !== 401 || tokens.refresh === null) return response;
     // Another call may already have refreshed while this one was in flight.
     const renewed = tokens.access !== sentWith || (await this.refreshOnce());
-    return renewed ? this.transmit(method, path, body, tokens.access, key) : response;
+    return renewed ? this.transmit(method, path, body, tokens.access, key, transport) : response;
   }
 
   private newKey(): string {
     return (this.options.newKey ?? newIdempotencyKey)();
   }
 
-  private transmit(method: Method, path: string, body: unknown, access: string | null, key: string | null): Promise<Response> {
+  private transmit(method: Method, path: string, body: unknown, access: string | null, key: string | null, transport = this.options.fetch): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (access !== null) headers.Authorization = `Bearer ${access}`;
     if (key !== null) headers[IDEMPOTENCY_KEY] = key;
@@ -178,7 +180,7 @@ export class ApiClient {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);
     }
-    return this.options.fetch(`${this.options.baseUrl ?? ''}${path}`, init);
+    return transport(`${this.options.baseUrl ?? ''}${path}`, init);
   }
 
   private refreshOnce(): Promise<boolean> {

@@ -9,8 +9,14 @@ function leaf(block: string, tag: string): string | null {
   return value ? decodeEntities(value) : null;
 }
 
+/** The five XML entities and numeric references (`&#233;`, `&#xE9;`); a reference to no character stays as written. */
 function decodeEntities(text: string): string {
-  return text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  return text
+    .replace(/&#(\d{1,7});|&#x([0-9a-f]{1,6});/gi, (whole, dec: string | undefined, hex: string | undefined) => {
+      const code = dec !== undefined ? Number(dec) : parseInt(hex!, 16);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    })
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 }
 
 /** OFX dates are `YYYYMMDD[HHMMSS[.XXX]][[±offset][:TZ]]`; the calendar date is the first eight digits. */
@@ -46,6 +52,7 @@ export function parseOfx(text: string): ParsedFile {
       const position = `Transaction ${index + 1}`;
       const fitid = leaf(block, 'FITID');
       if (!fitid) throw new ImportFileError(`${position} has no FITID.`);
+      if (fitid.length > 255) throw new ImportFileError(`${position} has a FITID longer than the 255 characters OFX allows.`);
       const date = ofxDate(leaf(block, 'DTPOSTED'));
       if (!date) throw new ImportFileError(`${position} (${fitid}) has no valid DTPOSTED date.`);
       const amount = ofxAmount(leaf(block, 'TRNAMT'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bankOfx, cardOfxXml } from '../../testing/fixtures/ofx.js';
-import { parseCsv, readCsv, suggestMapping } from './csv-parser.js';
+import { parseCsv, readCsv, suggestDecimalSeparator, suggestMapping } from './csv-parser.js';
 import { ImportFileError } from './imported-row.js';
 import { parseOfx } from './ofx-parser.js';
 
@@ -53,5 +53,66 @@ describe('CSV', () => {
 
   it('names the row and value it cannot read', () => {
     expect(() => parseCsv('Date,P,A\n2025-13-01,X,1\n', { date: 0, payee: 1, amount: 2, dateFormat: 'YYYY-MM-DD', hasHeader: true }, 'a')).toThrow('Row 2: "2025-13-01" is not a YYYY-MM-DD date.');
+  });
+});
+
+describe('parseOfx on real-bank quirks (why we keep our reader: see the README)', () => {
+  const one = (name: string) => bankOfx([{ fitid: 'Q1', date: '20250305', amount: '-12.50', name }]);
+
+  it('reads a QFX file: CRLF line ends and an INTU.BID element in the sign-on block', () => {
+    const qfx = one('AT&amp;T WIRELESS').replace('<FID>1234</FI>', '<FID>1234</FI><INTU.BID>3000').replace(/\n/g, '\r\n');
+    expect(parseOfx(qfx).rows).toEqual([{ providerId: 'ofx:9876:Q1', date: '2025-03-05', name: 'AT&T WIRELESS', amount: -1250 }]);
+  });
+
+  it('reads empty leaves, leaves closed in SGML, lower-case tags and numeric character references', () => {
+    expect(parseOfx(one('<MEMO>')).rows[0]!.name).toBe('Unknown');
+    expect(parseOfx(one('CAF&#233; &#xE9;T&#201;</NAME><MEMO>m</MEMO>')).rows[0]!.name).toBe('CAFé éTÉ');
+    expect(parseOfx(one('SHOP').toLowerCase()).rows).toEqual([{ providerId: 'ofx:9876:q1', date: '2025-03-05', name: 'shop', amount: -1250 }]);
+  });
+
+  it('reads an element name of any length in linear time (ofx-js backtracks exponentially on one)', () => {
+    const started = performance.now();
+    const file = one('SHOP').replace('<TRNUID>1', `<TRNUID${'A'.repeat(5000)}>1`);
+    expect(parseOfx(file).rows).toHaveLength(1);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('reads a 200,000-character name whole (the edge rules cut it, see edge-rules.spec.ts) and refuses a FITID over 255 characters', () => {
+    expect(parseOfx(one('N'.repeat(200_000))).rows[0]!.name).toHaveLength(200_000);
+    expect(() => parseOfx(bankOfx([{ fitid: 'F'.repeat(256), date: '20250305', amount: '-1', name: 'X' }]))).toThrow('FITID longer than the 255 characters');
+  });
+});
+
+describe('CSV with papaparse: delimiters and decimal commas', () => {
+  const semicolons = 'Datum;Beschreibung;Betrag\n05.03.2025;"CAFÉ; KLEIN";-4,75\n06.03.2025;Miete;-1.234,50\n07.03.2025;Gehalt;2.500,00\n';
+  const mapping = { date: 0, payee: 1, amount: 2, dateFormat: 'DD/MM/YYYY' as const, hasHeader: true };
+
+  it('detects a semicolon or tab delimiter, or takes the one chosen', () => {
+    expect(readCsv(semicolons)[1]).toEqual(['05.03.2025', 'CAFÉ; KLEIN', '-4,75']);
+    expect(readCsv('a\tb\tc\n1\t2\t3\n')[1]).toEqual(['1', '2', '3']);
+    expect(readCsv(semicolons, ',')[1]).toEqual(['05.03.2025;"CAFÉ; KLEIN";-4', '75']);
+  });
+
+  it('reads decimal-comma amounts only when the mapping says so, and suggests it from the samples', () => {
+    expect(parseCsv(semicolons, { ...mapping, decimalSeparator: ',' }, 'a').map((r) => [r.date, r.name, r.amount])).toEqual([
+      ['2025-03-05', 'CAFÉ; KLEIN', -475],
+      ['2025-03-06', 'Miete', -123450],
+      ['2025-03-07', 'Gehalt', 250000],
+    ]);
+    expect(suggestMapping(readCsv(semicolons)[0]!)).toMatchObject({ date: 0, amount: 2 });
+    expect(suggestDecimalSeparator(['-4,75', '-1.234,50', '2.500,00'])).toBe(',');
+    expect(suggestDecimalSeparator(['-4.75', '1,234.50'])).toBe('.');
+  });
+
+  it('never misreads an amount written with the other separator: the row is named instead', () => {
+    expect(() => parseCsv(semicolons, mapping, 'a')).toThrow('Row 2: "-4,75" is not an amount like -1,234.56.');
+    expect(() => parseCsv('Date,P,A\n2025-03-01,X,12.34\n', { ...mapping, dateFormat: 'YYYY-MM-DD', decimalSeparator: ',' }, 'a')).toThrow(
+      'Row 2: "12.34" is not an amount like -1.234,56.',
+    );
+  });
+
+  it('refuses a file that ends inside a quoted field', () => {
+    expect(() => readCsv('Date,P,A\n2025-03-01,"open,1\n')).toThrow(ImportFileError);
+    expect(() => readCsv('Date,P,A\n2025-03-01,"open,1\n')).toThrow('a quoted field is not closed');
   });
 });

@@ -6,7 +6,7 @@ import type { CheckedInput } from '../../http/checked-input.js';
 import { LedgerErrorFilter } from '../../http/ledger-error.filter.js';
 import { PreviewCsvQuery } from './preview-csv.query.js';
 
-/** POST /api/v1/account/{id}/csv/preview {text}: 201 `{data: {header, rows, rowCount, mapping}}`. */
+/** POST /api/v1/account/{id}/csv/preview {text, delimiter?}: 201 `{data: {delimiter, decimalSeparator, header, rows, rowCount, mapping}}`. */
 @Controller()
 @UseFilters(LedgerErrorFilter)
 export class PreviewCsvController {
@@ -14,6 +14,6 @@ export class PreviewCsvController {
 
   @Endpoint(previewCsv, PreviewCsvQuery)
   preview(@CurrentUserId() userId: string, @Input(previewCsv) { params, body }: CheckedInput<typeof previewCsv>) {
-    return this.queries.execute(new PreviewCsvQuery(userId, params.id, body.text));
+    return this.queries.execute(new PreviewCsvQuery(userId, params.id, body.text, body.delimiter));
   }
 }
