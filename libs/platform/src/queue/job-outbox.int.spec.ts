@@ -1,31 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { Queue, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
+import { loseRedisData, sleep, startJobOutboxTestEnv, until, type JobOutboxTestEnv } from '../testing/job-outbox-fixture.js';
 import { defaultQueuePrefix, loadConfig } from '../config.js';
 import { migrate } from '../postgres/migrate.js';
 import { withTransaction } from '../postgres/pool.js';
 import { enqueueInTransaction, jobOutboxMigrations, outboxProcessor } from './job-outbox.js';
 import { OutboxRelay } from './outbox-relay.js';
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(20);
-  }
-}
-
-/** What a Redis restart without persistence does to one deployment: every key of its prefix gone. */
-async function loseRedisData(redis: Redis, prefix: string): Promise<void> {
-  const keys = await redis.keys(`${prefix}:*`);
-  if (keys.length > 0) await redis.del(...keys);
-}
 
 interface Row {
   id: string;
@@ -37,8 +22,10 @@ interface Row {
 }
 
 describe('job outbox (real PostgreSQL and Redis)', () => {
+  let env: JobOutboxTestEnv;
   let db: TestDatabase;
   let redis: Redis;
+  let redisUrl: string;
   let prefix: string;
   const closers: (() => Promise<unknown>)[] = [];
 
@@ -66,13 +53,11 @@ describe('job outbox (real PostgreSQL and Redis)', () => {
   };
 
   beforeAll(async () => {
-    db = await createTestDatabase('outbox');
-    await migrate(db.pool, jobOutboxMigrations);
-    redis = new Redis(redisUrl);
+    env = await startJobOutboxTestEnv('outbox');
+    ({ db, redis, redisUrl } = env);
   });
   afterAll(async () => {
-    redis.disconnect();
-    await db.drop();
+    await env.close();
   });
   beforeEach(async () => {
     prefix = `test-outbox-${randomUUID()}`;

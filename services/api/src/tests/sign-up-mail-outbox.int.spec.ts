@@ -10,12 +10,11 @@ import { codeIn, GOOD_PASSWORD, newIdentity, TestHttp } from '@budget/identity/t
 import {
   loadConfig, OutboxMailTransport, OutboxRelay, outboxProcessor, waitForMailTo, type MailJobData,
 } from '@budget/platform';
-import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
+import { createTestDatabase, loseRedisData, sleep, type TestDatabase } from '@budget/platform/testing';
 import { createApp } from '../create-app.js';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The API as `main.ts` builds it, with its own mail sender (the job outbox): a sign-up stores its
@@ -59,8 +58,7 @@ describe('sign-up mail through the job outbox (real API, PostgreSQL, Redis)', ()
     );
     expect(rows).toEqual([{ queue: 'mail', relayed_at: null, to: email }]);
 
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
+    await loseRedisData(redis, prefix);
     const transport = new OutboxMailTransport(outbox, 'Budget <no-reply@budget.local>', quiet);
     const worker = new Worker<MailJobData>('mail', outboxProcessor(db.pool, (job: Job<MailJobData>) => transport.deliver(job.data)), {
       connection: { url: redisUrl, maxRetriesPerRequest: null },

@@ -16,20 +16,11 @@ import {
   type MailMessage,
   type SmtpRelay,
 } from '@budget/platform';
-import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
+import { createTestDatabase, sleep, until, type TestDatabase } from '@budget/platform/testing';
 import { WorkerModule, type WorkerModuleOptions } from '../worker.module.js';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const quiet = { log: () => undefined };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(20);
-  }
-}
 
 describe('mail worker (real Redis, unique queue prefix per test)', () => {
   let db: TestDatabase;

@@ -5,26 +5,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  jobOutboxMigrations, loadConfig, migrate, OutboxMailSender, OutboxRelay, waitForMailTo, withTransaction,
+  loadConfig, OutboxMailSender, OutboxRelay, waitForMailTo, withTransaction,
 } from '@budget/platform';
-import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
+import { loseRedisData, sleep, startJobOutboxTestEnv, type JobOutboxTestEnv, type TestDatabase } from '@budget/platform/testing';
 import { WorkerModule } from '../worker.module.js';
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The issue's fault: a sign-up's code mail must arrive though the worker was down and Redis lost
- * everything meanwhile. Redis is shared, so "lost everything" is every key of this test's queue
- * prefix deleted (what a restart without persistence does to one deployment).
+ * everything meanwhile (`loseRedisData`: every key of this test's queue prefix deleted).
  */
 describe('no mail lost (job outbox → relay → mail worker; real PostgreSQL and Redis)', () => {
+  let env: JobOutboxTestEnv;
   let db: TestDatabase;
   let redis: Redis;
+  let redisUrl: string;
   let prefix: string;
   let outbox: string;
   let worker: INestApplicationContext | undefined;
@@ -41,23 +40,17 @@ describe('no mail lost (job outbox → relay → mail worker; real PostgreSQL an
     await worker?.close();
     worker = undefined;
   };
-  const loseRedisData = async () => {
-    const keys = await redis.keys(`${prefix}:*`);
-    if (keys.length > 0) await redis.del(...keys);
-  };
   const mailsTo = async (email: string) => (await readdir(outbox)).filter((name) => name.endsWith(`-${email.toLowerCase()}.txt`));
   /** The sign-up's write: its row and its code mail in one transaction (as NewAccounts does). */
   const signUpWrite = (email: string, code: string) =>
     withTransaction(db.pool, (client) => sender().send({ to: email, subject: 'Welcome!', text: `Your code is: ${code}`, idempotencyKey: `welcome-${email}` }, client));
 
   beforeAll(async () => {
-    db = await createTestDatabase('nojoblost');
-    await migrate(db.pool, jobOutboxMigrations);
-    redis = new Redis(redisUrl);
+    env = await startJobOutboxTestEnv('nojoblost');
+    ({ db, redis, redisUrl } = env);
   });
   afterAll(async () => {
-    redis.disconnect();
-    await db.drop();
+    await env.close();
   });
   beforeEach(async () => {
     prefix = `test-nojoblost-${randomUUID()}`;
@@ -65,7 +58,7 @@ describe('no mail lost (job outbox → relay → mail worker; real PostgreSQL an
   });
   afterEach(async () => {
     await stopWorker();
-    await loseRedisData();
+    await loseRedisData(redis, prefix);
     await rm(outbox, { recursive: true, force: true });
   });
 
@@ -73,7 +66,7 @@ describe('no mail lost (job outbox → relay → mail worker; real PostgreSQL an
     const email = `ann-${randomUUID().slice(0, 8)}@example.test`;
 
     await signUpWrite(email, 'AB12-CD34');
-    await loseRedisData();
+    await loseRedisData(redis, prefix);
     await startWorker();
 
     const mail = await waitForMailTo(outbox, email, { timeoutMs: 10_000 });
@@ -90,7 +83,7 @@ describe('no mail lost (job outbox → relay → mail worker; real PostgreSQL an
     expect(await earlier.relayPass()).toBe(1);
     await earlier.stop();
 
-    await loseRedisData();
+    await loseRedisData(redis, prefix);
     await startWorker();
 
     await waitForMailTo(outbox, email, { timeoutMs: 10_000 });
