@@ -89,8 +89,11 @@ export declare function envFor(service: ServiceSpec, env: NodeJS.ProcessEnv): No
 export declare const PLAID_SIMULATOR: ServiceSpec;
 export declare const DEFAULT_PLAID_SIMULATOR_PORT: number;
 /** Which Plaid the services talk to; `simulator` is set when the launcher starts the Plaid simulator. */
-export declare function resolvePlaid(env?: NodeJS.ProcessEnv): {
-  env: { PLAID_ENV: 'simulator' | 'sandbox' | 'production'; PLAID_SIMULATOR_URL?: string; PLAID_SIMULATOR_PORT?: string };
+export declare function resolvePlaid(
+  env?: NodeJS.ProcessEnv,
+  options?: { data?: string },
+): {
+  env: { PLAID_ENV: 'simulator' | 'sandbox' | 'production'; PLAID_SIMULATOR_URL?: string; PLAID_SIMULATOR_PORT?: string; PLAID_SIMULATOR_STATE_FILE?: string };
   simulator: { port: number; url: string } | null;
   describe: string;
 };

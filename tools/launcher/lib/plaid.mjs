@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { LauncherError } from './log.mjs';
+import { dataDir } from './paths.mjs';
 
 /** The Plaid simulator as one more child process of `npm start` (built by `tsc -b` like the services). */
 export const PLAID_SIMULATOR = { name: 'plaid', script: 'tools/plaid-simulator/dist/main.js' };
@@ -11,10 +13,11 @@ export const DEFAULT_PLAID_SIMULATOR_PORT = 4010;
  * - otherwise (PLAID_ENV unset or `simulator`, as the services' own default in libs/platform's
  *   config): the Plaid simulator on 127.0.0.1:`PLAID_SIMULATOR_PORT` (4010), started by the
  *   launcher, its URL in `PLAID_SIMULATOR_URL` (a `PLAID_SIMULATOR_URL` already set names one
- *   running elsewhere: nothing is started). Credentials without PLAID_ENV are not used: `describe` says so.
+ *   running elsewhere: nothing is started), its items kept in `<data dir>/plaid-simulator.json`
+ *   (`PLAID_SIMULATOR_STATE_FILE`). Credentials without PLAID_ENV are not used: `describe` says so.
  * `env` is what the services get on top of the rest; `simulator` is { port, url } when the launcher starts one.
  */
-export function resolvePlaid(env = process.env) {
+export function resolvePlaid(env = process.env, { data = dataDir } = {}) {
   const hasCredentials = Boolean(env.PLAID_CLIENT_ID && env.PLAID_SECRET);
   const plaidEnv = env.PLAID_ENV || 'simulator';
   const unused = hasCredentials ? '; PLAID_CLIENT_ID is set but unused: set PLAID_ENV=sandbox or production to talk to Plaid' : '';
@@ -36,7 +39,13 @@ export function resolvePlaid(env = process.env) {
   }
   const url = `http://127.0.0.1:${port}`;
   return {
-    env: { PLAID_ENV: 'simulator', PLAID_SIMULATOR_URL: url, PLAID_SIMULATOR_PORT: String(port) },
+    env: {
+      PLAID_ENV: 'simulator',
+      PLAID_SIMULATOR_URL: url,
+      PLAID_SIMULATOR_PORT: String(port),
+      // Linked simulated banks survive a restart, like the database that stores their tokens.
+      PLAID_SIMULATOR_STATE_FILE: env.PLAID_SIMULATOR_STATE_FILE || join(data, 'plaid-simulator.json'),
+    },
     simulator: { port, url },
     describe: `the Plaid simulator at ${url} (PLAID_ENV is not sandbox or production; see tools/plaid-simulator/README.md)${unused}`,
   };

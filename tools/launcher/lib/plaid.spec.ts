@@ -5,10 +5,15 @@ import { LauncherError, PLAID_SIMULATOR, repoRoot, resolvePlaid } from './index.
 
 describe('launcher: which Plaid npm start uses', () => {
   it('given no Plaid settings, when started, then it runs the simulator on 127.0.0.1:4010 and tells the services', () => {
-    const plaid = resolvePlaid({});
+    const plaid = resolvePlaid({}, { data: '/data' });
 
     expect(plaid.simulator).toEqual({ port: 4010, url: 'http://127.0.0.1:4010' });
-    expect(plaid.env).toEqual({ PLAID_ENV: 'simulator', PLAID_SIMULATOR_URL: 'http://127.0.0.1:4010', PLAID_SIMULATOR_PORT: '4010' });
+    expect(plaid.env).toEqual({
+      PLAID_ENV: 'simulator',
+      PLAID_SIMULATOR_URL: 'http://127.0.0.1:4010',
+      PLAID_SIMULATOR_PORT: '4010',
+      PLAID_SIMULATOR_STATE_FILE: '/data/plaid-simulator.json',
+    });
     expect(PLAID_SIMULATOR.script).toBe('tools/plaid-simulator/dist/main.js');
     expect(existsSync(join(repoRoot, 'tools/plaid-simulator/src/main.ts'))).toBe(true);
   });

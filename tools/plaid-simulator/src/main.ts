@@ -12,6 +12,7 @@ const running = await startPlaidSimulator({
   port,
   host: process.env.PLAID_SIMULATOR_HOST ?? '127.0.0.1',
   today: process.env.PLAID_SIMULATOR_TODAY || undefined,
+  stateFile: process.env.PLAID_SIMULATOR_STATE_FILE || undefined,
   log: process.env.PLAID_SIMULATOR_QUIET ? undefined : (line) => console.log(line),
 });
 console.log(`Plaid simulator listening at ${running.url}`);

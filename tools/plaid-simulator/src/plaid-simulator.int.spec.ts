@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Configuration, PlaidApi, Products, SandboxItemFireWebhookRequestWebhookCodeEnum, type Transaction, type TransactionsSyncResponse } from 'plaid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPlaidSimulator, type RunningPlaidSimulator } from '@budget/plaid-simulator';
@@ -333,6 +336,42 @@ describe('determinism', () => {
       expect(ids(data.added)).toEqual(ids(syncA.added));
     } finally {
       await fresh.close();
+    }
+  });
+});
+
+describe('restarts', () => {
+  it('keeps items, tokens and cursors in the state file: a restarted simulator answers the stored cursor with only what is new', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'plaid-simulator-'));
+    const stateFile = join(dir, 'state.json');
+    try {
+      const first = await startPlaidSimulator({ port: 0, today: '2026-11-25', stateFile });
+      const before = clientFor(first.url);
+      const { data: created } = await before.sandboxPublicTokenCreate({ institution_id: 'ins_109510', initial_products: [Products.Transactions] });
+      const { data: item } = await before.itemPublicTokenExchange({ public_token: created.public_token });
+      await fetch(`${first.url}/simulator/items/${item.item_id}/advance`, { method: 'POST' });
+      await before.sandboxTransactionsCreate({ access_token: item.access_token, transactions: [{ date_transacted: '2026-11-25', date_posted: '2026-11-25', amount: 5, description: 'Kept' }] });
+      const { data: synced } = await before.transactionsSync({ access_token: item.access_token, count: 500 });
+      expect(synced.has_more).toBe(false);
+      const accounts = (await before.accountsGet({ access_token: item.access_token })).data.accounts;
+      await first.close();
+
+      // Started again another day: the item keeps its own data.
+      const second = await startPlaidSimulator({ port: 0, today: '2026-11-30', stateFile });
+      try {
+        const after = clientFor(second.url);
+        expect((await after.accountsGet({ access_token: item.access_token })).data.accounts).toEqual(accounts);
+        const { data: nothingNew } = await after.transactionsSync({ access_token: item.access_token, cursor: synced.next_cursor });
+        expect(nothingNew).toMatchObject({ added: [], modified: [], removed: [], has_more: false });
+        await fetch(`${second.url}/simulator/items/${item.item_id}/advance`, { method: 'POST' });
+        const { data: day2 } = await after.transactionsSync({ access_token: item.access_token, cursor: synced.next_cursor });
+        expect(day2.added.length + day2.modified.length + day2.removed.length).toBeGreaterThan(0);
+        expect(day2.added.map((t) => t.transaction_id)).not.toContain(synced.added.find((t) => t.name === 'Kept')!.transaction_id);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,4 +1,6 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { dirname } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import {
@@ -16,7 +18,7 @@ import {
   type TransactionsRefreshResponse,
 } from 'plaid';
 import { PlaidFailure, isKnownCode, plaidError, requestId } from './errors.js';
-import { Simulator, type CreateItemOptions, type SimItem } from './simulator.js';
+import { Simulator, type CreateItemOptions, type SavedState, type SimItem } from './simulator.js';
 
 export interface PlaidSimulatorOptions {
   /** 0 picks a free port. Default 4010. */
@@ -26,6 +28,11 @@ export interface PlaidSimulatorOptions {
   today?: string;
   /** When set, only these credentials are accepted (else any non-empty client_id and secret). */
   credentials?: { clientId: string; secret: string };
+  /**
+   * A JSON file that keeps the items (as made, plus what happened to them) across restarts, so a
+   * product that stored an access token and a cursor goes on syncing. Without it, state is in memory.
+   */
+  stateFile?: string;
   /** Logs one line per request to this function (the CLI passes console.log). */
   log?: (line: string) => void;
 }
@@ -76,6 +83,14 @@ export async function startPlaidSimulator(options: PlaidSimulatorOptions = {}): 
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(Date.parse(today))) throw new Error(`today must be YYYY-MM-DD, got ${today}`);
   const simulator = new Simulator({ today });
+  const stateFile = options.stateFile;
+  if (stateFile && existsSync(stateFile)) simulator.load(JSON.parse(readFileSync(stateFile, 'utf8')) as SavedState);
+  const save = () => {
+    if (!stateFile) return;
+    mkdirSync(dirname(stateFile), { recursive: true });
+    writeFileSync(`${stateFile}.tmp`, JSON.stringify(simulator.save()));
+    renameSync(`${stateFile}.tmp`, stateFile);
+  };
   const faults: Fault[] = [];
   const webhooks: WebhookDelivery[] = [];
 
@@ -301,6 +316,7 @@ export async function startPlaidSimulator(options: PlaidSimulatorOptions = {}): 
         options.log?.(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       }
     }
+    if (method !== 'GET') save();
     const text = JSON.stringify(answer);
     res.writeHead(status, {
       'content-type': 'application/json; charset=utf-8',

@@ -34,6 +34,19 @@ export interface SimItem {
   webhook: string | null;
   loginRequired: boolean;
   createdAt: string;
+  /** How it was made and what happened to it since, in order: enough to rebuild it after a restart. */
+  options: CreateItemOptions;
+  today: string;
+  history: ItemEvent[];
+}
+
+export type ItemEvent = { advance: true } | { custom: CustomSandboxTransaction[] };
+
+/** What the state file holds (`stateFile`): every item as made and changed, and the unused public tokens. */
+export interface SavedState {
+  version: 1;
+  items: (Pick<SimItem, 'item_id' | 'access_token' | 'options' | 'today' | 'history' | 'webhook' | 'loginRequired' | 'createdAt'>)[];
+  publicTokens: [string, string][];
 }
 
 /** Options of /sandbox/public_token/create the simulator reads (Plaid's own plus its extensions). */
@@ -98,6 +111,13 @@ export class Simulator {
 
   /** /sandbox/public_token/create: makes the item, answers its public token. */
   createPublicToken(options: CreateItemOptions): string {
+    const item = this.createItem(options, this.config.today, stableId(randomUUID(), 'item'));
+    const token = `public-sandbox-${randomUUID()}`;
+    this.publicTokens.set(token, item.item_id);
+    return token;
+  }
+
+  private createItem(options: CreateItemOptions, today: string, itemId: string): SimItem {
     const bank = this.bank(options.institution_id);
     const seed = options.seed ?? 'default';
     const wanted = options.override_accounts;
@@ -111,9 +131,9 @@ export class Simulator {
     if (count !== undefined && (!Number.isInteger(count) || count < 0 || count > 100_000)) {
       throw plaidError('INVALID_FIELD', '', 'transaction_count must be an integer from 0 to 100000');
     }
-    const generated = generateItem({ bank, accounts: templates, seed, today: this.config.today, daysRequested: days, transactionCount: count });
+    const generated = generateItem({ bank, accounts: templates, seed, today, daysRequested: days, transactionCount: count });
     const item: SimItem = {
-      item_id: stableId(randomUUID(), 'item'),
+      item_id: itemId,
       access_token: null,
       bank,
       seed,
@@ -126,11 +146,46 @@ export class Simulator {
       webhook: options.webhook ?? null,
       loginRequired: false,
       createdAt: new Date().toISOString(),
+      options,
+      today,
+      history: [],
     };
     this.items.set(item.item_id, item);
-    const token = `public-sandbox-${randomUUID()}`;
-    this.publicTokens.set(token, item.item_id);
-    return token;
+    return item;
+  }
+
+  /** The state to save: items as made plus their history (the generated data is made again on load). */
+  save(): SavedState {
+    return {
+      version: 1,
+      items: [...this.items.values()].map(({ item_id, access_token, options, today, history, webhook, loginRequired, createdAt }) => ({
+        item_id,
+        access_token,
+        options,
+        today,
+        history,
+        webhook,
+        loginRequired,
+        createdAt,
+      })),
+      publicTokens: [...this.publicTokens],
+    };
+  }
+
+  /** Rebuilds the items of a saved state: same ids, same visible changes, so stored cursors and tokens keep working. */
+  load(state: SavedState): void {
+    if (state.version !== 1) throw new Error(`unknown simulator state version ${String(state.version)}`);
+    this.reset();
+    for (const saved of state.items) {
+      const item = this.createItem(saved.options, saved.today, saved.item_id);
+      for (const event of saved.history) {
+        if ('advance' in event) this.advance(item);
+        else this.addCustom(item, event.custom);
+      }
+      Object.assign(item, { access_token: saved.access_token, webhook: saved.webhook, loginRequired: saved.loginRequired, createdAt: saved.createdAt });
+      if (item.access_token) this.byAccessToken.set(item.access_token, item);
+    }
+    for (const [token, itemId] of state.publicTokens) if (this.items.has(itemId)) this.publicTokens.set(token, itemId);
   }
 
   /** /item/public_token/exchange: public tokens are single-use, as in Plaid. */
@@ -302,6 +357,7 @@ export class Simulator {
     if (item.stage >= STAGES) return false;
     item.stage += 1;
     item.visible.push(...item.script.filter((c) => c.stage === item.stage));
+    item.history.push({ advance: true });
     return true;
   }
 
@@ -319,6 +375,7 @@ export class Simulator {
       }
       return t;
     });
+    item.history.push({ custom: rows.map(({ date_transacted, date_posted, amount, description, iso_currency_code }) => ({ date_transacted, date_posted, amount, description, iso_currency_code })) });
     for (const t of rows) {
       const n = item.customCount++;
       const transaction = plaidTransaction({
