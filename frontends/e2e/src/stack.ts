@@ -12,6 +12,8 @@ export interface Stack {
   url: string;
   outbox: string;
   db: TestDatabase;
+  /** The Redis database reserved for this stack (its own: a test may flush it). */
+  redisUrl: string;
   /** Freezes a service process (SIGSTOP) as a stalled one would be, until `resume`. */
   pause(service: 'api' | 'projector' | 'worker'): void;
   resume(service: 'api' | 'projector' | 'worker'): void;
@@ -66,7 +68,7 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     await stop();
     throw error;
   }
-  return { url, outbox, db, stop, pause: (service) => signal(service, 'SIGSTOP'), resume: (service) => signal(service, 'SIGCONT') };
+  return { url, outbox, db, redisUrl: redis.url, stop, pause: (service) => signal(service, 'SIGSTOP'), resume: (service) => signal(service, 'SIGCONT') };
 }
 
 export function launchChromium(): Promise<Browser> {
