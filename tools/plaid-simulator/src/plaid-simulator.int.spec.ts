@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { Configuration, PlaidApi, Products, SandboxItemFireWebhookRequestWebhookCodeEnum, type Transaction, type TransactionsSyncResponse } from 'plaid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPlaidSimulator, type RunningPlaidSimulator } from '@budget/plaid-simulator';
@@ -278,13 +280,15 @@ describe('the rest of the API', () => {
     expect(inBody.data.public_token).toMatch(/^public-sandbox-/);
   });
 
-  it('fires SYNC_UPDATES_AVAILABLE to the item webhook', async () => {
+  it('fires SYNC_UPDATES_AVAILABLE to the item webhook, signed as Plaid signs webhooks', async () => {
     const received: unknown[] = [];
+    const signatures: { body: string; jwt: string }[] = [];
     const hook = createServer((req, res) => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
         received.push(JSON.parse(body));
+        signatures.push({ body, jwt: String(req.headers['plaid-verification']) });
         res.end('ok');
       });
     });
@@ -295,6 +299,15 @@ describe('the rest of the API', () => {
       const { data } = await plaid.sandboxItemFireWebhook({ access_token, webhook_code: SandboxItemFireWebhookRequestWebhookCodeEnum.SyncUpdatesAvailable });
       expect(data.webhook_fired).toBe(true);
       expect(received).toEqual([expect.objectContaining({ webhook_type: 'TRANSACTIONS', webhook_code: 'SYNC_UPDATES_AVAILABLE', item_id })]);
+
+      // Verified as Plaid's docs say: the key by the JWT's kid, ES256, the body's SHA-256.
+      const { jwt, body } = signatures[0]!;
+      const header = decodeProtectedHeader(jwt);
+      expect(header.alg).toBe('ES256');
+      const { data: key } = await plaid.webhookVerificationKeyGet({ key_id: String(header.kid) });
+      const { payload } = await jwtVerify(jwt, await importJWK(key.key as never, 'ES256'));
+      expect(payload.request_body_sha256).toBe(createHash('sha256').update(body).digest('hex'));
+      expect((await plaidFailure(plaid.webhookVerificationKeyGet({ key_id: 'other' }))).status).toBe(400);
     } finally {
       hook.close();
     }

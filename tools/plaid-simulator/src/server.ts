@@ -2,7 +2,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import {
   Products,
   type InstitutionsGetByIdResponse,
@@ -16,6 +17,7 @@ import {
   type SandboxTransactionsCreateResponse,
   type SyncUpdatesAvailableWebhook,
   type TransactionsRefreshResponse,
+  type WebhookVerificationKeyGetResponse,
 } from 'plaid';
 import { PlaidFailure, isKnownCode, plaidError, requestId } from './errors.js';
 import { Simulator, type CreateItemOptions, type SavedState, type SimItem } from './simulator.js';
@@ -93,13 +95,28 @@ export async function startPlaidSimulator(options: PlaidSimulatorOptions = {}): 
   };
   const faults: Fault[] = [];
   const webhooks: WebhookDelivery[] = [];
+  // Webhooks are signed as Plaid signs them: an ES256 JWT in `Plaid-Verification` holding the body's
+  // SHA-256, its key served by /webhook_verification_key/get (a new key each start).
+  const signing = await generateKeyPair('ES256', { extractable: true });
+  const keyId = randomUUID();
+  const publicJwk = { ...(await exportJWK(signing.publicKey)), alg: 'ES256', use: 'sig', kid: keyId, created_at: Math.floor(Date.now() / 1000), expired_at: null };
 
   async function deliver(item: SimItem, body: object): Promise<boolean> {
     if (!item.webhook) return false;
     const delivery: WebhookDelivery = { url: item.webhook, body, status: null, error: null, at: new Date().toISOString() };
     webhooks.push(delivery);
     try {
-      const response = await fetch(item.webhook, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(5_000) });
+      const text = JSON.stringify(body);
+      const verification = await new SignJWT({ request_body_sha256: createHash('sha256').update(text).digest('hex') })
+        .setProtectedHeader({ alg: 'ES256', kid: keyId, typ: 'JWT' })
+        .setIssuedAt()
+        .sign(signing.privateKey);
+      const response = await fetch(item.webhook, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'plaid-verification': verification },
+        body: text,
+        signal: AbortSignal.timeout(5_000),
+      });
       delivery.status = response.status;
       await response.arrayBuffer();
     } catch (error) {
@@ -154,6 +171,11 @@ export async function startPlaidSimulator(options: PlaidSimulatorOptions = {}): 
       item!.webhook = typeof body.webhook === 'string' && body.webhook ? body.webhook : null;
       return { item: simulator.plaidItem(item!) };
     },
+    '/webhook_verification_key/get': (body): Omit<WebhookVerificationKeyGetResponse, 'request_id'> => {
+      need(body, 'key_id');
+      if (body.key_id !== keyId) throw plaidError('INVALID_FIELD', '', 'key_id is not a key of this simulator');
+      return { key: publicJwk as WebhookVerificationKeyGetResponse['key'] };
+    },
     '/institutions/get_by_id': (body): Omit<InstitutionsGetByIdResponse, 'request_id'> => {
       need(body, 'institution_id', 'country_codes');
       return { institution: simulator.bank(String(body.institution_id)).institution };
@@ -195,7 +217,7 @@ export async function startPlaidSimulator(options: PlaidSimulatorOptions = {}): 
       return { webhook_fired: await deliver(item!, payload) };
     },
   };
-  const ITEM_ENDPOINTS = new Set(Object.keys(plaid).filter((p) => !['/link/token/create', '/item/public_token/exchange', '/institutions/get_by_id', '/sandbox/public_token/create'].includes(p)));
+  const ITEM_ENDPOINTS = new Set(Object.keys(plaid).filter((p) => !['/link/token/create', '/item/public_token/exchange', '/institutions/get_by_id', '/sandbox/public_token/create', '/webhook_verification_key/get'].includes(p)));
 
   function authenticate(req: IncomingMessage, body: Body): void {
     const clientId = header(req, 'plaid-client-id') ?? body.client_id;
