@@ -2,6 +2,7 @@ import { parseDollars } from '@budget/money';
 import { RecordBankFeed, type BankFeedRemoval, type BankFeedRow, type RecordBankFeedResult } from '@budget/contracts';
 import type { AccountBase, PlaidApi, RemovedTransaction, Transaction, TransactionsSyncResponse } from 'plaid';
 import type { PlaidItem, PlaidItemStore } from '../items/plaid-item-store.js';
+import { plaidBalanceCents } from '../plaid/balances.js';
 import { PlaidCallError } from '../plaid/plaid-call-error.js';
 
 /** What a sync needs: Plaid (through the gateway, so every call is logged), the item store, the ledger. */
@@ -50,7 +51,8 @@ const MUTATION = 'TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION';
  *    (Plaid's rule), so a sync never records half of a moving window;
  * 2. the pages are netted (a row added then modified is recorded once, as last seen; a row added
  *    then removed is not recorded) and handed to the ledger as one `RecordBankFeed`, which appends in
- *    chunks, each row exactly once by its derived stream id;
+ *    chunks, each row exactly once by its derived stream id, with Plaid's balance of each account
+ *    (kept as `plaidBalance`; the starting balance is re-derived from it);
  * 3. only then is the new cursor stored: a crash before it re-fetches the same pages and the
  *    ledger appends nothing it already has.
  * ITEM_LOGIN_REQUIRED (and the other relink codes) marks the item as needing relink and throws
@@ -80,7 +82,8 @@ export async function syncItem(item: PlaidItem, ports: SyncItemPorts, options: S
     }
   }
   const { rows, removals, accounts } = netPages(fetched.pages);
-  const ledger = await ports.record(new RecordBankFeed(item.userId, item.institutionId, rows, removals, options.chunkSize));
+  const balances = accounts.map((a) => ({ plaidAccountId: a.account_id, balanceCents: plaidBalanceCents(a.type, a.balances) }));
+  const ledger = await ports.record(new RecordBankFeed(item.userId, item.institutionId, rows, removals, balances, options.chunkSize));
   await ports.items.saveCursor(item.itemId, fetched.cursor, ports.now());
   if (item.status === 'needs_relink') await ports.items.markHealthy(item.itemId);
   return { itemId: item.itemId, pages: fetched.pages.length, restarts, cursor: fetched.cursor, accounts, ledger };

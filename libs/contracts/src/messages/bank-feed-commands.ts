@@ -24,10 +24,18 @@ export interface BankFeedRemoval {
   transactionId: string;
 }
 
+/** Plaid's current balance of a linked account, in our sign (negated for credit and loans) and cents. */
+export interface BankFeedBalance {
+  plaidAccountId: string;
+  balanceCents: number;
+}
+
 /**
  * Record a sync's rows for the user's linked institution, exactly once however often it is sent
  * (each row's stream id is derived from its account and Plaid id). Rows of accounts the user did
- * not link are left alone. Answers `RecordBankFeedResult`.
+ * not link are left alone. Then each account's Plaid balance is kept (`plaidBalance`) and its
+ * starting balance re-derived from it (Plaid's balance − what is posted since the start date), so
+ * rows already inside Plaid's balance are not counted twice. Answers `RecordBankFeedResult`.
  */
 export class RecordBankFeed {
   constructor(
@@ -35,6 +43,7 @@ export class RecordBankFeed {
     readonly institutionId: string,
     readonly rows: readonly BankFeedRow[],
     readonly removals: readonly BankFeedRemoval[],
+    readonly balances: readonly BankFeedBalance[] = [],
     /** Rows per append (each append its own transaction); the ledger's default when left out. */
     readonly chunkSize?: number,
   ) {}

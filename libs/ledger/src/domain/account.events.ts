@@ -120,8 +120,15 @@ export interface StatementFileImported {
   };
 }
 
+/** A sync read the linked account's balance at Plaid (current, in our sign): shown as `plaidBalance`. */
+export interface AccountPlaidBalanceChanged {
+  type: 'AccountPlaidBalanceChanged';
+  data: { accountId: string; from: Cents | null; to: Cents };
+}
+
 export type AccountEvent =
   | AccountOpened
+  | AccountPlaidBalanceChanged
   | AccountRenamed
   | AccountClosed
   | AccountReopened

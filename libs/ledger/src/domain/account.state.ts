@@ -75,6 +75,7 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
     }
     case 'StatementReconciled':
     case 'StatementFileImported':
+    case 'AccountPlaidBalanceChanged':
       return state;
     default: {
       const unknown: never = event;

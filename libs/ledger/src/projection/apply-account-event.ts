@@ -185,6 +185,9 @@ export async function applyAccountEvent(client: PoolClient, event: Stored<Accoun
     case 'AccountRenamed':
       await client.query('UPDATE ledger_accounts SET name = $2 WHERE id = $1', [accountId, event.data.name]);
       return;
+    case 'AccountPlaidBalanceChanged':
+      await client.query('UPDATE ledger_accounts SET plaid_balance_cents = $2 WHERE id = $1', [accountId, event.data.to]);
+      return;
     case 'AccountClosed':
     case 'AccountReopened':
       await client.query('UPDATE ledger_accounts SET closed = $2 WHERE id = $1', [accountId, event.type === 'AccountClosed']);

@@ -11,7 +11,7 @@ const INSTITUTION_EVENTS = new Set(['InstitutionAdded', 'InstitutionRenamed', 'I
 const ACCOUNT_EVENTS = new Set([
   'AccountOpened', 'AccountRenamed', 'AccountClosed', 'AccountReopened', 'AccountStartDateChanged', 'AccountTrackingChanged', 'AccountDeleted',
   'StatementCreated', 'StatementChanged', 'StatementReconciled', 'BalanceRecorded', 'BalanceChanged', 'BalanceRemoved',
-  'StatementFileImported',
+  'StatementFileImported', 'AccountPlaidBalanceChanged',
 ]);
 
 /** Institutions, accounts, transactions, registers, balances, statements, history and the log. */

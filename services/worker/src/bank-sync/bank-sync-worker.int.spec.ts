@@ -88,6 +88,31 @@ describe('bank-sync jobs (real PostgreSQL, Redis and the Plaid simulator)', () =
     expect(await plaidEvents(userId)).toEqual(recorded);
   }, 60_000);
 
+  it('after every day at the bank, each linked account shows Plaid\'s balance (starting balance re-derived) and nothing twice', async () => {
+    const { userId, itemId } = await linkedUser('days');
+    const simItem = sim.simulator.itemById(itemId)!;
+    const check = async () => {
+      const { rows } = await db.pool.query<{ name: string; balance: string; plaid: string | null }>(
+        `SELECT name, balance_cents AS balance, plaid_balance_cents AS plaid FROM ledger_accounts
+          WHERE user_id = $1 AND starting_transaction_id IS NOT NULL ORDER BY name`, [userId]);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect({ name: row.name, balance: Number(row.balance) }).toEqual({ name: row.name, balance: Number(row.plaid) });
+    };
+    await syncAndWait(itemId);
+    await check();
+    let changed = 0;
+    while (sim.simulator.advance(simItem)) {
+      const result = await syncAndWait(itemId);
+      changed += result.ledger.changed + result.ledger.removed;
+      await check();
+    }
+    expect(changed).toBeGreaterThan(0);
+    // Each Plaid transaction id is one stream, recorded once.
+    const { rows } = await db.pool.query<{ n: string }>(
+      `SELECT count(*) AS n FROM (SELECT stream_id FROM es_events WHERE user_id = $1 AND type = 'TransactionRecorded' GROUP BY stream_id HAVING count(*) > 1) twice`, [userId]);
+    expect(Number(rows[0]!.n)).toBe(0);
+  }, 60_000);
+
   it('the same sync run twice at once (a job copy that escaped de-duplication) appends every row once', async () => {
     const { userId, itemId } = await linkedUser('twice');
     const jobs = await Promise.all([1, 2].map((n) => queue.raw.add('sync', { itemId, reason: `copy ${n}` }, { ...bankSyncJobOptions(itemId), deduplication: undefined, jobId: `copy-${n}-${itemId}` })));

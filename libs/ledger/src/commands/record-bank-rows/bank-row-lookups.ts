@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { centsFromDb, type Cents } from '@budget/money';
 import { PG_POOL, type Pool } from '@budget/platform';
 
 /** Read-model lookups of the bank-row command, scoped to the caller. */
@@ -28,11 +29,12 @@ export class BankRowLookups {
   }
 
   /** The caller's accounts under a linked institution, by their Plaid account id (another user's institution: none). */
-  async plaidAccounts(userId: string, institutionId: string): Promise<Map<string, string>> {
-    const { rows } = await this.pool.query<{ id: string; plaid_account_id: string }>(
-      'SELECT id::text, plaid_account_id FROM ledger_accounts WHERE user_id = $1 AND institution_id = $2::uuid AND plaid_account_id IS NOT NULL',
+  async plaidAccounts(userId: string, institutionId: string): Promise<Map<string, { accountId: string; plaidBalance: Cents | null }>> {
+    const { rows } = await this.pool.query<{ id: string; plaid_account_id: string; plaid_balance_cents: string | null }>(
+      `SELECT id::text, plaid_account_id, plaid_balance_cents FROM ledger_accounts
+        WHERE user_id = $1 AND institution_id = $2::uuid AND plaid_account_id IS NOT NULL`,
       [userId, institutionId],
     );
-    return new Map(rows.map((r) => [r.plaid_account_id, r.id]));
+    return new Map(rows.map((r) => [r.plaid_account_id, { accountId: r.id, plaidBalance: r.plaid_balance_cents === null ? null : centsFromDb(r.plaid_balance_cents) }]));
   }
 }

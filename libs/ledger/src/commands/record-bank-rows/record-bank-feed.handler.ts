@@ -1,7 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { RecordBankFeed, type RecordBankFeedResult } from '@budget/contracts';
+import { RecordBankFeed, type BankFeedBalance, type RecordBankFeedResult } from '@budget/contracts';
+import type { Cents } from '@budget/money';
+import { EventWriter, type Caller, type WriteAppend } from '@budget/platform';
+import { accountStream, type AccountPlaidBalanceChanged } from '../../domain/account.events.js';
 import type { BankRemoval, BankRow } from '../../domain/bank-rows/bank-row.decide.js';
+import { decideSetStartingBalance } from '../../domain/starting-balance.decide.js';
+import { transactionStream, type TransactionEvent } from '../../domain/transaction.events.js';
+import { foldTransaction } from '../../domain/transaction.state.js';
+import { LedgerLookups } from '../../queries/ledger-lookups.js';
 import { BankRowLookups } from './bank-row-lookups.js';
 import { RecordBankRowsCommand, RECORD_BANK_ROWS_CHUNK } from './record-bank-rows.command.js';
 import { RecordBankRowsHandler } from './record-bank-rows.handler.js';
@@ -12,27 +19,66 @@ import { RecordBankRowsHandler } from './record-bank-rows.handler.js';
  * Rows of Plaid accounts the user did not link (or deleted) are left alone, so deleting a linked
  * account never brings it back (weak point 19). A removal without its account id is tried against
  * every account of the institution: only the one holding that Plaid id has its stream.
+ *
+ * Then, per account, Plaid's balance: kept as `plaidBalance` when it moved, and the account's
+ * starting balance re-derived from it as an OFX import does (server-behaviour §4.2.4: starting =
+ * Plaid's balance − the posted rows dated on or after the start date), so this month's rows, which
+ * Plaid's balance already holds, are not counted twice (weak point 11) and the account shows
+ * Plaid's balance.
  */
 @CommandHandler(RecordBankFeed)
 export class RecordBankFeedHandler implements ICommandHandler<RecordBankFeed, RecordBankFeedResult> {
   constructor(
     @Inject(BankRowLookups) private readonly lookups: BankRowLookups,
     @Inject(RecordBankRowsHandler) private readonly rows: RecordBankRowsHandler,
+    @Inject(LedgerLookups) private readonly ledger: LedgerLookups,
+    @Inject(EventWriter) private readonly writer: EventWriter,
   ) {}
 
-  async execute({ userId, institutionId, rows, removals, chunkSize }: RecordBankFeed): Promise<RecordBankFeedResult> {
+  async execute({ userId, institutionId, rows, removals, balances, chunkSize }: RecordBankFeed): Promise<RecordBankFeedResult> {
     const accounts = await this.lookups.plaidAccounts(userId, institutionId);
+    const accountOf = (plaidAccountId: string) => accounts.get(plaidAccountId)?.accountId;
     const bankRows: BankRow[] = rows.flatMap((r) => {
-      const accountId = accounts.get(r.plaidAccountId);
+      const accountId = accountOf(r.plaidAccountId);
       return accountId
         ? [{ accountId, provider: 'plaid' as const, providerTransactionId: r.transactionId, pendingTransactionId: r.pendingTransactionId, date: r.date, name: r.name, amount: r.amountCents, pending: r.pending }]
         : [];
     });
     const bankRemovals: BankRemoval[] = removals.flatMap((r) => {
-      const candidates = r.plaidAccountId === null ? [...accounts.values()] : [accounts.get(r.plaidAccountId)].filter((id): id is string => id !== undefined);
+      const candidates = r.plaidAccountId === null ? [...accounts.values()].map((a) => a.accountId) : [accountOf(r.plaidAccountId)].filter((id): id is string => id !== undefined);
       return candidates.map((accountId) => ({ accountId, provider: 'plaid' as const, providerTransactionId: r.transactionId }));
     });
     const result = await this.rows.execute(new RecordBankRowsCommand(userId, bankRows, bankRemovals, chunkSize ?? RECORD_BANK_ROWS_CHUNK));
+    const caller: Caller = { userId, actor: 'plaid' };
+    for (const balance of balances) {
+      const known = accounts.get(balance.plaidAccountId);
+      if (known) await this.writer.retrying(() => this.keepPlaidBalance(caller, known.accountId, known.plaidBalance, balance));
+    }
     return { ...result, skipped: result.skipped + rows.length - bankRows.length };
+  }
+
+  /** One write per account: its new Plaid balance (when it moved) and its re-derived starting balance. */
+  private async keepPlaidBalance(caller: Caller, accountId: string, stored: Cents | null, { balanceCents }: BankFeedBalance) {
+    const account = await this.ledger.account(caller.userId, accountId);
+    const appends: WriteAppend[] = [];
+    if (stored !== balanceCents) {
+      const event: AccountPlaidBalanceChanged = { type: 'AccountPlaidBalanceChanged', data: { accountId, from: stored, to: balanceCents } };
+      // A fact that decides nothing (the account's state ignores it): appended at any revision.
+      appends.push({ stream: accountStream(accountId), events: [event], expectedRevision: 'any' });
+    }
+    if (account.startingTransactionId !== null) {
+      const stream = transactionStream(account.startingTransactionId);
+      const [starting, posted, { fundingPool }] = await Promise.all([
+        this.writer.load<TransactionEvent>(stream, caller, 'Transaction'),
+        this.ledger.postedSince(accountId, account.startDate),
+        this.ledger.systemCategories(caller.userId),
+      ]);
+      const events = decideSetStartingBalance(
+        { transactionId: account.startingTransactionId, accountId, fundingPoolCategoryId: fundingPool, startDate: account.startDate, amount: balanceCents - posted },
+        foldTransaction(starting.events),
+      );
+      appends.push({ stream, events, expectedRevision: starting.revision, actor: 'system' });
+    }
+    await this.writer.settle(caller, await this.writer.appendMany(appends, caller));
   }
 }
