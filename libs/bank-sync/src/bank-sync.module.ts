@@ -2,6 +2,7 @@ import { Inject, Module, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, EventWriter, migrate, PG_POOL, type AppConfig, type Pool } from '@budget/platform';
 import { LinkAccountsHandler } from './commands/link-accounts/link-accounts.handler.js';
 import { LinkInstitutionHandler } from './commands/link-institution/link-institution.handler.js';
+import { UnlinkInstitutionHandler } from './commands/unlink-institution/unlink-institution.handler.js';
 import { itemsMigrations } from './items/items.migrations.js';
 import { PlaidItemStore } from './items/plaid-item-store.js';
 import { createPlaidClient } from './plaid/plaid-client.js';
@@ -33,7 +34,7 @@ export const bankSyncMigrations = [...providerLogMigrations, ...itemsMigrations]
     { provide: TokenCipher, useFactory: (config: AppConfig) => new TokenCipher(config.plaid.tokenKey), inject: [APP_CONFIG] },
     { provide: PLAID_API, useFactory: (config: AppConfig) => createPlaidClient(config.plaid), inject: [APP_CONFIG] },
     EventWriter, ProviderLog, PlaidGateway, PlaidItemStore,
-    LinkInstitutionHandler, LinkAccountsHandler, LinkTokenHandler, InstitutionLinkTokenHandler, InstitutionInfoHandler, PlaidLogsHandler,
+    LinkInstitutionHandler, LinkAccountsHandler, UnlinkInstitutionHandler, LinkTokenHandler, InstitutionLinkTokenHandler, InstitutionInfoHandler, PlaidLogsHandler,
   ],
   exports: [PlaidItemStore, PlaidGateway, ProviderLog, PLAID_API, TokenCipher],
 })

@@ -31,3 +31,15 @@ export class LinkOnlineAccounts {
     readonly startDate: string | undefined,
   ) {}
 }
+
+/**
+ * Before DELETE /institution/{id} removes an institution: if it is one of the user's linked ones,
+ * remove the item at Plaid and forget its access token (server-behaviour §4.2: a Plaid failure
+ * aborts the delete). An offline, unknown or another user's institution: nothing happens.
+ */
+export class UnlinkOnlineInstitution {
+  constructor(
+    readonly userId: string,
+    readonly institutionId: string,
+  ) {}
+}

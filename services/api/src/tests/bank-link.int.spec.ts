@@ -203,3 +203,40 @@ describe('the provider log', () => {
     expect((await t.http.get('admin/plaid-logs')).status).toBe(401);
   });
 });
+
+describe('deleting a linked institution', () => {
+  let id: string;
+  let itemId: string;
+  let token: string;
+
+  const itemRows = async () => (await t.db.pool.query('SELECT item_id FROM bank_items WHERE institution_id = $1', [id])).rowCount;
+
+  beforeAll(async () => {
+    const response = await t.http.post('institution', { publicToken: await publicToken('ins_109509'), institutionId: 'ins_109509' }, alice.access);
+    expect(response.status, response.body).toBe(201);
+    id = response.json().data.id;
+    ({ itemId, token } = await accessTokenOf(id));
+  });
+
+  test("another user's delete is 404 and leaves the item linked", async () => {
+    expect((await t.http.delete(`institution/${id}`, bob.access)).status).toBe(404);
+    expect(await itemRows()).toBe(1);
+    expect((await plaidAccounts(token)).length).toBeGreaterThan(0);
+  });
+
+  test('a Plaid failure aborts the delete with 502 PLAID_ERROR and keeps everything', async () => {
+    await fetch(`${sim.url}/simulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ endpoint: '/item/remove', error_code: 'INTERNAL_SERVER_ERROR', item_id: itemId }) });
+    const response = await t.http.delete(`institution/${id}`, alice.access);
+    expect(response.status, response.body).toBe(502);
+    expect(response.json().errors[0]).toMatchObject({ code: 'PLAID_ERROR', providerCode: 'INTERNAL_SERVER_ERROR' });
+    expect(await itemRows()).toBe(1);
+    expect((await t.http.get('connected-accounts', alice.access)).json().data.map((i: { id: string }) => i.id)).toContain(id);
+  });
+
+  test('the owner\'s delete removes the item at Plaid and forgets its token', async () => {
+    expect((await t.http.delete(`institution/${id}`, alice.access)).status).toBe(200);
+    expect(await itemRows()).toBe(0);
+    await expect(plaidAccounts(token)).rejects.toMatchObject({ response: { status: 400 } });
+    expect((await t.http.get('connected-accounts', alice.access)).json().data.map((i: { id: string }) => i.id)).not.toContain(id);
+  });
+});
