@@ -19,7 +19,7 @@ export * from './projection/waiter.port.js';
 export * from './mail/bullmq-mail-sender.js';
 export * from './mail/mail-transport.js';
 export * from './mail/outbox-reader.js';
-export * from './mail/outbox-mail-sender.js';
+export * from './mail/job-outbox-mail-sender.js';
 export * from './queue/job-outbox.js';
 export * from './queue/outbox-relay.js';
 export * from './projection/checkpoint.js';

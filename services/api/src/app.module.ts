@@ -7,7 +7,7 @@ import { LedgerModule } from '@budget/ledger';
 import { BankSyncModule } from '@budget/bank-sync';
 import { RulesModule } from '@budget/rules';
 import {
-  ContractResponseInterceptor, IdempotencyInterceptor, IdempotencyStore, MAIL_SENDER, OutboxMailSender, PG_POOL, RESPONSE_CHECK, PlatformModule, InlineProjectionWaiter, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
+  ContractResponseInterceptor, IdempotencyInterceptor, IdempotencyStore, MAIL_SENDER, JobOutboxMailSender, PG_POOL, RESPONSE_CHECK, PlatformModule, InlineProjectionWaiter, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
   type Pool,
 } from '@budget/platform';
 import type { CreateAppOptions } from './app.options.js';
@@ -23,7 +23,7 @@ export class AppModule {
     // Mail is written to the job outbox in the write's transaction; the worker relays it to BullMQ.
     const mailSender = options.mailSender
       ? { provide: MAIL_SENDER, useValue: options.mailSender }
-      : { provide: MAIL_SENDER, inject: [PG_POOL], useFactory: (pool: Pool) => new OutboxMailSender(pool) };
+      : { provide: MAIL_SENDER, inject: [PG_POOL], useFactory: (pool: Pool) => new JobOutboxMailSender(pool) };
     const projections = options.projections ?? readModelProjections;
     const waiter =
       options.projectionWaiter ??

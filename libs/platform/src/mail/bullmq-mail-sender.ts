@@ -36,7 +36,7 @@ export function mailJobOptions(options: Pick<BullMqMailSenderOptions, 'attempts'
 
 /**
  * `MailSender` that queues each message on the `mail` queue straight away; `services/worker`
- * delivers it. Redis alone holds the job: the API uses `OutboxMailSender` instead, whose mail is
+ * delivers it. Redis alone holds the job: the API uses `JobOutboxMailSender` instead, whose mail is
  * part of the write's transaction.
  */
 export class BullMqMailSender implements MailSender {

@@ -8,7 +8,7 @@ import { NestFactory } from '@nestjs/core';
 import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  loadConfig, OutboxMailSender, OutboxRelay, waitForMailTo, withTransaction,
+  loadConfig, JobOutboxMailSender, OutboxRelay, waitForMailTo, withTransaction,
 } from '@budget/platform';
 import { loseRedisData, sleep, startJobOutboxTestEnv, type JobOutboxTestEnv, type TestDatabase } from '@budget/platform/testing';
 import { WorkerModule } from '../worker.module.js';
@@ -27,7 +27,7 @@ describe('no mail lost (job outbox → relay → mail worker; real PostgreSQL an
   let prefix: string;
   let outbox: string;
   let worker: INestApplicationContext | undefined;
-  const sender = () => new OutboxMailSender(db.pool, { backoffDelayMs: 50 });
+  const sender = () => new JobOutboxMailSender(db.pool, { backoffDelayMs: 50 });
 
   const startWorker = async () => {
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, REDIS_URL: redisUrl, MAIL_OUTBOX_DIR: outbox });

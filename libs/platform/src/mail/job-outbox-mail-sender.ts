@@ -8,7 +8,7 @@ import { MAIL_QUEUE_NAME, type MailMessage, type MailSender } from './mail.js';
  * the caller's transaction when `send` is given its client, so a committed sign-up always has its
  * code mail and a rolled-back one has none. The worker's relay moves it to the `mail` queue.
  */
-export class OutboxMailSender implements MailSender {
+export class JobOutboxMailSender implements MailSender {
   constructor(
     private readonly pool: Queryable,
     private readonly options: { attempts?: number; backoffDelayMs?: number } = {},
