@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { PlaidApi } from 'plaid';
 import { ProviderLog } from '../provider-log/provider-log.js';
 import { PlaidCallError } from './plaid-call-error.js';
@@ -26,6 +26,8 @@ interface AxiosLike {
  */
 @Injectable()
 export class PlaidGateway {
+  private readonly logger = new Logger('PlaidGateway');
+
   constructor(
     @Inject(PLAID_API) private readonly api: PlaidApi,
     @Inject(ProviderLog) private readonly log: ProviderLog,
@@ -66,10 +68,13 @@ export class PlaidGateway {
   }
 
   private async write(caller: PlaidCaller, endpoint: string, status: number, started: number, requestId: string | null, errorCode: string | null, request: unknown, response: unknown, secrets: string[]) {
-    await this.log.record({
-      userId: caller.userId, itemId: caller.itemId, endpoint, status, durationMs: Math.round(performance.now() - started),
-      requestId, errorCode, request: redact(request, secrets), response: redact(response, secrets),
-    });
+    // A log row that cannot be written never turns Plaid's answer (or its error) into another failure.
+    await this.log
+      .record({
+        userId: caller.userId, itemId: caller.itemId, endpoint, status, durationMs: Math.round(performance.now() - started),
+        requestId, errorCode, request: redact(request, secrets), response: redact(response, secrets),
+      })
+      .catch((error: unknown) => this.logger.warn(`provider log not written for ${endpoint}: ${error instanceof Error ? error.message : String(error)}`));
   }
 }
 

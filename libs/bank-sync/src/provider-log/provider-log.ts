@@ -32,6 +32,12 @@ export class ProviderLog {
     );
   }
 
+  /** Drops the calls older than `days` days (a scheduled job keeps the log bounded); answers how many went. */
+  async purgeOlderThan(days: number): Promise<number> {
+    const result = await this.pool.query(`DELETE FROM bank_provider_log WHERE created_at < now() - make_interval(days => $1)`, [days]);
+    return result.rowCount ?? 0;
+  }
+
   /** Newest first (then by id, so pages are stable), with the total for the pager. */
   async page(offset: number, limit: number): Promise<{ rows: ProviderLogRow[]; total: number }> {
     const [rows, total] = await Promise.all([

@@ -31,6 +31,7 @@ export class OpenOnlineAccountsHandler implements ICommandHandler<OpenOnlineAcco
     const open = new Set(rows.map((r) => r.plaid_account_id));
     accounts.forEach((account, index) => {
       if (open.has(account.plaidAccountId)) throw new RuleViolation(`plaidAccounts.${index}.plaidAccountId`, 'This account is already linked.', 'unique');
+      open.add(account.plaidAccountId); // the same account twice in one request is refused too
     });
     const plans = accounts.map((account, index) => planOnlineAccount(this.writer, institutionId, account, startDate, `plaidAccounts.${index}.`));
     const { fundingPool, unassigned } = await this.lookups.systemCategories(userId);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Configuration, PlaidApi, Products, type AccountBase } from 'plaid';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { TokenCipher } from '@budget/bank-sync';
+import { ProviderLog, TokenCipher } from '@budget/bank-sync';
 import { signUp, type SignedUpUser } from '@budget/identity/testing';
 import { startPlaidSimulator, type RunningPlaidSimulator } from '@budget/plaid-simulator';
 import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
@@ -131,6 +131,9 @@ describe('linking a bank', () => {
   test('POST /institution/{id}/accounts online opens a Plaid account again after it was deleted, with its balance', async () => {
     const savings = institution.accounts.find((a) => a.name.endsWith('Saving'))!;
     expect((await t.http.delete(`institution/${institution.id}/accounts/${savings.id}`, alice.access)).status).toBe(200);
+    const twice = record(await t.http.post(`institution/${institution.id}/accounts`, { plaidAccounts: [{ plaidAccountId: savings.plaidId }, { plaidAccountId: savings.plaidId }] }, alice.access));
+    expect(twice.status, twice.body).toBe(422);
+    expect(twice.json().errors[0].field).toBe('plaidAccounts.1.plaidAccountId');
     const before = await fundingPool(alice);
     const response = record(await t.http.post(`institution/${institution.id}/accounts`, { plaidAccounts: [{ plaidAccountId: savings.plaidId }], startDate: '2026-11-10' }, alice.access));
     expect(response.status, response.body).toBe(201);
@@ -202,6 +205,14 @@ describe('the provider log', () => {
     expect((await t.http.get('admin/plaid-logs', bob.access)).status).toBe(404);
     expect((await t.http.get('admin/plaid-logs')).status).toBe(401);
   });
+});
+
+test('the provider log is kept bounded: calls older than the retention are purged, newer ones stay', async () => {
+  const total = async () => (await t.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM bank_provider_log')).rows[0]!.n;
+  const before = await total();
+  await t.db.pool.query(`UPDATE bank_provider_log SET created_at = now() - interval '91 days' WHERE id = (SELECT id FROM bank_provider_log ORDER BY created_at LIMIT 1)`);
+  expect(await t.app.get(ProviderLog).purgeOlderThan(90)).toBe(1);
+  expect(await total()).toBe(before - 1);
 });
 
 describe('deleting a linked institution', () => {
