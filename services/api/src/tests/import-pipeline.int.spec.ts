@@ -54,7 +54,7 @@ describe('CSV files with semicolons and decimal commas', () => {
   test('the preview detects the semicolon and suggests the decimal comma; the import reads the amounts only when told', async () => {
     const accountId = await openChecking('Semicolon Bank');
     const preview = (await t.http.post(`account/${accountId}/csv/preview`, { text }, user.access)).json().data;
-    expect(preview).toMatchObject({ delimiter: ';', decimalSeparator: ',', header: ['Datum', 'Beschreibung', 'Betrag'], rowCount: 2, mapping: { date: 0, amount: 2 } });
+    expect(preview).toMatchObject({ delimiter: ';', decimalSeparator: ',', header: ['Datum', 'Beschreibung', 'Betrag'], rowCount: 2, mapping: { date: 0, payee: 1, amount: 2 } });
 
     const mapping = { date: 0, payee: 1, amount: 2, dateFormat: 'DD/MM/YYYY', delimiter: ';' };
     const point = await t.http.post(`account/${accountId}/csv`, { text, mapping }, user.access);

@@ -142,7 +142,7 @@ export function suggestMapping(header: readonly string[]): Partial<CsvMapping> {
   const amount = find('amount', 'betrag', 'montant', 'importe', 'bedrag');
   return {
     date: find('date', 'datum', 'fecha'),
-    payee: find('payee', 'description', 'name', 'merchant', 'memo'),
+    payee: find('payee', 'description', 'name', 'merchant', 'memo', 'beschreibung', 'libell', 'concepto', 'omschrijving'),
     ...(amount !== undefined ? { amount } : { inflow: find('inflow', 'credit', 'deposit'), outflow: find('outflow', 'debit', 'withdrawal') }),
   };
 }

@@ -99,7 +99,7 @@ describe('CSV with papaparse: delimiters and decimal commas', () => {
       ['2025-03-06', 'Miete', -123450],
       ['2025-03-07', 'Gehalt', 250000],
     ]);
-    expect(suggestMapping(readCsv(semicolons)[0]!)).toMatchObject({ date: 0, amount: 2 });
+    expect(suggestMapping(readCsv(semicolons)[0]!)).toEqual({ date: 0, payee: 1, amount: 2 });
     expect(suggestDecimalSeparator(['-4,75', '-1.234,50', '2.500,00'])).toBe(',');
     expect(suggestDecimalSeparator(['-4.75', '1,234.50'])).toBe('.');
   });
