@@ -69,11 +69,18 @@ export class OutboxRelay {
     this.logger = options.logger ?? new Logger('OutboxRelay');
   }
 
-  /** Runs the first pass (every unfinished row), then keeps relaying until `stop()`. */
+  /** Runs the first pass (every unfinished row), then keeps relaying until `stop()`; fails only when PostgreSQL cannot be listened to. */
   async start(): Promise<void> {
     await this.listen();
-    await this.relayPass(true);
-    this.loop = this.run();
+    let failures = 0;
+    try {
+      await this.relayPass(true);
+    } catch (error) {
+      // Redis not there yet: the loop tries again (every unfinished row) with backoff.
+      failures = 1;
+      this.logger.warn(`outbox relay's first pass failed: ${(error as Error).message}`);
+    }
+    this.loop = this.run(failures);
   }
 
   async stop(): Promise<void> {
@@ -171,8 +178,8 @@ export class OutboxRelay {
     });
   }
 
-  private async run(): Promise<void> {
-    let failures = 0;
+  private async run(initialFailures: number): Promise<void> {
+    let failures = initialFailures;
     while (!this.stopped) {
       await this.idle(failures === 0 ? (this.options.pollMs ?? 1_000) : Math.min(30_000, 1_000 * 2 ** failures));
       if (this.stopped) break;
