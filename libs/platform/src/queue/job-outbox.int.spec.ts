@@ -7,7 +7,7 @@ import { loseRedisData, sleep, startJobOutboxTestEnv, until, type JobOutboxTestE
 import { defaultQueuePrefix, loadConfig } from '../config.js';
 import { migrate } from '../postgres/migrate.js';
 import { withTransaction } from '../postgres/pool.js';
-import { enqueueInTransaction, jobOutboxMigrations, outboxProcessor } from './job-outbox.js';
+import { cancelOutboxJob, enqueueInTransaction, jobOutboxMigrations, outboxProcessor } from './job-outbox.js';
 import { OutboxRelay } from './outbox-relay.js';
 
 const quiet = { log: () => undefined, warn: () => undefined, error: () => undefined };
@@ -151,6 +151,25 @@ describe('job outbox (real PostgreSQL and Redis)', () => {
     await until(async () => (await queue('mail').getJob(id))?.finishedOn !== undefined);
 
     expect(handled).toEqual([`${id}:{"n":4}`]);
+  });
+
+  it('given a job withdrawn by its write\'s undo (cancelled), then it is not relayed, and a copy already queued is skipped', async () => {
+    const kept = await enqueueInTransaction(db.pool, { queue: 'mail', name: 'deliver', data: { n: 5 } });
+    const queued = await enqueueInTransaction(db.pool, { queue: 'mail', name: 'deliver', data: { n: 6 } });
+    await relay().relayPass();
+    await cancelOutboxJob(db.pool, queued);
+    const later = await enqueueInTransaction(db.pool, { queue: 'mail', name: 'deliver', data: { n: 7 } });
+    await cancelOutboxJob(db.pool, later);
+
+    const handled: string[] = [];
+    consume('mail', handled);
+    await relay({ reRelayAfterMs: 0 }).relayPass(true);
+    await until(async () => (await queue('mail').getJob(queued))?.finishedOn !== undefined);
+    await sleep(200);
+
+    expect(handled).toEqual([`${kept}:{"n":5}`]);
+    expect(await queue('mail').getJob(later)).toBeUndefined();
+    expect(await row(queued)).toMatchObject({ outcome: 'cancelled', data: null });
   });
 
   it('given sync jobs with one deduplication id relayed while the first waits, then one runs and the others are finished as deduplicated for good', async () => {
