@@ -15,6 +15,7 @@ export * from './ledger/index.js';
 export * from './rules/index.js';
 export * from './messages/ledger-queries.js';
 export * from './messages/rules-queries.js';
+export * from './messages/auto-assign-messages.js';
 export * from './messages/bank-feed-commands.js';
 export * from './bank-sync/index.js';
 export * from './messages/ledger-commands.js';

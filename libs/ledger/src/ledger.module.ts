@@ -26,7 +26,9 @@ import { ImportCsvController } from './commands/import-csv/import-csv.controller
 import { ImportCsvHandler } from './commands/import-csv/import-csv.handler.js';
 import { ImportOfxController } from './commands/import-ofx/import-ofx.controller.js';
 import { ImportOfxHandler } from './commands/import-ofx/import-ofx.handler.js';
+import { AssignTransactionsByRuleHandler } from './commands/auto-assign/assign-by-rule.handler.js';
 import { RulesByQuery } from './commands/auto-assign/rules-by-query.js';
+import { LedgerUnassignedTransactionsHandler } from './commands/auto-assign/unassigned-transactions.handler.js';
 import { BankRowLookups } from './commands/record-bank-rows/bank-row-lookups.js';
 import { BANK_ROW_RULES } from './commands/record-bank-rows/bank-row-rules.js';
 import { RecordBankFeedHandler } from './commands/record-bank-rows/record-bank-feed.handler.js';
@@ -107,7 +109,7 @@ const statements: UseCases = {
 /** OFX and CSV import. */
 const imports: UseCases = {
   controllers: [ImportOfxController, PreviewCsvController, ImportCsvController],
-  handlers: [BankFileImporter, RulesByQuery, ImportOfxHandler, PreviewCsvHandler, ImportCsvHandler],
+  handlers: [BankFileImporter, RulesByQuery, LedgerUnassignedTransactionsHandler, AssignTransactionsByRuleHandler, ImportOfxHandler, PreviewCsvHandler, ImportCsvHandler],
 };
 
 /** Bank-feed rows (Plaid sync): dispatched by the worker's sync jobs, no route of their own. */

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { EventWriter } from '@budget/platform';
+import { ApplyAutoAssignmentController } from './commands/apply-auto-assignment/apply-auto-assignment.controller.js';
+import { ApplyAutoAssignmentHandler } from './commands/apply-auto-assignment/apply-auto-assignment.handler.js';
 import { AddAutoAssignmentController } from './commands/add-auto-assignment/add-auto-assignment.controller.js';
 import { AddAutoAssignmentHandler } from './commands/add-auto-assignment/add-auto-assignment.handler.js';
 import { ChangeAutoAssignmentController } from './commands/change-auto-assignment/change-auto-assignment.controller.js';
@@ -10,6 +12,9 @@ import { RulesCommands } from './commands/rules-commands.js';
 import { ListAutoAssignmentsController } from './queries/list-auto-assignments/list-auto-assignments.controller.js';
 import { ListAutoAssignmentsHandler } from './queries/list-auto-assignments/list-auto-assignments.handler.js';
 import { RulesReads } from './queries/list-auto-assignments/rules-reads.js';
+import { PreviewAutoAssignmentController } from './queries/preview-auto-assignment/preview-auto-assignment.controller.js';
+import { PreviewAutoAssignmentHandler } from './queries/preview-auto-assignment/preview-auto-assignment.handler.js';
+import { RulePreview } from './queries/preview-auto-assignment/rule-preview.js';
 import { MatchAutoAssignmentsHandler } from './queries/match-auto-assignments/match-auto-assignments.handler.js';
 
 /**
@@ -18,11 +23,15 @@ import { MatchAutoAssignmentsHandler } from './queries/match-auto-assignments/ma
  * PlatformModule and the buses of `CqrsModule.forRoot()`.
  */
 @Module({
-  controllers: [ListAutoAssignmentsController, AddAutoAssignmentController, ChangeAutoAssignmentController, DeleteAutoAssignmentController],
+  controllers: [
+    // The preview's fixed path before the routes with an {id}.
+    ListAutoAssignmentsController, PreviewAutoAssignmentController, AddAutoAssignmentController, ChangeAutoAssignmentController,
+    DeleteAutoAssignmentController, ApplyAutoAssignmentController,
+  ],
   providers: [
-    EventWriter, RulesReads, RulesCommands,
+    EventWriter, RulesReads, RulesCommands, RulePreview,
     ListAutoAssignmentsHandler, AddAutoAssignmentHandler, ChangeAutoAssignmentHandler, DeleteAutoAssignmentHandler,
-    MatchAutoAssignmentsHandler,
+    MatchAutoAssignmentsHandler, PreviewAutoAssignmentHandler, ApplyAutoAssignmentHandler,
   ],
 })
 export class RulesModule {}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bool, dollars, id, idOut, money, pathId, text } from '../common/fields.js';
+import { bool, dollars, id, idOut, isoDate, money, pathId, text } from '../common/fields.js';
 import { route } from '../common/route.js';
 
 /** Longest name and search string of a rule; at most this many strings and category rows. */
@@ -95,5 +95,60 @@ export const deleteAutoAssignment = route({
   status: 204,
   params: autoAssignmentIdParams,
   response: null,
+  errors: [404],
+});
+/** One Unassigned transaction a draft rule would claim, with the splits it would get. */
+export const ruleMatchView = z.object({
+  transactionId: idOut,
+  date: isoDate,
+  name: z.string(),
+  amount: money,
+  searchString: z.string(),
+  splits: z.array(z.object({ categoryId: idOut, amount: money })),
+});
+
+/** How a category's balance would move. */
+export const balanceMoveView = z.object({ categoryId: idOut, balance: money, change: money, after: money });
+
+/**
+ * GET /auto-assignments/preview?searchStrings=…&searchStrings=…&categories=<JSON rows>: which of
+ * the caller's live Unassigned transactions a draft rule would match (`count` of them, the newest
+ * PREVIEW_MATCHES listed) and how each category balance would move if they all were assigned.
+ */
+export const previewAutoAssignment = route({
+  id: 'previewAutoAssignment',
+  method: 'GET',
+  path: '/auto-assignments/preview',
+  summary: 'What a draft rule would assign among the Unassigned transactions',
+  tag: 'rules',
+  query: z.object({
+    searchStrings: z.preprocess((v) => (typeof v === 'string' ? [v] : v), autoAssignmentBody.shape.searchStrings),
+    categories: z.preprocess((v) => {
+      if (typeof v !== 'string') return v;
+      try {
+        return JSON.parse(v);
+      } catch {
+        return v;
+      }
+    }, autoAssignmentBody.shape.categories),
+  }),
+  response: z.object({ data: z.object({ count: z.number().int(), matches: z.array(ruleMatchView), balances: z.array(balanceMoveView) }) }),
+});
+
+/** How many matches a preview lists. */
+export const PREVIEW_MATCHES = 100;
+
+/**
+ * POST /auto-assignments/{id}/apply: applies a saved rule to the caller's live Unassigned
+ * transactions in one write; answers how many it assigned and how the balances moved.
+ */
+export const applyAutoAssignment = route({
+  id: 'applyAutoAssignment',
+  method: 'POST',
+  path: '/auto-assignments/{id}/apply',
+  summary: 'Apply a rule to the existing Unassigned transactions',
+  tag: 'rules',
+  params: autoAssignmentIdParams,
+  response: z.object({ data: z.object({ assigned: z.number().int(), balances: z.array(balanceMoveView) }) }),
   errors: [404],
 });

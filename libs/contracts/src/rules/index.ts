@@ -1,7 +1,9 @@
 import type { RouteContract } from '../common/route.js';
-import { addAutoAssignment, changeAutoAssignment, deleteAutoAssignment, listAutoAssignments } from './auto-assignments.js';
+import { addAutoAssignment, applyAutoAssignment, changeAutoAssignment, deleteAutoAssignment, listAutoAssignments, previewAutoAssignment } from './auto-assignments.js';
 
 export * from './auto-assignments.js';
 
 /** Every route of the rules context (product-spec §7 "Rules, logs, bills"). */
-export const rulesRoutes: RouteContract[] = [listAutoAssignments, addAutoAssignment, changeAutoAssignment, deleteAutoAssignment];
+export const rulesRoutes: RouteContract[] = [
+  listAutoAssignments, addAutoAssignment, changeAutoAssignment, deleteAutoAssignment, previewAutoAssignment, applyAutoAssignment,
+];

@@ -80,7 +80,8 @@ export interface TransactionChanges {
 
 export interface TransactionChanged {
   type: 'TransactionChanged';
-  data: { transactionId: string; changes: TransactionChanges };
+  /** `autoAssignment`: a rule applied to the existing row gave it its splits. */
+  data: { transactionId: string; changes: TransactionChanges; autoAssignment?: AutoAssignmentNote };
 }
 
 export interface TransactionDeleted {

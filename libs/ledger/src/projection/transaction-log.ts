@@ -27,6 +27,7 @@ function describe(event: StoredEvent & TransactionEvent, before: LoadedTransacti
     case 'TransactionRestored':
       return `${who} restored ${label}`;
     case 'TransactionChanged': {
+      if (event.data.autoAssignment) return autoAssigned(event.data.autoAssignment, before?.name ? `"${before.name}"` : label, money(after.amount), undefined);
       const c = event.data.changes;
       const parts: string[] = [];
       if (c.name) parts.push(`renamed "${c.name.from}" to "${c.name.to}"`);

@@ -35,9 +35,18 @@ export interface AutoAssignmentDeleted {
   data: { ruleId: string };
 }
 
-export type RulesEvent = AutoAssignmentAdded | AutoAssignmentChanged | AutoAssignmentDeleted;
+/**
+ * The record of an "apply to existing": which transactions the rule assigned (their own streams
+ * hold the assignments), so that it can be listed and undone later. Changes no rule.
+ */
+export interface AutoAssignmentApplied {
+  type: 'AutoAssignmentApplied';
+  data: { ruleId: string; transactionIds: string[] };
+}
 
-const RULES_EVENT_TYPES = new Set<string>(['AutoAssignmentAdded', 'AutoAssignmentChanged', 'AutoAssignmentDeleted']);
+export type RulesEvent = AutoAssignmentAdded | AutoAssignmentChanged | AutoAssignmentDeleted | AutoAssignmentApplied;
+
+const RULES_EVENT_TYPES = new Set<string>(['AutoAssignmentAdded', 'AutoAssignmentChanged', 'AutoAssignmentDeleted', 'AutoAssignmentApplied']);
 export const isRulesEvent = (event: { type: string }): event is RulesEvent => RULES_EVENT_TYPES.has(event.type);
 
 export const RULES_STREAM_PREFIX = 'rules-';

@@ -23,6 +23,8 @@ export function evolveRules(state: RulesState, event: RulesEvent): RulesState {
     case 'AutoAssignmentDeleted':
       next.delete(event.data.ruleId);
       return next;
+    case 'AutoAssignmentApplied':
+      return state;
     default: {
       const _never: never = event;
       return _never;

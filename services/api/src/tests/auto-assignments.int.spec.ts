@@ -221,3 +221,67 @@ describe('rules applied to bank-feed rows (rules 1, 4 and 5)', () => {
     expect(logs.map((l) => l.message)).toContain('Rule "Cafe" (matched "corner cafe") assigned "CORNER CAFE 42" for -20.00 from the bank sync');
   });
 });
+
+describe('the preview of a draft rule and "apply to existing"', () => {
+  test('the preview lists the Unassigned rows a draft would claim and the balance moves; applying assigns them in one write, logged with the rule', async () => {
+    const groceries = cat.alice.get('Groceries')!;
+    const account = json(
+      await call(alice, 'POST', 'institution', {
+        institution: { name: 'Preview Bank' },
+        accounts: [{ name: 'Checking', balance: 800, type: 'depository', subtype: 'checking', tracking: 'Transactions' }],
+        startDate: '2025-03-01',
+      }),
+    ).data.accounts[0].id as string;
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/account/${account}/ofx`,
+      payload: ofx([{ fitid: 'V1', amount: '-12.34', name: 'VALLEY BAKERY' }, { fitid: 'V2', amount: '-5.66', name: 'Valley Bakery 2' }, { fitid: 'V3', amount: '-3.00', name: 'PARKING' }]),
+      headers: { authorization: `Bearer ${alice.access}`, 'content-type': 'application/x-ofx' },
+    });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const before = { groceries: await balanceOf(alice, 'Groceries'), unassigned: await balanceOf(alice, 'Unassigned') };
+    const draft = { searchStrings: ['valley bakery'], categories: [{ id: -1, categoryId: groceries, amount: 100, percentage: true }] };
+    const query = `searchStrings=${encodeURIComponent('valley bakery')}&categories=${encodeURIComponent(JSON.stringify(draft.categories))}`;
+
+    const previewed = await call(alice, 'GET', `auto-assignments/preview?${query}`);
+    expect(previewed.statusCode, previewed.body).toBe(200);
+    const preview = json(previewed).data;
+    expect(preview.count).toBe(2);
+    expect(preview.matches.map((m: { name: string; amount: number; searchString: string }) => [m.name, m.amount, m.searchString])).toEqual([
+      ['Valley Bakery 2', -5.66, 'valley bakery'],
+      ['VALLEY BAKERY', -12.34, 'valley bakery'],
+    ]);
+    expect(preview.balances).toEqual(
+      expect.arrayContaining([
+        { categoryId: cat.alice.get('Unassigned'), balance: before.unassigned, change: 18, after: Math.round((before.unassigned + 18) * 100) / 100 },
+        { categoryId: groceries, balance: before.groceries, change: -18, after: Math.round((before.groceries - 18) * 100) / 100 },
+      ]),
+    );
+    // The preview writes nothing; a draft without a search string is a 422 on it.
+    expect(await balanceOf(alice, 'Groceries')).toBe(before.groceries);
+    const blank = await call(alice, 'GET', `auto-assignments/preview?searchStrings=%20&categories=${encodeURIComponent('[]')}`);
+    expect(blank.statusCode, blank.body).toBe(422);
+    expect(json(blank).errors).toEqual([expect.objectContaining({ field: 'searchStrings' })]);
+
+    const rule = json(await call(alice, 'POST', 'auto-assignments', { name: 'Bakery', ...draft })).data;
+    expect((await call(bob, 'POST', `auto-assignments/${rule.id}/apply`)).statusCode).toBe(404);
+    const applied = await call(alice, 'POST', `auto-assignments/${rule.id}/apply`);
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(json(applied).data.assigned).toBe(2);
+    expect(await balanceOf(alice, 'Groceries')).toBeCloseTo(before.groceries - 18, 2);
+    expect(await balanceOf(alice, 'Unassigned')).toBeCloseTo(before.unassigned + 18, 2);
+
+    const changed = await t.db.pool.query<{ actor: string }>(
+      `SELECT metadata->>'actor' AS actor FROM es_events WHERE type = 'TransactionChanged' AND data ? 'autoAssignment' AND data->'autoAssignment'->>'ruleId' = $1`,
+      [rule.id],
+    );
+    expect(changed.rows).toEqual([{ actor: `rule:${rule.id}` }, { actor: `rule:${rule.id}` }]);
+    expect((await streamEvents(`rules-${await userId(alice)}`)).at(-1)).toBe('AutoAssignmentApplied');
+    const logs = json(await call(alice, 'GET', 'transaction-logs')) as { message: string }[];
+    expect(logs.map((l) => l.message)).toContain('Rule "Bakery" (matched "valley bakery") assigned "VALLEY BAKERY" for -12.34');
+
+    // Applying again finds nothing left in Unassigned; PARKING was never claimed.
+    expect(json(await call(alice, 'POST', `auto-assignments/${rule.id}/apply`)).data.assigned).toBe(0);
+    expect(json(await call(alice, 'GET', `auto-assignments/preview?${query}`)).data.count).toBe(0);
+  });
+});

@@ -26,6 +26,8 @@ export const rulesProjection: Projection = {
         );
         return;
       }
+      case 'AutoAssignmentApplied':
+        return;
       case 'AutoAssignmentDeleted':
         await client.query('DELETE FROM rules_auto_assignments WHERE user_id = $1 AND id = $2', [userId, event.data.ruleId]);
         return;

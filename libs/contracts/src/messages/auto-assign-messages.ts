@@ -1,0 +1,41 @@
+/**
+ * What the rules context asks of the ledger to preview and apply a rule to existing
+ * transactions (the ledger answers both in `libs/ledger/src/commands/auto-assign/`). Plain
+ * classes; amounts in integer cents.
+ */
+
+/** A live transaction whose whole amount is in Unassigned, on an account that tracks transactions. */
+export interface UnassignedTransactionCents {
+  transactionId: string;
+  date: string;
+  name: string;
+  amountCents: number;
+}
+
+/** The user's Unassigned transactions (newest first, at most `limit`). */
+export class LedgerUnassignedTransactions {
+  constructor(
+    readonly userId: string,
+    readonly limit: number,
+  ) {}
+}
+
+/** One transaction a rule assigns, with its new splits (summing to its amount). */
+export interface RuleAssignmentCents {
+  transactionId: string;
+  searchString: string;
+  splits: { categoryId: string; amountCents: number }[];
+}
+
+/**
+ * Assign existing transactions by a rule, in one write with the actor `rule:<ruleId>`: each one
+ * still wholly Unassigned gets its splits (one that changed meanwhile is left alone). Answers the
+ * ids of the transactions it assigned.
+ */
+export class AssignTransactionsByRule {
+  constructor(
+    readonly userId: string,
+    readonly rule: { id: string; name: string },
+    readonly assignments: readonly RuleAssignmentCents[],
+  ) {}
+}

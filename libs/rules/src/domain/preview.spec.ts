@@ -1,0 +1,19 @@
+import { describe, expect, test } from 'vitest';
+import { previewRule } from './preview.js';
+
+describe('a rule previewed on Unassigned rows', () => {
+  test('lists the rows it matches with their splits, and nets the balance moves (Unassigned gives back what the categories take)', () => {
+    const rule = { searchStrings: ['grocer'], categories: [{ categoryId: 'A', amount: 5000, percentage: true }, { categoryId: 'B', amount: 5000, percentage: true }] };
+    const rows = [
+      { transactionId: '1', date: '2025-03-02', name: 'CITY GROCER', amountCents: -1001 },
+      { transactionId: '2', date: '2025-03-01', name: 'COFFEE', amountCents: -475 },
+      { transactionId: '3', date: '2025-03-01', name: 'grocer refund', amountCents: 200 },
+    ];
+    const { matches, moves } = previewRule(rule, rows, 'U');
+    expect(matches.map((m) => [m.row.transactionId, m.searchString, m.splits])).toEqual([
+      ['1', 'grocer', [{ categoryId: 'A', amount: -501 }, { categoryId: 'B', amount: -500 }]],
+      ['3', 'grocer', [{ categoryId: 'A', amount: 100 }, { categoryId: 'B', amount: 100 }]],
+    ]);
+    expect(moves).toEqual([{ categoryId: 'U', change: 801 }, { categoryId: 'A', change: -401 }, { categoryId: 'B', change: -400 }]);
+  });
+});

@@ -1,0 +1,33 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { PREVIEW_MATCHES, type previewAutoAssignment, type RouteResponse } from '@budget/contracts';
+import { dollarsFromCents } from '@budget/money';
+import { ruleFields } from '../../domain/index.js';
+import { RulesReads } from '../list-auto-assignments/rules-reads.js';
+import { PreviewAutoAssignmentQuery } from './preview-auto-assignment.query.js';
+import { RulePreview } from './rule-preview.js';
+
+/** The draft checked as a rule would be (422 on a bad field), then run over the Unassigned rows; nothing is written. */
+@QueryHandler(PreviewAutoAssignmentQuery)
+export class PreviewAutoAssignmentHandler implements IQueryHandler<PreviewAutoAssignmentQuery, RouteResponse<typeof previewAutoAssignment>> {
+  constructor(
+    @Inject(RulesReads) private readonly reads: RulesReads,
+    @Inject(RulePreview) private readonly preview: RulePreview,
+  ) {}
+
+  async execute({ userId, draft }: PreviewAutoAssignmentQuery): Promise<RouteResponse<typeof previewAutoAssignment>> {
+    const categories = await this.reads.categories(userId);
+    const rule = ruleFields({ name: 'draft', searchStrings: draft.searchStrings, categories: draft.categories }, { categoryExists: (id) => categories.ids.has(id), unassignedCategoryId: categories.unassigned });
+    const { matches, moves } = await this.preview.run(userId, rule, categories.unassigned);
+    return {
+      data: {
+        count: matches.length,
+        matches: matches.slice(0, PREVIEW_MATCHES).map(({ row, searchString, splits }) => ({
+          transactionId: row.transactionId, date: row.date, name: row.name, amount: dollarsFromCents(row.amountCents), searchString,
+          splits: splits.map((s) => ({ categoryId: s.categoryId, amount: dollarsFromCents(s.amount) })),
+        })),
+        balances: await this.preview.balances(userId, moves),
+      },
+    };
+  }
+}
