@@ -231,12 +231,22 @@ export const ledgerMigrations: Migration[] = [
   {
     // A bank row's key (FITID, CSV fingerprint, Plaid transaction id) is in an account at most once:
     // the second guard behind the derived stream ids (an imported row's first append expects no
-    // stream), so even a write that bypassed them could not show one bank row twice.
+    // stream), so even a write that bypassed them could not show one bank row twice. A database
+    // whose log already holds a row twice (two imports at once before the derived ids) keeps the
+    // plain index, with a warning: a unique one would refuse the migration and every rebuild.
     id: 'ledger-010-provider-id-unique',
     sql: `
-      DROP INDEX ledger_transactions_provider;
-      CREATE UNIQUE INDEX ledger_transactions_provider ON ledger_transactions (account_id, provider_transaction_id)
-        WHERE provider_transaction_id IS NOT NULL;
+      DO $$
+      BEGIN
+        IF EXISTS (SELECT 1 FROM ledger_transactions WHERE provider_transaction_id IS NOT NULL
+                    GROUP BY account_id, provider_transaction_id HAVING count(*) > 1) THEN
+          RAISE WARNING 'ledger_transactions holds a bank row twice: ledger_transactions_provider stays non-unique';
+        ELSE
+          DROP INDEX ledger_transactions_provider;
+          CREATE UNIQUE INDEX ledger_transactions_provider ON ledger_transactions (account_id, provider_transaction_id)
+            WHERE provider_transaction_id IS NOT NULL;
+        END IF;
+      END $$;
     `,
   },
 ];
