@@ -95,9 +95,11 @@ describe('job outbox (real PostgreSQL and Redis)', () => {
 
   it('given the same row relayed twice and by two relays at once, then its job runs once and the row is finished with its payload cleared', async () => {
     const id = await enqueueInTransaction(db.pool, { queue: 'mail', name: 'deliver', data: { code: 'AB12-CD34' }, jobId: 'twice' });
+    // Two at once (the second may see the row just marked by the first and leave it), then two more.
     await Promise.all([relay().relayPass(true), relay().relayPass(true)]);
     await relay().relayPass(true);
-    expect((await row(id))?.relay_count).toBe(3);
+    await relay().relayPass(true);
+    expect((await row(id))?.relay_count).toBeGreaterThanOrEqual(3);
 
     const handled: string[] = [];
     consume('mail', handled);
