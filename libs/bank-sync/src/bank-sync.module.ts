@@ -3,6 +3,8 @@ import { APP_CONFIG, EventWriter, migrate, PG_POOL, type AppConfig, type Pool } 
 import { LinkAccountsHandler } from './commands/link-accounts/link-accounts.handler.js';
 import { LinkInstitutionHandler } from './commands/link-institution/link-institution.handler.js';
 import { UnlinkInstitutionHandler } from './commands/unlink-institution/unlink-institution.handler.js';
+import { BankLinkEraser } from './commands/erase-user/bank-link-eraser.js';
+import { ItemRemoval } from './items/item-removal.js';
 import { itemsMigrations } from './items/items.migrations.js';
 import { PlaidItemStore } from './items/plaid-item-store.js';
 import { createPlaidClient } from './plaid/plaid-client.js';
@@ -33,10 +35,10 @@ export const bankSyncMigrations = [...providerLogMigrations, ...itemsMigrations]
   providers: [
     { provide: TokenCipher, useFactory: (config: AppConfig) => new TokenCipher(config.plaid.tokenKey), inject: [APP_CONFIG] },
     { provide: PLAID_API, useFactory: (config: AppConfig) => createPlaidClient(config.plaid), inject: [APP_CONFIG] },
-    EventWriter, ProviderLog, PlaidGateway, PlaidItemStore,
+    EventWriter, ProviderLog, PlaidGateway, PlaidItemStore, ItemRemoval, BankLinkEraser,
     LinkInstitutionHandler, LinkAccountsHandler, UnlinkInstitutionHandler, LinkTokenHandler, InstitutionLinkTokenHandler, InstitutionInfoHandler, PlaidLogsHandler,
   ],
-  exports: [PlaidItemStore, PlaidGateway, ProviderLog, PLAID_API, TokenCipher],
+  exports: [PlaidItemStore, PlaidGateway, ProviderLog, PLAID_API, TokenCipher, BankLinkEraser],
 })
 export class BankSyncModule implements OnModuleInit {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}

@@ -8,4 +8,5 @@ export { plaidBalanceCents, firstOfMonth } from './plaid/balances.js';
 export { providerError } from './http/provider-errors.js';
 export { ProviderLog, type ProviderCall, type ProviderLogRow } from './provider-log/provider-log.js';
 export { PlaidItemStore, type PlaidItem } from './items/plaid-item-store.js';
+export { BankLinkEraser } from './commands/erase-user/bank-link-eraser.js';
 export * from './sync/index.js';

@@ -5,6 +5,6 @@ export { AuthGuard } from './auth/auth.guard.js';
 export { AccessTokens, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from './auth/access-tokens.js';
 export { IdentityModule } from './identity.module.js';
 export type { IdentityModuleOptions, IdentityOptions } from './identity.options.js';
-export { BUDGET_PROVISIONER, type BudgetProvisioner } from './ports.js';
+export { BUDGET_PROVISIONER, USER_ERASERS, type BudgetProvisioner, type UserEraser } from './ports.js';
 export { DEFAULT_RATE_LIMITS, type Limit, type RateLimitTable } from './infra/rate-limits.js';
 export { identityMigrations } from './persistence/identity.migrations.js';

@@ -8,3 +8,14 @@ export interface BudgetProvisioner {
 }
 
 export const BUDGET_PROVISIONER = Symbol.for('budget.identity.BudgetProvisioner');
+
+/**
+ * What another context keeps about a user outside the event store and the read models (bank-sync's
+ * linked items at Plaid and their sealed tokens), erased when the user deletes their account,
+ * before anything else: a failure leaves the account in place, so deleting again finishes the job.
+ */
+export interface UserEraser {
+  eraseUser(userId: string): Promise<void>;
+}
+
+export const USER_ERASERS = Symbol.for('budget.identity.UserErasers');

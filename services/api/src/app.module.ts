@@ -2,9 +2,9 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { BudgetModule, BudgetProvisioner } from '@budget/budget';
-import { BUDGET_PROVISIONER, IdentityModule } from '@budget/identity';
+import { BUDGET_PROVISIONER, IdentityModule, USER_ERASERS } from '@budget/identity';
 import { LedgerModule } from '@budget/ledger';
-import { BankSyncModule } from '@budget/bank-sync';
+import { BankLinkEraser, BankSyncModule } from '@budget/bank-sync';
 import { RulesModule } from '@budget/rules';
 import {
   ContractResponseInterceptor, IdempotencyInterceptor, IdempotencyStore, MAIL_SENDER, JobOutboxMailSender, PG_POOL, RESPONSE_CHECK, PlatformModule, InlineProjectionWaiter, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
@@ -49,9 +49,11 @@ export class AppModule {
         BankSyncModule,
         RulesModule,
         IdentityModule.forRoot({
-          imports: [BudgetModule],
+          imports: [BudgetModule, BankSyncModule],
           providers: [
             { provide: BUDGET_PROVISIONER, useExisting: BudgetProvisioner },
+            // Deleting an account removes its linked banks at Plaid first.
+            { provide: USER_ERASERS, inject: [BankLinkEraser], useFactory: (bank: BankLinkEraser) => [bank] },
             { provide: PROJECTIONS, useValue: projections },
           ],
           ...(options.rateLimitKeyPrefix ? { rateLimitKeyPrefix: options.rateLimitKeyPrefix } : {}),

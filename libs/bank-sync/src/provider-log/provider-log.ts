@@ -32,6 +32,11 @@ export class ProviderLog {
     );
   }
 
+  /** Account deletion: the user's calls go (the rest of the log stays). */
+  async eraseUser(userId: string): Promise<void> {
+    await this.pool.query('DELETE FROM bank_provider_log WHERE user_id = $1', [userId]);
+  }
+
   /** Drops the calls older than `days` days (a scheduled job keeps the log bounded); answers how many went. */
   async purgeOlderThan(days: number): Promise<number> {
     const result = await this.pool.query(`DELETE FROM bank_provider_log WHERE created_at < now() - make_interval(days => $1)`, [days]);

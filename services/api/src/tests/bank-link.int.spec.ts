@@ -251,3 +251,27 @@ describe('deleting a linked institution', () => {
     expect((await t.http.get('connected-accounts', alice.access)).json().data.map((i: { id: string }) => i.id)).not.toContain(id);
   });
 });
+
+describe('deleting the account', () => {
+  test('removes every linked item at Plaid, forgets the tokens and erases the user\'s provider log; a Plaid failure keeps the account', async () => {
+    const carol = await signUp(t.http, t.mail, 'carol');
+    const linked = await t.http.post('institution', { publicToken: await publicToken('ins_109510'), institutionId: 'ins_109510' }, carol.access);
+    expect(linked.status, linked.body).toBe(201);
+    const { itemId, token } = await accessTokenOf(linked.json().data.id);
+    const userId = (await t.db.pool.query<{ user_id: string }>('SELECT user_id FROM bank_items WHERE item_id = $1', [itemId])).rows[0]!.user_id;
+    const logRows = async () => (await t.db.pool.query('SELECT 1 FROM bank_provider_log WHERE user_id = $1', [userId])).rowCount;
+    expect(await logRows()).toBeGreaterThan(0);
+
+    await fetch(`${sim.url}/simulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ endpoint: '/item/remove', error_code: 'INTERNAL_SERVER_ERROR', item_id: itemId }) });
+    expect((await t.http.delete('user', carol.access)).status).toBe(502);
+    expect((await t.http.get('user', carol.access)).status).toBe(200);
+    expect((await t.db.pool.query('SELECT 1 FROM bank_items WHERE user_id = $1', [userId])).rowCount).toBe(1);
+
+    expect((await t.http.delete('user', carol.access)).status).toBe(200);
+    expect((await t.db.pool.query('SELECT 1 FROM bank_items WHERE user_id = $1', [userId])).rowCount).toBe(0);
+    expect(await logRows()).toBe(0);
+    await expect(plaidAccounts(token)).rejects.toMatchObject({ response: { status: 400 } });
+    // Alice's links are untouched.
+    expect((await t.db.pool.query('SELECT 1 FROM bank_items b JOIN identity_users u ON u.id = b.user_id WHERE u.username = $1', [alice.username])).rowCount).toBeGreaterThan(0);
+  });
+});

@@ -1,17 +1,19 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Optional } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import {
   EVENT_STORE, PG_POOL, PROJECTION_WAITER, PROJECTIONS, eraseUserReadModels, withTransaction,
   type EventStore, type Pool, type Projection, type ProjectionWaiter,
 } from '@budget/platform';
 import { UsersRepository } from '../../persistence/users.repository.js';
+import { USER_ERASERS, type UserEraser } from '../../ports.js';
 import { DeleteUserCommand } from './delete-user.command.js';
 
 /** How long erasure waits for the projector to pass the events it may already have read. */
 const PROJECTOR_WAIT_MS = 10_000;
 
 /**
- * DELETE /user: erases the account, its events and its read-model rows. Order (see
+ * DELETE /user: erases the account, its events and its read-model rows. First what other contexts
+ * keep about the user outside them (`USER_ERASERS`: linked banks, removed at Plaid). Then (see
  * `eraseUserReadModels`): delete the user's events; wait until the projector has passed the head
  * position of that moment, so no event it already read can re-create rows; then, in one
  * transaction, delete the read-model rows and the identity rows. Any failure answers 500 and
@@ -26,9 +28,11 @@ export class DeleteUserHandler implements ICommandHandler<DeleteUserCommand> {
     @Inject(PROJECTION_WAITER) private readonly waiter: ProjectionWaiter,
     @Inject(PROJECTIONS) private readonly projections: readonly Projection[],
     @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Optional() @Inject(USER_ERASERS) private readonly erasers: readonly UserEraser[] = [],
   ) {}
 
   async execute({ userId }: DeleteUserCommand): Promise<void> {
+    for (const eraser of this.erasers ?? []) await eraser.eraseUser(userId);
     await this.store.deleteUserStreams(userId);
     await this.waiter.waitFor(await this.store.headPosition(), PROJECTOR_WAIT_MS);
     await withTransaction(this.pool, async (client) => {
