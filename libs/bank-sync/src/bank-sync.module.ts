@@ -5,6 +5,11 @@ import { LinkInstitutionHandler } from './commands/link-institution/link-institu
 import { UnlinkInstitutionHandler } from './commands/unlink-institution/unlink-institution.handler.js';
 import { BankLinkEraser } from './commands/erase-user/bank-link-eraser.js';
 import { ItemRemoval } from './items/item-removal.js';
+import { PlaidWebhookController } from './commands/plaid-webhook/plaid-webhook.controller.js';
+import { PlaidWebhookHandler } from './commands/plaid-webhook/plaid-webhook.handler.js';
+import { SyncInstitutionsController } from './commands/sync-institutions/sync-institutions.controller.js';
+import { SyncInstitutionsHandler } from './commands/sync-institutions/sync-institutions.handler.js';
+import { BankSyncRequests } from './sync/sync-requests.js';
 import { itemsMigrations } from './items/items.migrations.js';
 import { PlaidItemStore } from './items/plaid-item-store.js';
 import { createPlaidClient } from './plaid/plaid-client.js';
@@ -31,12 +36,14 @@ export const bankSyncMigrations = [...providerLogMigrations, ...itemsMigrations]
  * and the admin's provider log. Needs the global PlatformModule and the buses of `CqrsModule.forRoot()`.
  */
 @Module({
-  controllers: [LinkTokenController, InstitutionLinkTokenController, InstitutionInfoController, PlaidLogsController],
+  controllers: [LinkTokenController, InstitutionLinkTokenController, InstitutionInfoController, PlaidLogsController, SyncInstitutionsController, PlaidWebhookController],
   providers: [
     { provide: TokenCipher, useFactory: (config: AppConfig) => new TokenCipher(config.plaid.tokenKey), inject: [APP_CONFIG] },
     { provide: PLAID_API, useFactory: (config: AppConfig) => createPlaidClient(config.plaid), inject: [APP_CONFIG] },
     EventWriter, ProviderLog, PlaidGateway, PlaidItemStore, ItemRemoval, BankLinkEraser,
     LinkInstitutionHandler, LinkAccountsHandler, UnlinkInstitutionHandler, LinkTokenHandler, InstitutionLinkTokenHandler, InstitutionInfoHandler, PlaidLogsHandler,
+    // Syncs: the routes ask the worker's queue (sync/), the webhook only enqueues.
+    BankSyncRequests, SyncInstitutionsHandler, PlaidWebhookHandler,
   ],
   exports: [PlaidItemStore, PlaidGateway, ProviderLog, PLAID_API, TokenCipher, BankLinkEraser],
 })

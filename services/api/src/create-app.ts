@@ -31,6 +31,8 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(options), adapter, {
     logger: options.logger ?? ['log', 'warn', 'error'],
     abortOnError: false,
+    // Plaid's webhook signature covers the body's exact bytes (request.rawBody).
+    rawBody: true,
   });
   // Bank files (POST /account/{id}/ofx) arrive as raw text under several content types.
   adapter.getInstance().addContentTypeParser(

@@ -4,3 +4,5 @@ export {
   type BankSyncJobData, type BankSyncJobResult, type BankSyncQueueOptions, type SyncWaitOutcome,
 } from './sync-queue.js';
 export { syncableItemIds } from './syncable-items.js';
+export { runBankSyncJob, type BankSyncJobAnswer, type BankSyncJobDeps } from './sync-job.js';
+export { BankSyncRequests, DEFAULT_SYNC_WAIT_MS } from './sync-requests.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idOut, pageQuery, pathId, timestamp } from '../common/fields.js';
 import { route } from '../common/route.js';
+import { bankSyncJobRoutes } from './sync.js';
 
 const TAG = 'bank linking';
 
@@ -87,4 +88,6 @@ export const listPlaidLogs = route({
   response: z.object({ data: z.array(plaidLogEntry), total: z.number().int() }),
 });
 
-export const bankSyncRoutes = [getUserLinkToken, getInstitutionLinkToken, getInstitutionInfo, listPlaidLogs];
+export * from './sync.js';
+
+export const bankSyncRoutes = [getUserLinkToken, getInstitutionLinkToken, getInstitutionInfo, listPlaidLogs, ...bankSyncJobRoutes];

@@ -1,12 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import {
-  BANK_SYNC_QUEUE, BankSyncQueue, DAILY_SYNC_JOB, ItemNeedsRelinkError, PlaidGateway, PlaidItemStore, syncableItemIds, syncItem,
-  type BankSyncJobData, type BankSyncJobResult,
-} from '@budget/bank-sync';
-import type { RecordBankFeed, RecordBankFeedResult } from '@budget/contracts';
+import { BANK_SYNC_QUEUE, BankSyncQueue, PlaidGateway, PlaidItemStore, runBankSyncJob, type BankSyncJobAnswer, type BankSyncJobData } from '@budget/bank-sync';
 import { CLOCK, PG_POOL, REDIS, type Clock, type Pool } from '@budget/platform';
 import { BANK_SYNC_WORKER_OPTIONS, type BankSyncWorkerOptions } from './bank-sync.options.js';
 
@@ -20,7 +16,7 @@ import { BANK_SYNC_WORKER_OPTIONS, type BankSyncWorkerOptions } from './bank-syn
 @Injectable()
 export class BankSyncWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('BankSyncWorker');
-  private worker: Worker<BankSyncJobData, BankSyncJobResult | { requested: number } | { skipped: string }> | undefined;
+  private worker: Worker<BankSyncJobData, BankSyncJobAnswer> | undefined;
   private queue: BankSyncQueue | undefined;
 
   constructor(
@@ -37,7 +33,7 @@ export class BankSyncWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const { redisUrl, prefix, concurrency, backoffMs, dailyPattern } = this.options;
     this.queue = new BankSyncQueue({ redisUrl, prefix, backoffMs });
     if (dailyPattern) await this.queue.scheduleDaily(dailyPattern);
-    const worker = new Worker<BankSyncJobData, BankSyncJobResult | { requested: number } | { skipped: string }>(
+    const worker = new Worker<BankSyncJobData, BankSyncJobAnswer>(
       BANK_SYNC_QUEUE,
       (job, token) => this.process(job, token),
       { connection: { url: redisUrl, maxRetriesPerRequest: null }, prefix, concurrency },
@@ -59,39 +55,11 @@ export class BankSyncWorker implements OnApplicationBootstrap, OnModuleDestroy {
     this.worker = undefined;
   }
 
-  private async process(job: Job<BankSyncJobData>, token: string | undefined) {
-    if (job.name === DAILY_SYNC_JOB) {
-      const ids = await syncableItemIds(this.pool);
-      for (const itemId of ids) await this.queue!.request(itemId, 'daily');
-      return { requested: ids.length };
-    }
-    const { itemId } = job.data;
-    const item = await this.items.findByItemId(itemId);
-    if (!item) return { skipped: 'unknown item' };
-    // The per-item limiter: a sync asked for right after the last one waits for its turn.
-    const lastKey = `${this.options.prefix}:${BANK_SYNC_QUEUE}:last:${itemId}`;
-    const waitMs = this.options.minIntervalMs > 0 ? await this.redis.pttl(lastKey) : -2;
-    if (waitMs > 0 && token) {
-      await job.moveToDelayed(Date.now() + waitMs, token);
-      throw new DelayedError();
-    }
-    try {
-      const result = await syncItem(
-        item,
-        {
-          plaid: this.gateway.as({ userId: item.userId, itemId }),
-          items: this.items,
-          record: (command: RecordBankFeed) => this.commands.execute(command) as Promise<RecordBankFeedResult>,
-          now: () => this.clock.now(),
-        },
-        this.options.chunkSize === undefined ? {} : { chunkSize: this.options.chunkSize },
-      );
-      if (this.options.minIntervalMs > 0) await this.redis.set(lastKey, '1', 'PX', this.options.minIntervalMs);
-      this.logger.log(`Synced item ${itemId} (${job.data.reason}): ${result.pages} page(s), ${result.restarts} restart(s), +${result.ledger.added} ~${result.ledger.changed} -${result.ledger.removed}`);
-      return { itemId, pages: result.pages, restarts: result.restarts, ledger: result.ledger, syncedAt: this.clock.now().toISOString() };
-    } catch (error) {
-      if (error instanceof ItemNeedsRelinkError) throw new UnrecoverableError(error.message);
-      throw error;
-    }
+  private process(job: Job<BankSyncJobData>, token: string | undefined): Promise<BankSyncJobAnswer> {
+    return runBankSyncJob(job, token, {
+      items: this.items, gateway: this.gateway, commands: this.commands, pool: this.pool, redis: this.redis, clock: this.clock, queue: this.queue!,
+      prefix: this.options.prefix, minIntervalMs: this.options.minIntervalMs, ...(this.options.chunkSize === undefined ? {} : { chunkSize: this.options.chunkSize }),
+      log: (line) => this.logger.log(line),
+    });
   }
 }

@@ -1,0 +1,62 @@
+import { BadRequestException, Inject, Logger } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { APP_CONFIG, type AppConfig } from '@budget/platform';
+import type { JWK } from 'jose';
+import { PlaidItemStore } from '../../items/plaid-item-store.js';
+import { PlaidGateway } from '../../plaid/plaid-gateway.js';
+import { BankSyncRequests } from '../../sync/sync-requests.js';
+import { PlaidWebhookCommand } from './plaid-webhook.command.js';
+import { WebhookRejected, WebhookVerifier } from './webhook-verifier.js';
+
+/** Plaid codes that mean a sync has something to fetch (the sync-based Transactions product). */
+const SYNC_CODES = new Set(['SYNC_UPDATES_AVAILABLE']);
+
+/**
+ * Plaid's webhook (server-behaviour §5.1): verified (with Plaid itself; the simulator signs
+ * nothing, so it is skipped there), then it only enqueues — a sync for SYNC_UPDATES_AVAILABLE
+ * (de-duplicated per item by the queue), the relink mark for ITEM ERROR ITEM_LOGIN_REQUIRED.
+ * Anything else is acknowledged and logged. An unknown item is acknowledged too (Plaid retries
+ * what is not).
+ */
+@CommandHandler(PlaidWebhookCommand)
+export class PlaidWebhookHandler implements ICommandHandler<PlaidWebhookCommand> {
+  private readonly logger = new Logger('PlaidWebhook');
+  private readonly verifier: WebhookVerifier | null;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(PlaidGateway) gateway: PlaidGateway,
+    @Inject(PlaidItemStore) private readonly items: PlaidItemStore,
+    @Inject(BankSyncRequests) private readonly requests: BankSyncRequests,
+  ) {
+    this.verifier =
+      config.plaid.env === 'simulator'
+        ? null
+        : new WebhookVerifier(async (keyId) => {
+            const { data } = await gateway.as({ userId: null, itemId: null }).webhookVerificationKeyGet({ key_id: keyId });
+            return data.key as unknown as JWK & { expired_at?: number | null };
+          });
+  }
+
+  async execute({ body, verification, rawBody }: PlaidWebhookCommand): Promise<{ received: boolean }> {
+    try {
+      await this.verifier?.verify(verification, rawBody);
+    } catch (error) {
+      if (error instanceof WebhookRejected) throw new BadRequestException(error.message);
+      throw error;
+    }
+    const item = body.item_id ? await this.items.findByItemId(body.item_id) : null;
+    if (!item) {
+      this.logger.log(`Webhook ${body.webhook_type}/${body.webhook_code} for an unknown item: acknowledged`);
+      return { received: true };
+    }
+    if (body.webhook_type === 'TRANSACTIONS' && SYNC_CODES.has(body.webhook_code)) {
+      await this.requests.queue.request(item.itemId, 'webhook');
+    } else if (body.webhook_type === 'ITEM' && body.webhook_code === 'ERROR' && body.error?.error_code === 'ITEM_LOGIN_REQUIRED') {
+      await this.items.markNeedsRelink(item.itemId, 'ITEM_LOGIN_REQUIRED');
+    } else {
+      this.logger.log(`Webhook ${body.webhook_type}/${body.webhook_code} for item ${item.itemId}: acknowledged`);
+    }
+    return { received: true };
+  }
+}

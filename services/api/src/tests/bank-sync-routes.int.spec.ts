@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { CommandBus } from '@nestjs/cqrs';
+import { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { Configuration, PlaidApi, Products } from 'plaid';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { BANK_SYNC_QUEUE, BankSyncQueue, PlaidGateway, PlaidItemStore, runBankSyncJob, TokenCipher, type BankSyncJobData } from '@budget/bank-sync';
+import { CLOCK, REDIS, type Clock } from '@budget/platform';
+import { signUp, type SignedUpUser } from '@budget/identity/testing';
+import { startPlaidSimulator, type RunningPlaidSimulator } from '@budget/plaid-simulator';
+import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
+
+/**
+ * The sync routes and the webhook through the whole API, with a bank-sync consumer (the worker's
+ * `runBankSyncJob`, on the API's own ledger and bank-sync providers) started when a test wants it: a sync answers 202 while no worker runs, and its result
+ * once one does; the webhook only enqueues; relink; another user's institution is 404.
+ */
+const KEY = randomBytes(32);
+let sim: RunningPlaidSimulator;
+let sandbox: PlaidApi;
+let t: ApiTestApp;
+let worker: Worker<BankSyncJobData> | null = null;
+let workerQueue: BankSyncQueue | null = null;
+let alice: SignedUpUser;
+let bob: SignedUpUser;
+let institutionId: string;
+let accountId: string;
+let itemId: string;
+const answers: string[] = [];
+
+async function startWorker() {
+  const prefix = t.config.queuePrefix;
+  workerQueue = new BankSyncQueue({ redisUrl: t.config.redisUrl, prefix });
+  const deps = {
+    items: t.app.get(PlaidItemStore), gateway: t.app.get(PlaidGateway), commands: t.app.get(CommandBus), pool: t.db.pool,
+    redis: t.app.get<Redis>(REDIS), clock: t.app.get<Clock>(CLOCK), queue: workerQueue, prefix, minIntervalMs: 0,
+  };
+  worker = new Worker<BankSyncJobData>(BANK_SYNC_QUEUE, (job, token) => runBankSyncJob(job, token, deps), {
+    connection: { url: t.config.redisUrl, maxRetriesPerRequest: null }, prefix,
+  });
+  await worker.waitUntilReady();
+}
+
+const post = async (path: string, user: SignedUpUser | null, body?: unknown) => {
+  const response = await t.http.post(path, body, user?.access);
+  answers.push(response.body);
+  return response;
+};
+
+beforeAll(async () => {
+  process.env.BANK_SYNC_WAIT_MS = '1500';
+  sim = await startPlaidSimulator({ port: 0, today: '2026-11-25' });
+  sandbox = new PlaidApi(new Configuration({ basePath: sim.url, baseOptions: { headers: { 'PLAID-CLIENT-ID': 'test', 'PLAID-SECRET': 'test' } } }));
+  t = await startApiTestApp({ PLAID_ENV: 'simulator', PLAID_SIMULATOR_URL: sim.url, PLAID_TOKEN_KEY: KEY.toString('base64') });
+  alice = await signUp(t.http, t.mail, 'alice');
+  bob = await signUp(t.http, t.mail, 'bob');
+  const { data } = await sandbox.sandboxPublicTokenCreate({ institution_id: 'ins_109508', initial_products: [Products.Transactions] });
+  const linked = await post('institution', alice, { publicToken: data.public_token, institutionId: 'ins_109508', startDate: '2026-11-01' });
+  expect(linked.status, linked.body).toBe(201);
+  institutionId = linked.json().data.id;
+  accountId = linked.json().data.accounts.find((a: { name: string }) => a.name.endsWith('Checking')).id;
+  itemId = (await t.db.pool.query<{ item_id: string }>('SELECT item_id FROM bank_items WHERE institution_id = $1', [institutionId])).rows[0]!.item_id;
+}, 60_000);
+
+afterAll(async () => {
+  delete process.env.BANK_SYNC_WAIT_MS;
+  await worker?.close();
+  await workerQueue?.close();
+  await t?.close();
+  await sim?.close();
+});
+
+describe('sync routes', () => {
+  test('with no worker running, POST /institutions/sync answers 202 with the institution still pending', async () => {
+    const response = await post('institutions/sync', alice);
+    expect(response.status, response.body).toBe(202);
+    expect(response.json().data).toMatchObject({ pending: true, institutions: [{ institutionId, status: 'pending' }] });
+  });
+
+  test('once the worker runs, the queued sync lands: the rows are in the account register, and a sync answers 200 done', async () => {
+    await startWorker();
+    const queue = new BankSyncQueue({ redisUrl: t.config.redisUrl, prefix: t.config.queuePrefix });
+    const waiting = (await queue.raw.getJobs(['waiting', 'active', 'completed'])).map((j) => j.id!);
+    for (const id of waiting) await queue.wait(id, 20_000);
+    await queue.close();
+    const register = (await t.http.get(`account/${accountId}/transactions?limit=1000`, alice.access)).json();
+    expect(register.data.transactions?.length ?? register.data.length).toBeGreaterThan(10);
+
+    const response = await post('institutions/sync', alice);
+    expect(response.status, response.body).toBe(200);
+    expect(response.json().data.institutions).toEqual([expect.objectContaining({ institutionId, status: 'done', added: 0 })]);
+  }, 60_000);
+
+  test('POST /institution/{id} and the per-account sync answer the institution\'s sync; another user\'s is 404', async () => {
+    sim.simulator.advance(sim.simulator.itemById(itemId)!);
+    const refreshed = await post(`institution/${institutionId}`, alice);
+    expect(refreshed.status, refreshed.body).toBe(200);
+    const outcome = refreshed.json().data.institutions[0];
+    expect(outcome.status).toBe('done');
+    expect(outcome.added + outcome.changed + outcome.removed).toBeGreaterThan(0);
+    expect(outcome.accountIds.length).toBeGreaterThan(0);
+
+    const perAccount = await post(`institution/${institutionId}/accounts/${accountId}/transactions/sync`, alice);
+    expect(perAccount.status, perAccount.body).toBe(200);
+    expect((await post(`institution/${institutionId}`, bob)).status).toBe(404);
+    expect((await post(`institution/${institutionId}/accounts/${accountId}/transactions/sync`, bob)).status).toBe(404);
+  }, 60_000);
+
+  test('the webhook only enqueues: SYNC_UPDATES_AVAILABLE brings the next day in; an unknown item is acknowledged', async () => {
+    const before = Number((await t.db.pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events WHERE stream_id LIKE $1', ['transaction-%'])).rows[0]!.n);
+    sim.simulator.advance(sim.simulator.itemById(itemId)!);
+    const hook = await post('plaid/webhook', null, { webhook_type: 'TRANSACTIONS', webhook_code: 'SYNC_UPDATES_AVAILABLE', item_id: itemId, environment: 'sandbox' });
+    expect(hook.status, hook.body).toBe(200);
+    expect(hook.json()).toEqual({ received: true });
+    const deadline = Date.now() + 20_000;
+    let after = before;
+    while (after === before && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = Number((await t.db.pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events WHERE stream_id LIKE $1', ['transaction-%'])).rows[0]!.n);
+    }
+    expect(after).toBeGreaterThan(before);
+    expect((await post('plaid/webhook', null, { webhook_type: 'TRANSACTIONS', webhook_code: 'SYNC_UPDATES_AVAILABLE', item_id: 'nope' })).status).toBe(200);
+    expect((await post('plaid/webhook', null, { webhook_code: 'SYNC_UPDATES_AVAILABLE' })).status).toBe(422);
+  }, 60_000);
+
+  test('ITEM_LOGIN_REQUIRED (webhook or sync) marks the institution for relink and the sync says so', async () => {
+    await sandbox.sandboxItemResetLogin({ access_token: new TokenCipher(KEY).open((await t.db.pool.query<{ access_token: string }>('SELECT access_token FROM bank_items WHERE item_id = $1', [itemId])).rows[0]!.access_token, itemId) });
+    const response = await post(`institution/${institutionId}`, alice);
+    expect(response.status, response.body).toBe(200);
+    expect(response.json().data.institutions[0]).toMatchObject({ status: 'needs_relink' });
+    const hook = await post('plaid/webhook', null, { webhook_type: 'ITEM', webhook_code: 'ERROR', item_id: itemId, error: { error_code: 'ITEM_LOGIN_REQUIRED' } });
+    expect(hook.status).toBe(200);
+    expect((await t.db.pool.query('SELECT status FROM bank_items WHERE item_id = $1', [itemId])).rows[0]).toEqual({ status: 'needs_relink' });
+  }, 60_000);
+
+  test('no answer carries an access token', async () => {
+    const { rows } = await t.db.pool.query<{ item_id: string; access_token: string }>('SELECT item_id, access_token FROM bank_items');
+    for (const row of rows) {
+      const token = new TokenCipher(KEY).open(row.access_token, row.item_id);
+      for (const body of answers) expect(body).not.toContain(token);
+    }
+  });
+});
