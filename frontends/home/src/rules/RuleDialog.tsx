@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { addAutoAssignment, changeAutoAssignment, deleteAutoAssignment, listAutoAssignments } from '@budget/contracts';
+import { addAutoAssignment, applyAutoAssignment, changeAutoAssignment, deleteAutoAssignment, listAutoAssignments, previewAutoAssignment, type RouteResponse } from '@budget/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, ConfirmDialog, Dialog, EditDialogActions, FormError, FundingCategoryRows, routeQueryKey, TextField, useWriteAction, type CategoryTree } from '@budget/web';
+import { Button, ConfirmDialog, Dialog, EditDialogActions, FormError, FundingCategoryRows, routeQueryKey, sendFailure, TextField, useLedgerRefresh, useSession, useWriteAction, type CategoryTree } from '@budget/web';
 import { useRecordSave } from '../budget/record-dialog.js';
 import type { Rule } from './rule-data.js';
+import { RulePreview } from './RulePreview.js';
 import { newRuleForm, removeSearchString, ruleBody, ruleFormFrom, validateRule, RULE_FIELDS, type RuleForm } from './rule-form.js';
 
 const FORM_ID = 'rule-form';
@@ -26,6 +27,11 @@ export function RuleDialog({ tree, rule, onClose }: RuleDialogProps) {
   const [form, setForm] = useState<RuleForm>(() => (rule ? ruleFormFrom(rule, unassigned) : newRuleForm(unassigned)));
   const saving = useWriteAction();
   const removing = useWriteAction();
+  const applying = useWriteAction();
+  const { api } = useSession();
+  const refreshLedger = useLedgerRefresh();
+  const [preview, setPreview] = useState<RouteResponse<typeof previewAutoAssignment>['data'] | null>(null);
+  const [note, setNote] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const { errors, setErrors, busy, deleting, setDeleting, run } = useRecordSave(RULE_FIELDS, onClose);
   const set = (part: Partial<RuleForm>) => setForm((current) => ({ ...current, ...part }));
@@ -42,6 +48,33 @@ export function RuleDialog({ tree, rule, onClose }: RuleDialogProps) {
     if (Object.keys(checked).length > 0) return;
     const body = ruleBody(form);
     void run(async () => reload(rule ? await saving.send(changeAutoAssignment, { params: { id: rule.id }, body }) : await saving.send(addAutoAssignment, { body })));
+  };
+  /** The draft as it stands run over the Unassigned transactions (nothing is saved). */
+  const showPreview = async () => {
+    const checked = validateRule(form);
+    setErrors({ fields: checked, general: null });
+    if (Object.keys(checked).length > 0) return;
+    const body = ruleBody(form);
+    try {
+      const result = await api.send(previewAutoAssignment, { query: { searchStrings: body.searchStrings, categories: JSON.stringify(body.categories) } });
+      if (result.ok) setPreview(result.body.data);
+      else setErrors({ fields: {}, general: 'The preview could not be made.' });
+    } catch (error) {
+      setErrors({ fields: {}, general: sendFailure(error) });
+    }
+  };
+  /** The saved rule applied to the Unassigned transactions: one write action, one key. */
+  const applyToExisting = async () => {
+    if (!rule) return;
+    try {
+      const result = await applying.send(applyAutoAssignment, { params: { id: rule.id } });
+      if (!result.ok) return setErrors({ fields: {}, general: 'The rule could not be applied.' });
+      setNote(`Assigned ${result.body.data.assigned} transaction${result.body.data.assigned === 1 ? '' : 's'}.`);
+      setPreview(null);
+      void refreshLedger();
+    } catch (error) {
+      setErrors({ fields: {}, general: sendFailure(error) });
+    }
   };
   const remove = () => {
     if (rule) void run(async () => reload(await removing.send(deleteAutoAssignment, { params: { id: rule.id } })));
@@ -81,6 +114,18 @@ export function RuleDialog({ tree, rule, onClose }: RuleDialogProps) {
             </div>
           </fieldset>
           <FundingCategoryRows rows={form.rows} tree={tree} legend="Categories" testId="rule-categories" error={errors.fields.categories} onChange={(rows) => set({ rows })} />
+          <div className="ui-field-row">
+            <Button variant="text" onClick={() => void showPreview()}>
+              Preview
+            </Button>
+            {rule ? (
+              <Button variant="text" title="Assign the matching Unassigned transactions with the saved rule" onClick={() => void applyToExisting()}>
+                Apply to Existing
+              </Button>
+            ) : null}
+          </div>
+          {note ? <p role="status">{note}</p> : null}
+          {preview ? <RulePreview preview={preview} tree={tree} /> : null}
           <FormError message={errors.general} />
         </form>
       </Dialog>

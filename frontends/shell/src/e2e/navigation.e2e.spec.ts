@@ -26,7 +26,7 @@ describe('navigating the signed-in app', () => {
     const sidebar = page.getByTestId('sidebar');
     await sidebar.getByRole('link', { name: 'Logs' }).waitFor();
     const labels = await sidebar.getByRole('link').allTextContents();
-    expect(labels).toEqual(['Home', 'Bills', 'Accounts', 'Logs']);
+    expect(labels).toEqual(['Home', 'Bills', 'Accounts', 'Auto Assign', 'Logs']);
     expect(await sidebar.locator('[aria-current="page"]').textContent()).toBe('Accounts');
     await page.getByTestId('institutions-empty').waitFor();
     expect(await page.getByTestId('institutions-empty').textContent()).toBe('No institutions yet');
@@ -56,7 +56,7 @@ describe('navigating the signed-in app', () => {
     expect(calls.filter((call) => /\/(transactions\/search|reports|admin)/.test(call))).toEqual([]);
   });
 
-  it('uses the bottom bar on a phone, without Reports, Search or Auto Assign', async () => {
+  it('uses the bottom bar on a phone, without Reports or Search (Auto Assign is under More)', async () => {
     const page = await signedInPage(browser, `${site.url}/home`, TOKENS, { width: 390, height: 800 });
     const bar = page.getByTestId('bottom-bar');
     await bar.waitFor();
@@ -64,7 +64,7 @@ describe('navigating the signed-in app', () => {
     expect(await bar.getByRole('button', { name: 'Reports' }).count()).toBe(0);
     await bar.getByRole('button', { name: 'More' }).click();
     const more = await page.getByRole('menuitem').allTextContents();
-    expect(more).toEqual(['Account', 'Logs']);
+    expect(more).toEqual(['Account', 'Auto Assign', 'Logs']);
   });
 
   it('shows a server crash as the server error screen, then the failed load with a retry, not an empty list', async () => {

@@ -9,7 +9,7 @@ const context = (pathname: string, admin = false): NavContext => ({
 
 describe('navigation model', () => {
   it('lists the desktop entries in order, without the screens the server does not serve yet', () => {
-    const labels = ['Home', 'Bills', 'Accounts', 'Logs'];
+    const labels = ['Home', 'Bills', 'Accounts', 'Auto Assign', 'Logs'];
     expect(desktopItems(context('/home')).map((i) => i.label)).toEqual(labels);
     expect(desktopItems(context('/home', true)).map((i) => i.label)).toEqual(labels);
   });
@@ -24,8 +24,8 @@ describe('navigation model', () => {
     expect(mobileItems(context('/bills'))[0]).toMatchObject({ label: 'Categories', to: '/home/12' });
   });
 
-  it('offers neither Search, Auto Assign nor Plaid Logs in the More menu', () => {
-    expect(moreItems(context('/user')).map((i) => i.label)).toEqual(['Account', 'Logs']);
-    expect(moreItems(context('/user', true)).map((i) => i.label)).toEqual(['Account', 'Logs']);
+  it('offers Auto Assign, but neither Search nor Plaid Logs, in the More menu', () => {
+    expect(moreItems(context('/user')).map((i) => i.label)).toEqual(['Account', 'Auto Assign', 'Logs']);
+    expect(moreItems(context('/user', true)).map((i) => i.label)).toEqual(['Account', 'Auto Assign', 'Logs']);
   });
 });

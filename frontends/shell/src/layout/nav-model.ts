@@ -11,7 +11,7 @@ interface Destination {
 }
 
 /*
- * Spec §2 also lists Search, Reports, Auto Assign and the admin's Plaid Logs; the server has no
+ * Spec §2 also lists Search, Reports and the admin's Plaid Logs; the server has no
  * routes for them yet, so they are not offered (their paths show a "not available yet" page).
  */
 
@@ -20,6 +20,7 @@ const DESKTOP: readonly Destination[] = [
   { label: 'Home', icon: 'home', base: '/home', remembered: 'category' },
   { label: 'Bills', icon: 'bills', base: '/bills' },
   { label: 'Accounts', icon: 'accounts', base: '/accounts', remembered: 'account' },
+  { label: 'Auto Assign', icon: 'rules', base: '/auto-assignments' },
   { label: 'Logs', icon: 'logs', base: '/logs' },
 ];
 
@@ -33,6 +34,7 @@ const MOBILE: readonly Destination[] = [
 /** The mobile More menu. */
 const MORE: readonly (Destination & { icon: IconName })[] = [
   { label: 'Account', icon: 'user', base: '/user' },
+  { label: 'Auto Assign', icon: 'rules', base: '/auto-assignments' },
   { label: 'Logs', icon: 'logs', base: '/logs' },
 ];
 

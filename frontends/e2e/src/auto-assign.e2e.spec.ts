@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { isoDaysAgo, ofxFile } from './ledger-fixtures.js';
+import { importOfx } from './ledger-imports.js';
+import { addOfflineInstitution, registerRow, typeInto } from './ledger-steps.js';
+import { signUp } from './sign-up.js';
+import { launchChromium, startStack, type Stack } from './stack.js';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+describe('auto-assignment rules in the browser', () => {
+  it('a rule made on Auto Assign previews the Unassigned row it would claim, applies to it, and assigns the next import', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signUp(page, stack);
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Accounts' }).click();
+    await addOfflineInstitution(page, { institution: 'Rule Bank', account: 'Checking', balance: '500', startDate: isoDaysAgo(20) });
+    await (await importOfx(page, ofxFile([{ id: 'B1', date: isoDaysAgo(3), name: 'VALLEY BAKERY', amount: '-12.34' }], '487.66'))).getByText('1 added, 0 updated, 0 unchanged.').waitFor();
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Auto Assign' }).click();
+    await page.getByRole('button', { name: 'Add Auto Assignment' }).click();
+    const dialog = page.getByTestId('rule-dialog');
+    await dialog.getByLabel('Name', { exact: true }).fill('Bakery');
+    await dialog.getByLabel('Search string 1', { exact: true }).fill('bakery');
+    await typeInto(dialog.getByRole('combobox', { name: 'Funding category 1' }), 'groc');
+    await page.keyboard.press('Enter');
+
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    const preview = dialog.getByTestId('rule-preview');
+    await preview.getByText('1 Unassigned transaction matches this rule.').waitFor();
+    expect(await preview.getByRole('table', { name: 'Matching transactions' }).textContent()).toContain('VALLEY BAKERY');
+    const moves = await preview.getByRole('table', { name: 'Balance changes' }).textContent();
+    expect(moves).toContain('Groceries');
+    expect(moves).toContain('-12.34');
+
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const list = page.getByRole('table', { name: 'Auto assignments' });
+    await list.getByText('Bakery', { exact: true }).waitFor();
+    expect(await list.textContent()).toContain('Groceries 100%');
+
+    await list.getByRole('button', { name: 'Edit Bakery' }).click();
+    await page.getByTestId('rule-dialog').getByRole('button', { name: 'Apply to Existing' }).click();
+    await page.getByTestId('rule-dialog').getByText('Assigned 1 transaction.').waitFor();
+    await page.getByTestId('rule-dialog').getByRole('button', { name: 'Cancel' }).click();
+
+    // The next import: the matching row is assigned by the rule as it lands.
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Accounts' }).click();
+    await page.getByText('Checking').first().click();
+    await (await importOfx(page, ofxFile([{ id: 'B2', date: isoDaysAgo(1), name: 'VALLEY BAKERY 2', amount: '-5.66' }], '482.00'))).getByText('1 added, 0 updated, 0 unchanged.').waitFor();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await registerRow(page, 'VALLEY BAKERY 2').waitFor();
+    expect(await registerRow(page, 'VALLEY BAKERY 2').textContent()).toContain('Groceries');
+    expect(await registerRow(page, 'VALLEY BAKERY').first().textContent()).toContain('Groceries');
+    await context.close();
+  });
+});
