@@ -11,10 +11,17 @@ export interface BankSyncWorkerOptions {
   dailyPattern: string | null;
   /** Rows per ledger append. */
   chunkSize?: number;
+  /**
+   * How long a running job's lock lasts without renewal: a worker killed mid-sync leaves its job to
+   * be taken up again by another (or the restarted) worker after this (BullMQ's stalled-job check).
+   */
+  lockDurationMs: number;
 }
 
 export const BANK_SYNC_WORKER_OPTIONS = Symbol.for('budget.worker.BankSyncWorkerOptions');
 
-export const defaultBankSyncWorkerOptions = (redisUrl: string, prefix: string): BankSyncWorkerOptions => ({
+/** `BANK_SYNC_LOCK_MS` (default 30 s, BullMQ's own) shortens the stalled-job recovery (the crash test does). */
+export const defaultBankSyncWorkerOptions = (redisUrl: string, prefix: string, env: NodeJS.ProcessEnv = process.env): BankSyncWorkerOptions => ({
   redisUrl, prefix, concurrency: 4, minIntervalMs: 2_000, backoffMs: 5_000, dailyPattern: '0 6 * * *',
+  lockDurationMs: Number(env.BANK_SYNC_LOCK_MS) > 0 ? Number(env.BANK_SYNC_LOCK_MS) : 30_000,
 });

@@ -36,7 +36,10 @@ export class BankSyncWorker implements OnApplicationBootstrap, OnModuleDestroy {
     const worker = new Worker<BankSyncJobData, BankSyncJobAnswer>(
       BANK_SYNC_QUEUE,
       (job, token) => this.process(job, token),
-      { connection: { url: redisUrl, maxRetriesPerRequest: null }, prefix, concurrency },
+      {
+        connection: { url: redisUrl, maxRetriesPerRequest: null }, prefix, concurrency,
+        lockDuration: this.options.lockDurationMs, stalledInterval: Math.min(30_000, this.options.lockDurationMs),
+      },
     );
     worker.on('failed', (job, error) => {
       const attempts = job?.opts.attempts ?? 1;
