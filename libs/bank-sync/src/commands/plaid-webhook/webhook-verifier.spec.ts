@@ -3,7 +3,7 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WebhookRejected, WebhookVerifier } from './webhook-verifier.js';
 
-let privateKey: CryptoKey;
+let privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
 let jwk: JWK;
 beforeAll(async () => {
   const pair = await generateKeyPair('ES256');
