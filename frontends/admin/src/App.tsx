@@ -1,16 +1,13 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { NotAvailable } from '@budget/web';
+import { PlaidLogsPage } from './PlaidLogsPage.js';
 import { TransactionLogsPage } from './TransactionLogsPage.js';
 import './admin.css';
 
-/**
- * The logs remote: the transaction log. The admin's provider (Plaid) log has no server route
- * yet, so /admin says so (`PlaidLogsPage` waits for it).
- */
+/** The logs remote: the transaction log (/logs) and, for admins, the provider (Plaid) log (/admin). */
 export default function App() {
   return (
     <Routes>
-      <Route path="/admin" element={<NotAvailable title="Plaid Logs" />} />
+      <Route path="/admin" element={<PlaidLogsPage />} />
       <Route path="/logs" element={<TransactionLogsPage />} />
       <Route path="*" element={<Navigate to="/logs" replace />} />
     </Routes>

@@ -1,27 +1,10 @@
-import { z } from 'zod';
-import type { listTransactionLogs, RouteResponse } from '@budget/contracts';
-import { idSchema, readList } from '@budget/web';
+import type { listPlaidLogs, listTransactionLogs, RouteResponse } from '@budget/contracts';
 
 /** One line of the transaction log as GET /transaction-logs answers it (`@budget/contracts`). */
 export type TransactionLog = RouteResponse<typeof listTransactionLogs>[number];
 
-/**
- * A provider (Plaid) log line. The server has no `/admin/plaid-logs` route nor contract yet (the
- * page is not offered); this reader waits for them.
- */
-const plaidLogSchema = z.object({
-  id: idSchema,
-  createdAt: z.string(),
-  request: z.unknown(),
-  response: z.unknown(),
-  status: z.number().int().nullish(),
-  institutionId: z.string().nullish(),
-});
-
-export type PlaidLog = z.infer<typeof plaidLogSchema>;
-
-/** GET /api/v1/admin/plaid-logs, newest first, bare or in a data wrapper. */
-export const readPlaidLogs = (body: unknown) => readList(plaidLogSchema, body);
+/** One call of the provider (Plaid) log as GET /admin/plaid-logs answers it. */
+export type PlaidLog = RouteResponse<typeof listPlaidLogs>['data'][number];
 
 /** A logged request or response as readable text: strings as they are, the rest as JSON. */
 export function logText(value: unknown): string {

@@ -8,10 +8,10 @@ const context = (pathname: string, admin = false): NavContext => ({
 });
 
 describe('navigation model', () => {
-  it('lists the desktop entries in order, without the screens the server does not serve yet', () => {
+  it('lists the desktop entries in order, without the screens the server does not serve yet, and Plaid Logs for admins only', () => {
     const labels = ['Home', 'Bills', 'Accounts', 'Auto Assign', 'Logs'];
     expect(desktopItems(context('/home')).map((i) => i.label)).toEqual(labels);
-    expect(desktopItems(context('/home', true)).map((i) => i.label)).toEqual(labels);
+    expect(desktopItems(context('/home', true)).map((i) => i.label)).toEqual([...labels, 'Plaid Logs']);
   });
 
   it('marks the entry whose path prefix holds the current path', () => {
@@ -24,8 +24,8 @@ describe('navigation model', () => {
     expect(mobileItems(context('/bills'))[0]).toMatchObject({ label: 'Categories', to: '/home/12' });
   });
 
-  it('offers Auto Assign, but neither Search nor Plaid Logs, in the More menu', () => {
+  it('offers Auto Assign but not Search in the More menu, and Plaid Logs to admins only', () => {
     expect(moreItems(context('/user')).map((i) => i.label)).toEqual(['Account', 'Auto Assign', 'Logs']);
-    expect(moreItems(context('/user', true)).map((i) => i.label)).toEqual(['Account', 'Auto Assign', 'Logs']);
+    expect(moreItems(context('/user', true)).map((i) => i.label)).toEqual(['Account', 'Auto Assign', 'Logs', 'Plaid Logs']);
   });
 });

@@ -11,8 +11,8 @@ interface Destination {
 }
 
 /*
- * Spec §2 also lists Search, Reports and the admin's Plaid Logs; the server has no
- * routes for them yet, so they are not offered (their paths show a "not available yet" page).
+ * Spec §2 also lists Search and Reports; the server has no routes for them yet, so they are not
+ * offered (their paths show a "not available yet" page). Plaid Logs is for the ADMIN role only.
  */
 
 /** The desktop sidebar, in the order of spec §2. */
@@ -22,6 +22,7 @@ const DESKTOP: readonly Destination[] = [
   { label: 'Accounts', icon: 'accounts', base: '/accounts', remembered: 'account' },
   { label: 'Auto Assign', icon: 'rules', base: '/auto-assignments' },
   { label: 'Logs', icon: 'logs', base: '/logs' },
+  { label: 'Plaid Logs', icon: 'logs', base: '/admin', adminOnly: true },
 ];
 
 /** The mobile bar's link icons (More is added by the bar itself). */
@@ -36,6 +37,7 @@ const MORE: readonly (Destination & { icon: IconName })[] = [
   { label: 'Account', icon: 'user', base: '/user' },
   { label: 'Auto Assign', icon: 'rules', base: '/auto-assignments' },
   { label: 'Logs', icon: 'logs', base: '/logs' },
+  { label: 'Plaid Logs', icon: 'logs', base: '/admin', adminOnly: true },
 ];
 
 export interface NavContext {
