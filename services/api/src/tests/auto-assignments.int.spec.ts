@@ -188,6 +188,34 @@ describe('rules applied to an OFX import (rules 1 and 5)', () => {
   });
 });
 
+describe('rules applied to a CSV import', () => {
+  test('a CSV row a rule claims is split by it, recorded by the rule, and logged as from the CSV import', async () => {
+    const [fuel, misc] = ['Gasoline', 'Miscellaneous'].map((name) => cat.alice.get(name)!);
+    const rule = json(
+      await call(alice, 'POST', 'auto-assignments', {
+        name: 'Fuel',
+        searchStrings: ['petrol'],
+        categories: [{ id: -1, categoryId: misc, amount: 5, percentage: false }, { id: -2, categoryId: fuel, amount: 100, percentage: true }],
+      }),
+    ).data;
+    const account = json(
+      await call(alice, 'POST', 'institution', {
+        institution: { name: 'CSV Bank' },
+        accounts: [{ name: 'Checking', balance: 300, type: 'depository', subtype: 'checking', tracking: 'Transactions' }],
+        startDate: '2025-03-01',
+      }),
+    ).data.accounts[0].id as string;
+    const before = { fuel: await balanceOf(alice, 'Gasoline'), misc: await balanceOf(alice, 'Miscellaneous') };
+    const imported = await call(alice, 'POST', `account/${account}/csv`, { text: 'Date,Payee,Amount\n03/05/2025,Shell PETROL 9,-45.10\n', mapping: { date: 0, payee: 1, amount: 2 } });
+    expect(imported.statusCode, imported.body).toBe(201);
+    // Fixed rows first (5.00, with the amount's sign), the percentage row takes the rest.
+    expect(await balanceOf(alice, 'Miscellaneous')).toBeCloseTo(before.misc - 5, 2);
+    expect(await balanceOf(alice, 'Gasoline')).toBeCloseTo(before.fuel - 40.1, 2);
+    const logs = json(await call(alice, 'GET', 'transaction-logs')) as { message: string; actor: string }[];
+    expect(logs.find((l) => l.actor === `rule:${rule.id}`)?.message).toBe('Rule "Fuel" (matched "petrol") assigned "Shell PETROL 9" for -45.10 from the CSV import');
+  });
+});
+
 describe('rules applied to bank-feed rows (rules 1, 4 and 5)', () => {
   test('a pending Plaid row a rule assigns to Dining posts at −23.50: Dining keeps −20.00, Unassigned takes −3.50, one transaction', async () => {
     const dining = cat.alice.get('Dining Out')!;
