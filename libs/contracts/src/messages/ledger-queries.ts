@@ -58,6 +58,15 @@ export class LedgerCategoryInUse {
   ) {}
 }
 
+/** Whether the account is one of the user's, under that institution (the per-account sync's ownership check). Answers boolean. */
+export class LedgerAccountInInstitution {
+  constructor(
+    readonly userId: string,
+    readonly institutionId: string,
+    readonly accountId: string,
+  ) {}
+}
+
 /** The net funding (type-2 transactions) of one category in one calendar month, in cents. */
 export interface MonthlyFundingCents {
   categoryId: string;

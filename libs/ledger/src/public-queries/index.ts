@@ -1,3 +1,4 @@
+import { LedgerAccountInInstitutionHandler } from './ledger-account-in-institution.handler.js';
 import { LedgerCategoryBalancesHandler } from './ledger-category-balances.handler.js';
 import { LedgerCategoryDebitsHandler } from './ledger-category-debits.handler.js';
 import { LedgerCategoryInUseHandler } from './ledger-category-in-use.handler.js';
@@ -19,4 +20,5 @@ export const ledgerPublicQueryHandlers = [
   LedgerCategoryInUseHandler,
   LedgerFundingHistoryHandler,
   LedgerCategoryDebitsHandler,
+  LedgerAccountInInstitutionHandler,
 ];

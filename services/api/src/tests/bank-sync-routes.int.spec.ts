@@ -102,6 +102,8 @@ describe('sync routes', () => {
 
     const perAccount = await post(`institution/${institutionId}/accounts/${accountId}/transactions/sync`, alice);
     expect(perAccount.status, perAccount.body).toBe(200);
+    // An account that is not this institution's (here: the institution's own id) is not found.
+    expect((await post(`institution/${institutionId}/accounts/${institutionId}/transactions/sync`, alice)).status).toBe(404);
     expect((await post(`institution/${institutionId}`, bob)).status).toBe(404);
     expect((await post(`institution/${institutionId}/accounts/${accountId}/transactions/sync`, bob)).status).toBe(404);
   }, 60_000);

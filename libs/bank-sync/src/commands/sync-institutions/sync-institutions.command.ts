@@ -7,6 +7,8 @@ export class SyncInstitutionsCommand extends Command<RouteResponse<typeof syncIn
     readonly userId: string,
     /** Null: every linked institution of the caller's. */
     readonly institutionId: string | null,
+    /** The account the call named (per-account sync): it must be the caller's, under that institution. */
+    readonly accountId: string | null = null,
   ) {
     super();
   }

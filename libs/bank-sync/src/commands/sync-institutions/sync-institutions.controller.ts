@@ -49,6 +49,6 @@ export class SyncInstitutionsController {
   /** POST /api/v1/institution/{institutionId}/accounts/{acctId}/transactions/sync: the account's institution (Plaid syncs items whole). */
   @Endpoint(syncAccountTransactions, SyncInstitutionsCommand)
   async account(@CurrentUserId() userId: string, @Input(syncAccountTransactions) { params }: RouteInput<typeof syncAccountTransactions>) {
-    return answer(await this.commands.execute(new SyncInstitutionsCommand(userId, params.institutionId)));
+    return answer(await this.commands.execute(new SyncInstitutionsCommand(userId, params.institutionId, params.acctId)));
   }
 }

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { institutionSyncOutcome } from '@budget/contracts';
+import { CommandHandler, QueryBus, type ICommandHandler } from '@nestjs/cqrs';
+import { LedgerAccountInInstitution, type institutionSyncOutcome } from '@budget/contracts';
 import { NotFound } from '@budget/platform';
 import type { z } from 'zod';
 import { PlaidItemStore, type PlaidItem } from '../../items/plaid-item-store.js';
@@ -24,15 +24,19 @@ export class SyncInstitutionsHandler implements ICommandHandler<SyncInstitutions
   constructor(
     @Inject(PlaidItemStore) private readonly items: PlaidItemStore,
     @Inject(BankSyncRequests) private readonly requests: BankSyncRequests,
+    @Inject(QueryBus) private readonly queries: QueryBus,
   ) {}
 
-  async execute({ userId, institutionId }: SyncInstitutionsCommand) {
+  async execute({ userId, institutionId, accountId }: SyncInstitutionsCommand) {
     let items: PlaidItem[];
     if (institutionId === null) {
       items = await this.items.listByUser(userId);
     } else {
       const item = await this.items.findByInstitution(userId, institutionId);
       if (!item) throw new NotFound('Institution not found');
+      if (accountId !== null && !(await this.queries.execute<LedgerAccountInInstitution, boolean>(new LedgerAccountInInstitution(userId, institutionId, accountId)))) {
+        throw new NotFound('Account not found');
+      }
       items = [item];
     }
     const outcomes = await Promise.all(items.map((item) => this.sync(item)));
