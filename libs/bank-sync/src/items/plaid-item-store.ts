@@ -79,6 +79,15 @@ export class PlaidItemStore {
     await db.query('UPDATE bank_items SET cursor = $2, synced_at = $3 WHERE item_id = $1', [itemId, cursor, syncedAt]);
   }
 
+  /**
+   * Forgets the cursor: the next sync fetches the item's whole history again. Used when accounts of
+   * the item are linked later, since earlier syncs skipped their rows; rows already recorded are
+   * not recorded twice (their stream ids are derived from the Plaid ids).
+   */
+  async resetCursor(itemId: string): Promise<void> {
+    await this.pool.query('UPDATE bank_items SET cursor = NULL WHERE item_id = $1', [itemId]);
+  }
+
   /** Plaid answered ITEM_LOGIN_REQUIRED (or the like): the user must relink (Link in update mode). */
   async markNeedsRelink(itemId: string, errorCode: string): Promise<void> {
     await this.pool.query(`UPDATE bank_items SET status = 'needs_relink', error_code = $2 WHERE item_id = $1`, [itemId, errorCode]);

@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@budget/platform';
 import { BankSyncQueue } from './sync-queue.js';
 
@@ -11,6 +11,7 @@ export const DEFAULT_SYNC_WAIT_MS = 20_000;
  */
 @Injectable()
 export class BankSyncRequests implements OnModuleDestroy {
+  private readonly logger = new Logger('BankSyncRequests');
   readonly queue: BankSyncQueue;
   readonly waitMs: number;
 
@@ -18,6 +19,15 @@ export class BankSyncRequests implements OnModuleDestroy {
     this.queue = new BankSyncQueue({ redisUrl: config.redisUrl, prefix: config.queuePrefix });
     const wait = Number(process.env.BANK_SYNC_WAIT_MS);
     this.waitMs = Number.isFinite(wait) && wait > 0 ? wait : DEFAULT_SYNC_WAIT_MS;
+  }
+
+  /** Asks for a sync without failing the caller (a link): should Redis be down, the daily sync picks the item up. */
+  async requestQuietly(itemId: string, reason: string): Promise<void> {
+    try {
+      await this.queue.request(itemId, reason);
+    } catch (error) {
+      this.logger.warn(`Sync of item ${itemId} (${reason}) not queued: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
 
   async onModuleDestroy(): Promise<void> {

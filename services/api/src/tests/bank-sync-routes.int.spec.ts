@@ -71,6 +71,13 @@ afterAll(async () => {
 });
 
 describe('sync routes', () => {
+  test('linking asked for the first sync (the worker records the transactions under Unassigned)', async () => {
+    const queue = new BankSyncQueue({ redisUrl: t.config.redisUrl, prefix: t.config.queuePrefix });
+    const waiting = await queue.raw.getJobs(['waiting']);
+    await queue.close();
+    expect(waiting.map((job) => job.data)).toEqual([{ itemId, reason: 'link' }]);
+  });
+
   test('with no worker running, POST /institutions/sync answers 202 with the institution still pending', async () => {
     const response = await post('institutions/sync', alice);
     expect(response.status, response.body).toBe(202);

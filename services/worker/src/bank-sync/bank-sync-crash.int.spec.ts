@@ -58,13 +58,13 @@ beforeAll(async () => {
   execFileSync('npx', ['tsc', '-b', 'services/worker'], { cwd: repoRoot, stdio: 'pipe' });
   sim = await startPlaidSimulator({ port: 0, today: '2025-03-15' });
   db = await createTestDatabase('bank_sync_crash');
-  // The test's own context links the bank as the API would. Its consumer listens on another queue
-  // prefix, so only the spawned worker process syncs.
+  // The test's own context links the bank as the API would; it consumes nothing, and its link-time
+  // sync request goes to another queue prefix, so only the spawned worker process syncs.
   const config = loadConfig(
     { ...process.env, DATABASE_URL: db.url, REDIS_URL: redisUrl, QUEUE_PREFIX: `${prefix}-linker`, PLAID_ENV: 'simulator', PLAID_SIMULATOR_URL: sim.url, PLAID_TOKEN_KEY: tokenKey },
     repoRoot,
   );
-  app = await NestFactory.createApplicationContext(BankSyncWorkerModule.forRoot({ config, pool: db.pool, sync: { dailyPattern: null } }), { logger: false });
+  app = await NestFactory.createApplicationContext(BankSyncWorkerModule.forRoot({ config, pool: db.pool, sync: { consume: false } }), { logger: false });
   await app.init();
 }, 120_000);
 

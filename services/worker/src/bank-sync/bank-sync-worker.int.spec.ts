@@ -16,6 +16,8 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 let sim: RunningPlaidSimulator;
 let db: TestDatabase;
 let app: INestApplicationContext;
+/** Links banks as the API does (its link-time sync requests go to a queue nobody consumes). */
+let linker: INestApplicationContext;
 let queue: BankSyncQueue;
 let plaid: PlaidApi;
 const prefix = `test-bank-sync-${randomUUID()}`;
@@ -33,11 +35,17 @@ beforeAll(async () => {
     { logger: false },
   );
   await app.init();
+  linker = await NestFactory.createApplicationContext(
+    BankSyncWorkerModule.forRoot({ config: { ...config, queuePrefix: `${prefix}-linker` }, pool: db.pool, sync: { consume: false } }),
+    { logger: false },
+  );
+  await linker.init();
   queue = new BankSyncQueue({ redisUrl, prefix, backoffMs: 100 });
 }, 60_000);
 
 afterAll(async () => {
   await queue?.close();
+  await linker?.close();
   await app?.close();
   await db?.drop();
   await sim?.close();
@@ -49,7 +57,7 @@ async function linkedUser(seed: string) {
   const provisioner = new BudgetProvisioner(app.get<EventStore>(EVENT_STORE), app.get<Clock>(CLOCK), app.get<IdGenerator>(ID_GENERATOR));
   await provisioner.provision(userId, randomUUID());
   const { data } = await plaid.sandboxPublicTokenCreate({ institution_id: 'ins_109508', initial_products: [Products.Transactions], options: { seed } as never });
-  const linked = await app.get(CommandBus).execute<LinkOnlineInstitution, { data: { id: string } }>(new LinkOnlineInstitution(userId, data.public_token, 'ins_109508', '2024-01-01'));
+  const linked = await linker.get(CommandBus).execute<LinkOnlineInstitution, { data: { id: string } }>(new LinkOnlineInstitution(userId, data.public_token, 'ins_109508', '2024-01-01'));
   const item = (await app.get(PlaidItemStore).listByUser(userId))[0]!;
   return { userId, institutionId: linked.data.id, itemId: item.itemId };
 }

@@ -16,6 +16,8 @@ export interface BankSyncWorkerOptions {
    * be taken up again by another (or the restarted) worker after this (BullMQ's stalled-job check).
    */
   lockDurationMs: number;
+  /** False: the context consumes nothing (tests that only link banks through it). */
+  consume?: boolean;
 }
 
 export const BANK_SYNC_WORKER_OPTIONS = Symbol.for('budget.worker.BankSyncWorkerOptions');

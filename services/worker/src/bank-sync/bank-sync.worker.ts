@@ -31,6 +31,7 @@ export class BankSyncWorker implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onApplicationBootstrap(): Promise<void> {
     const { redisUrl, prefix, concurrency, backoffMs, dailyPattern } = this.options;
+    if (this.options.consume === false) return;
     this.queue = new BankSyncQueue({ redisUrl, prefix, backoffMs });
     if (dailyPattern) await this.queue.scheduleDaily(dailyPattern);
     const worker = new Worker<BankSyncJobData, BankSyncJobAnswer>(

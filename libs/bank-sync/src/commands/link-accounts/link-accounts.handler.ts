@@ -7,6 +7,7 @@ import { PlaidItemStore } from '../../items/plaid-item-store.js';
 import { firstOfMonth } from '../../plaid/balances.js';
 import { accountToOpen } from '../../plaid/online-accounts.js';
 import { PlaidGateway } from '../../plaid/plaid-gateway.js';
+import { BankSyncRequests } from '../../sync/sync-requests.js';
 
 /**
  * POST /institution/{id}/accounts online `{plaidAccounts, startDate}` (product-spec §7; the
@@ -20,6 +21,7 @@ export class LinkAccountsHandler implements ICommandHandler<LinkOnlineAccounts> 
     @Inject(PlaidItemStore) private readonly items: PlaidItemStore,
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(BankSyncRequests) private readonly syncs: BankSyncRequests,
   ) {}
 
   async execute({ userId, institutionId, plaidAccounts, startDate }: LinkOnlineAccounts): Promise<RouteResponse<typeof addAccount>> {
@@ -36,8 +38,12 @@ export class LinkAccountsHandler implements ICommandHandler<LinkOnlineAccounts> 
     );
     if (missing.length > 0) throw new ValidationFailed(missing);
     const accounts = plaidAccounts.map((chosen) => accountToOpen(known.get(chosen.plaidAccountId)!, chosen.tracking ?? null));
-    return this.commands.execute<OpenOnlineAccounts, RouteResponse<typeof addAccount>>(
+    const opened = await this.commands.execute<OpenOnlineAccounts, RouteResponse<typeof addAccount>>(
       new OpenOnlineAccounts(userId, institutionId, startDate ?? firstOfMonth(this.clock.now()), accounts),
     );
+    // Earlier syncs skipped the new accounts' rows: the next sync starts from the item's beginning.
+    await this.items.resetCursor(item.itemId);
+    await this.syncs.requestQuietly(item.itemId, 'link');
+    return opened;
   }
 }

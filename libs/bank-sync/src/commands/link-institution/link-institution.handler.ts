@@ -8,6 +8,7 @@ import { PlaidItemStore } from '../../items/plaid-item-store.js';
 import { firstOfMonth } from '../../plaid/balances.js';
 import { accountToOpen } from '../../plaid/online-accounts.js';
 import { PlaidGateway } from '../../plaid/plaid-gateway.js';
+import { BankSyncRequests } from '../../sync/sync-requests.js';
 
 type Answer = RouteResponse<typeof addInstitution>;
 
@@ -33,6 +34,7 @@ export class LinkInstitutionHandler implements ICommandHandler<LinkOnlineInstitu
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(EventWriter) private readonly writer: EventWriter,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(BankSyncRequests) private readonly syncs: BankSyncRequests,
   ) {}
 
   async execute(command: LinkOnlineInstitution): Promise<Answer> {
@@ -79,7 +81,7 @@ export class LinkInstitutionHandler implements ICommandHandler<LinkOnlineInstitu
     ]);
     const { institution_id: id, name } = institution.data.institution;
     await beforeOpening?.(id);
-    return this.commands.execute<OpenOnlineInstitution, Answer>(
+    const opened = await this.commands.execute<OpenOnlineInstitution, Answer>(
       new OpenOnlineInstitution(
         userId,
         institutionId,
@@ -89,5 +91,8 @@ export class LinkInstitutionHandler implements ICommandHandler<LinkOnlineInstitu
         accounts.data.accounts.map((account) => accountToOpen(account, null)),
       ),
     );
+    // The first sync is the worker's: the transactions land under Unassigned shortly after.
+    await this.syncs.requestQuietly(itemId, 'link');
+    return opened;
   }
 }
