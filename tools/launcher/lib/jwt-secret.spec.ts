@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SERVICES, JWT_SECRET_FILE, LauncherError, PLAID_TOKEN_KEY_FILE, ensureJwtSecret, ensurePlaidTokenKey, envFor, serviceEnv } from './index.mjs';
+import { SERVICES, JWT_SECRET_FILE, LauncherError, PLAID_SIMULATOR, PLAID_TOKEN_KEY_FILE, ensureJwtSecret, ensurePlaidTokenKey, envFor, serviceEnv } from './index.mjs';
 
 const mode = (file: string) => statSync(file).mode & 0o777;
 
@@ -63,6 +63,14 @@ describe('launcher: the JWT secret of a data directory', () => {
 
     writeFileSync(file, 'too-short\n');
     expect(() => ensureJwtSecret({ dataDir })).toThrow(LauncherError);
+  });
+
+  it('passes PLAID_TOKEN_KEY to the processes that open bank tokens only (api, worker), never to the projector or the Plaid simulator', () => {
+    const env = { ...serviceEnv({ databaseUrl: 'postgres://x/budget', redisUrl: 'redis://x', env: {} }), PLAID_TOKEN_KEY: 'p'.repeat(44) };
+    const given = (service: { name: string }) => 'PLAID_TOKEN_KEY' in envFor(service, env);
+
+    expect(SERVICES.filter(given).map((s) => s.name)).toEqual(['api', 'worker']);
+    expect(given(PLAID_SIMULATOR)).toBe(false);
   });
 
   it('passes the secret to the services that check tokens only, and a JWT_SECRET of the caller wins', () => {

@@ -10,9 +10,9 @@ import { repoRoot } from './paths.mjs';
  * process signs or checks access tokens, so it gets JWT_SECRET; the others never see it.
  */
 export const SERVICES = [
-  { name: 'api', script: 'services/api/dist/main.js', verifiesTokens: true },
+  { name: 'api', script: 'services/api/dist/main.js', verifiesTokens: true, opensBankTokens: true },
   { name: 'projector', script: 'services/projector/dist/main.js' },
-  { name: 'worker', script: 'services/worker/dist/main.js' },
+  { name: 'worker', script: 'services/worker/dist/main.js', opensBankTokens: true },
 ];
 
 /**
@@ -34,10 +34,16 @@ export function serviceEnv({ databaseUrl, redisUrl, port = 3000, root = repoRoot
   };
 }
 
-/** What one service is started with: `env` and its name, without JWT_SECRET unless it needs it. */
+/** What one service is started with: `env` and its name, without JWT_SECRET or PLAID_TOKEN_KEY unless it needs them. */
 export function envFor(service, env) {
-  const { JWT_SECRET, ...rest } = env;
-  return service.verifiesTokens && JWT_SECRET !== undefined ? { ...rest, JWT_SECRET, SERVICE_NAME: service.name } : { ...rest, SERVICE_NAME: service.name };
+  const { JWT_SECRET, PLAID_TOKEN_KEY, ...rest } = env;
+  return {
+    ...rest,
+    ...(service.verifiesTokens && JWT_SECRET !== undefined && { JWT_SECRET }),
+    // `opensBankTokens`: the process seals or opens Plaid access tokens (api, worker).
+    ...(service.opensBankTokens && PLAID_TOKEN_KEY !== undefined && { PLAID_TOKEN_KEY }),
+    SERVICE_NAME: service.name,
+  };
 }
 
 /**
