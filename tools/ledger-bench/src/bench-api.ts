@@ -23,7 +23,13 @@ export interface BenchApi {
  * mail recorded so a user can sign up. Requests go through `app.inject`: no socket, all server work.
  * `projection` as `PROJECTION` configures the product (default inline, as `npm start` runs it).
  */
-export async function startBenchApi(databaseUrl: string, pool: Pool, projection: 'inline' | 'async' = process.env.PROJECTION === 'async' ? 'async' : 'inline'): Promise<BenchApi> {
+export async function startBenchApi(
+  databaseUrl: string,
+  pool: Pool,
+  projection: 'inline' | 'async' = process.env.PROJECTION === 'async' ? 'async' : 'inline',
+  /** More configuration (e.g. the Plaid simulator's URL, a queue prefix). */
+  env: Record<string, string> = {},
+): Promise<BenchApi> {
   const config = loadConfig({
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
@@ -33,6 +39,7 @@ export async function startBenchApi(databaseUrl: string, pool: Pool, projection:
     // A big import waits for the projector in async mode: allow it more than the product's 5 s.
     PROJECTION_WAIT_MS: '60000',
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...env,
   });
   const mail = new RecordingMailSender();
   const prefix = `rl:ledger-bench:${randomBytes(6).toString('hex')}:`;
