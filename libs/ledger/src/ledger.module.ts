@@ -19,6 +19,8 @@ import { DeleteInstitutionController } from './commands/delete-institution/delet
 import { DeleteInstitutionHandler } from './commands/delete-institution/delete-institution.handler.js';
 import { DeleteTransactionController } from './commands/delete-transaction/delete-transaction.controller.js';
 import { DeleteTransactionHandler } from './commands/delete-transaction/delete-transaction.handler.js';
+import { DedupTransactionController } from './commands/dedup-transaction/dedup-transaction.controller.js';
+import { DedupTransactionHandler } from './commands/dedup-transaction/dedup-transaction.handler.js';
 import { EditTransactionController } from './commands/edit-transaction/edit-transaction.controller.js';
 import { EditTransactionHandler } from './commands/edit-transaction/edit-transaction.handler.js';
 import { BankFileImporter } from './commands/bank-file-import.js';
@@ -86,11 +88,11 @@ const institutions: UseCases = {
 const transactions: UseCases = {
   controllers: [
     AccountRegisterController, CategoryRegisterController, RecordTransactionController, GetTransactionController, EditTransactionController,
-    DeleteTransactionController, TransactionLogsController,
+    DeleteTransactionController, DedupTransactionController, TransactionLogsController,
   ],
   handlers: [
     AccountRegisterHandler, CategoryRegisterHandler, RecordTransactionHandler, GetTransactionHandler, EditTransactionHandler,
-    DeleteTransactionHandler, TransactionLogsHandler,
+    DeleteTransactionHandler, DedupTransactionHandler, TransactionLogsHandler,
   ],
 };
 

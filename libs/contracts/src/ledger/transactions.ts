@@ -134,6 +134,21 @@ export const deleteTransaction = route({
   errors: [404],
 });
 
+/**
+ * POST /transaction/{id}/dedup: "No, these are not duplicates" — clears the bank row's
+ * `duplicateOfTransactionId` (server-behaviour §4.3). "Yes" is a plain DELETE of the flagged row.
+ */
+export const dedupTransaction = route({
+  id: 'dedupTransaction',
+  method: 'POST',
+  path: '/transaction/{id}/dedup',
+  summary: 'Say a flagged bank transaction is not a duplicate (clears its flag)',
+  tag: TAG,
+  params: transactionParams,
+  response: null,
+  errors: [404],
+});
+
 /** One line of the transaction log. */
 export const transactionLogEntry = z
   .object({
@@ -158,5 +173,5 @@ export const listTransactionLogs = route({
 
 /** Registers, account transactions and the transaction log (product-spec §7 "Transactions, statements, balances"). */
 export const transactionRoutes = [
-  accountRegister, categoryRegister, recordTransaction, getTransaction, editTransaction, deleteTransaction, listTransactionLogs,
+  accountRegister, categoryRegister, recordTransaction, getTransaction, editTransaction, deleteTransaction, dedupTransaction, listTransactionLogs,
 ];

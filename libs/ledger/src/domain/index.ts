@@ -6,6 +6,7 @@ export * from './change-account.decide.js';
 export * from './institution.decide.js';
 export * from './dates.js';
 export * from './delete-transaction.decide.js';
+export * from './dedup-transaction.decide.js';
 export * from './domain-error.js';
 export * from './edit-transaction.decide.js';
 export * from './open-account.decide.js';

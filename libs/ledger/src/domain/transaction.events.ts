@@ -63,6 +63,11 @@ export interface TransactionRecorded {
     account: AccountPart | null;
     /** Set when a rule assigned the row (its events then carry the actor `rule:<id>`). */
     autoAssignment?: AutoAssignmentNote;
+    /**
+     * A bank row that looks like an existing manual, OFX or CSV row of its account (same amount,
+     * dates within 3 days): that row's id, until the user resolves the pair (dedup or delete).
+     */
+    duplicateOfTransactionId?: string;
   };
 }
 
@@ -89,12 +94,18 @@ export interface TransactionDeleted {
   data: { transactionId: string };
 }
 
+/** The user said a flagged bank row is not a duplicate (`POST /transaction/{id}/dedup`). */
+export interface TransactionDuplicateCleared {
+  type: 'TransactionDuplicateCleared';
+  data: { transactionId: string };
+}
+
 /** A deleted bank row that a re-import brings back. */
 export interface TransactionRestored {
   type: 'TransactionRestored';
   data: { transactionId: string };
 }
 
-export type TransactionEvent = TransactionRecorded | TransactionChanged | TransactionDeleted | TransactionRestored;
+export type TransactionEvent = TransactionRecorded | TransactionChanged | TransactionDeleted | TransactionRestored | TransactionDuplicateCleared;
 
 export const transactionStream = (transactionId: string) => `transaction-${transactionId}`;

@@ -11,6 +11,8 @@ export interface TransactionState {
   account: AccountPart | null;
   /** Stream revision of the last event: the transaction's `version`. */
   version: number;
+  /** The row this bank row was flagged a duplicate of, until dedup clears it (deleting the pair is the projection's). */
+  duplicateOf: string | null;
 }
 
 export const initialTransactionState: TransactionState = {
@@ -23,14 +25,15 @@ export const initialTransactionState: TransactionState = {
   splits: [],
   account: null,
   version: -1,
+  duplicateOf: null,
 };
 
 export function evolveTransaction(state: TransactionState, event: TransactionEvent): TransactionState {
   const version = state.version + 1;
   switch (event.type) {
     case 'TransactionRecorded': {
-      const { transactionId, kind, date, comment, splits, account } = event.data;
-      return { transactionId, exists: true, deleted: false, kind, date, comment, splits, account, version };
+      const { transactionId, kind, date, comment, splits, account, duplicateOfTransactionId } = event.data;
+      return { transactionId, exists: true, deleted: false, kind, date, comment, splits, account, version, duplicateOf: duplicateOfTransactionId ?? null };
     }
     case 'TransactionChanged': {
       const c = event.data.changes;
@@ -55,6 +58,8 @@ export function evolveTransaction(state: TransactionState, event: TransactionEve
       return { ...state, deleted: true, version };
     case 'TransactionRestored':
       return { ...state, deleted: false, version };
+    case 'TransactionDuplicateCleared':
+      return { ...state, duplicateOf: null, version };
     default: {
       const unknown: never = event;
       throw new Error(`Unknown transaction event ${(unknown as { type: string }).type}`);

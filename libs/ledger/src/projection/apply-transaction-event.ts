@@ -8,6 +8,11 @@ type Stored<E> = StoredEvent & E;
 export async function applyTransactionEvent(client: PoolClient, event: Stored<TransactionEvent>): Promise<void> {
   const userId = event.metadata.userId;
   const id = event.data.transactionId;
+  if (event.type === 'TransactionDuplicateCleared') {
+    // Only the flag and the version move: no register, split or balance is touched, and dedup is not logged (server-behaviour §6).
+    await client.query('UPDATE ledger_transactions SET duplicate_of = NULL, version = $2 WHERE id = $1', [id, event.revision]);
+    return;
+  }
   const before = await loadTransaction(client, id);
   if (event.type === 'TransactionRecorded') {
     if (before) return; // replayed: already applied
@@ -36,17 +41,18 @@ async function onLoan(client: PoolClient, accountId: string | null | undefined):
 }
 
 async function record(client: PoolClient, event: Stored<TransactionEvent & { type: 'TransactionRecorded' }>, userId: string): Promise<void> {
-  const { transactionId, kind, date, comment, splits, account } = event.data;
+  const { transactionId, kind, date, comment, splits, account, duplicateOfTransactionId } = event.data;
   const principle = account && (await onLoan(client, account.accountId)) ? account.principle : null;
   await client.query(
     `INSERT INTO ledger_transactions (user_id, id, kind, type, date, comment, version, account_id, name, amount_cents,
-       principle_cents, pending, provider, provider_transaction_id, statement_id, splits, seq, recorded_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+       principle_cents, pending, provider, provider_transaction_id, statement_id, splits, seq, recorded_at, duplicate_of)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
+       (SELECT o.id FROM ledger_transactions o WHERE o.id = $19::uuid AND NOT o.deleted))`,
     [
       userId, transactionId, kind, TRANSACTION_TYPE[kind], date, comment, event.revision, account?.accountId ?? null, account?.name ?? null,
       account?.amount ?? null, principle, account?.pending ?? false, account?.provider ?? null,
       account?.providerTransactionId ?? null, account?.statementId ?? null, JSON.stringify(splits), event.position.toString(),
-      event.metadata.recordedAt,
+      event.metadata.recordedAt, duplicateOfTransactionId ?? null,
     ],
   );
 }
@@ -55,7 +61,9 @@ async function change(client: PoolClient, event: Stored<TransactionEvent>, befor
   const id = before.id;
   switch (event.type) {
     case 'TransactionDeleted':
+      // Deleting either row of a flagged pair resolves it: the flags pointing at this row go with it.
       await client.query('UPDATE ledger_transactions SET deleted = true WHERE id = $1', [id]);
+      await client.query('UPDATE ledger_transactions SET duplicate_of = NULL WHERE duplicate_of = $1', [id]);
       return;
     case 'TransactionRestored':
       await client.query('UPDATE ledger_transactions SET deleted = false WHERE id = $1', [id]);
@@ -81,6 +89,7 @@ async function change(client: PoolClient, event: Stored<TransactionEvent>, befor
       return;
     }
     case 'TransactionRecorded':
+    case 'TransactionDuplicateCleared':
       return;
     default: {
       const unknown: never = event;

@@ -249,6 +249,12 @@ export const ledgerMigrations: Migration[] = [
       END $$;
     `,
   },
+  {
+    // Flagged duplicates (a bank row that looks like a manual, OFX or CSV row): a delete clears the
+    // flags pointing at the deleted row, and a sync's candidate lookup skips rows already matched.
+    id: 'ledger-011-duplicate-of',
+    sql: `CREATE INDEX ledger_transactions_duplicate_of ON ledger_transactions (duplicate_of) WHERE duplicate_of IS NOT NULL;`,
+  },
 ];
 
 export const ledgerTables = [

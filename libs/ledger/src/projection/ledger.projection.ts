@@ -6,7 +6,7 @@ import { applyTransactionEvent } from './apply-transaction-event.js';
 import { ledgerMigrations, ledgerTables } from './ledger.migrations.js';
 import { recordMany, recordsInBatch, type Recorded } from './record-batch.js';
 
-const TRANSACTION_EVENTS = new Set(['TransactionRecorded', 'TransactionChanged', 'TransactionDeleted', 'TransactionRestored']);
+const TRANSACTION_EVENTS = new Set(['TransactionRecorded', 'TransactionChanged', 'TransactionDeleted', 'TransactionRestored', 'TransactionDuplicateCleared']);
 const INSTITUTION_EVENTS = new Set(['InstitutionAdded', 'InstitutionRenamed', 'InstitutionDeleted']);
 const ACCOUNT_EVENTS = new Set([
   'AccountOpened', 'AccountRenamed', 'AccountClosed', 'AccountReopened', 'AccountStartDateChanged', 'AccountTrackingChanged', 'AccountDeleted',

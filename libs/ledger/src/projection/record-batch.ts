@@ -43,15 +43,20 @@ export async function recordMany(client: PoolClient, events: readonly Recorded[]
        ON CONFLICT (id) DO NOTHING),
      ins AS (
        INSERT INTO ledger_transactions (user_id, id, kind, type, date, comment, version, account_id, name, amount_cents,
-         principle_cents, pending, provider, provider_transaction_id, statement_id, splits, seq, recorded_at)
+         principle_cents, pending, provider, provider_transaction_id, statement_id, splits, seq, recorded_at, duplicate_of)
        SELECT u.user_id, u.id, u.kind, u.type, u.date, u.comment, u.version, u.account_id, u.name, u.amount_cents,
               CASE WHEN a.type = 'loan' THEN u.principle_cents END, u.pending, u.provider, u.provider_transaction_id,
-              u.statement_id, u.splits, u.seq, u.recorded_at
+              u.statement_id, u.splits, u.seq, u.recorded_at,
+              COALESCE(o.id, CASE WHEN u.duplicate_of = ANY($2::uuid[]) THEN u.duplicate_of END)
          FROM unnest($1::text[], $2::uuid[], $3::text[], $4::smallint[], $5::date[], $6::text[], $7::int[], $8::uuid[], $9::text[],
-                $10::bigint[], $11::bigint[], $12::boolean[], $13::text[], $14::text[], $15::uuid[], $16::jsonb[], $17::bigint[], $18::timestamptz[])
+                $10::bigint[], $11::bigint[], $12::boolean[], $13::text[], $14::text[], $15::uuid[], $16::jsonb[], $17::bigint[], $18::timestamptz[],
+                $28::uuid[])
               WITH ORDINALITY AS u(user_id, id, kind, type, date, comment, version, account_id, name, amount_cents, principle_cents, pending,
-                provider, provider_transaction_id, statement_id, splits, seq, recorded_at, ord)
+                provider, provider_transaction_id, statement_id, splits, seq, recorded_at, duplicate_of, ord)
          LEFT JOIN ledger_accounts a ON a.id = u.account_id
+         -- A flag only points at a live row (one deleted meanwhile has resolved the pair), alike live and in
+         -- a rebuild, where the original may be recorded in this same statement (a run holds no delete).
+         LEFT JOIN ledger_transactions o ON o.id = u.duplicate_of AND NOT o.deleted
         ORDER BY u.ord
        ON CONFLICT (id) DO NOTHING RETURNING id)
      SELECT id::text, false AS account, NULL AS tracking, NULL AS "startDate", NULL AS type FROM ins
@@ -64,7 +69,7 @@ export async function recordMany(client: PoolClient, events: readonly Recorded[]
       col((_, e) => e.data.account?.providerTransactionId ?? null), col((t) => t.statementId), col((t) => JSON.stringify(t.splits)),
       col((t) => t.seq.toString()), col((_, e) => e.metadata.recordedAt),
       l((e) => e.userId), l((e) => e.id), l((e) => e.seq), l((e) => e.createdAt), l((e) => e.transactionId), l((e) => e.actor), l((e) => e.message), l((e) => e.changes),
-      accountIds,
+      accountIds, col((_, e) => e.data.duplicateOfTransactionId ?? null),
     ],
   );
   const accounts = new Map(result.filter((r) => r.account).map((r) => [r.id, { tracking: r.tracking!, startDate: r.startDate!, type: r.type! }]));

@@ -26,6 +26,8 @@ function describe(event: StoredEvent & TransactionEvent, before: LoadedTransacti
       return `${who} deleted ${label}`;
     case 'TransactionRestored':
       return `${who} restored ${label}`;
+    case 'TransactionDuplicateCleared':
+      return `${who} said ${label} is not a duplicate`;
     case 'TransactionChanged': {
       if (event.data.autoAssignment) return autoAssigned(event.data.autoAssignment, before?.name ? `"${before.name}"` : label, money(after.amount), undefined);
       const c = event.data.changes;

@@ -10,8 +10,9 @@ import { evolveTransaction, foldTransaction, initialTransactionState, type Trans
 import { LedgerLookups } from '../../queries/ledger-lookups.js';
 import { ensureWithinBalanceBound } from '../balance-bound.js';
 import { notedAutoAssignment } from '../auto-assign/rules-by-query.js';
+import { decideDuplicates } from '../../domain/bank-rows/duplicates.decide.js';
 import { BankRowLookups } from './bank-row-lookups.js';
-import { BANK_ROW_RULES, noBankRowRules, type BankRowRules, type NewBankRow } from './bank-row-rules.js';
+import { BANK_ROW_RULES, noBankRowRules, type BankRowRules, type NewBankRow, type RuleAssignment } from './bank-row-rules.js';
 import { RecordBankRowsCommand, type RecordBankRowsResult } from './record-bank-rows.command.js';
 
 type Item = { kind: 'row'; row: BankRow } | { kind: 'removal'; removal: BankRemoval };
@@ -72,9 +73,11 @@ export class RecordBankRowsHandler implements ICommandHandler<RecordBankRowsComm
     const touchedAccounts = new Set<string>();
     const touchedCategories = new Set<string>();
     const size = Math.max(1, chunkSize);
+    // Originals flagged by this run's earlier chunks: never claimed twice, even by a lagging read model.
+    const claimed = new Set<string>();
     for (let start = 0; start < items.length; start += size) {
       const chunk = items.slice(start, start + size);
-      const decided = await this.appendChunk(caller, chunk, unassigned);
+      const decided = await this.appendChunk(caller, chunk, unassigned, claimed);
       result.chunks += decided.appended ? 1 : 0;
       for (const key of ['added', 'changed', 'removed', 'unchanged'] as const) result[key] += decided.counts[key];
       for (const entry of decided.entries) {
@@ -87,16 +90,19 @@ export class RecordBankRowsHandler implements ICommandHandler<RecordBankRowsComm
   }
 
   /** Decides and appends one chunk; decided again, on streams read from the store, after a lost race. */
-  private async appendChunk(caller: Caller, chunk: readonly Item[], unassigned: string) {
+  private async appendChunk(caller: Caller, chunk: readonly Item[], unassigned: string, claimed: Set<string>) {
     for (let attempt = 1; ; attempt++) {
       try {
-        const decided = await this.decideChunk(caller, chunk, unassigned, attempt > 1);
+        // A lost race decides again: only the claims of the append that lands are kept.
+        const claims = new Set(claimed);
+        const decided = await this.decideChunk(caller, chunk, unassigned, attempt > 1, claims);
         const appends: WriteAppend[] = decided.entries
           .filter((e) => e.events.length > 0)
           .map((e) => ({ stream: transactionStream(e.state.transactionId), events: e.events, expectedRevision: e.revision, ...(e.actor && { actor: e.actor }) }));
         if (appends.length === 0) return { ...decided, appended: false };
         await ensureWithinBalanceBound(this.lookups, caller.userId, 'rows', decided.entries.map((e): TransactionChange => ({ before: e.before, events: e.events })));
         await this.writer.settle(caller, await this.writer.appendMany(appends, caller));
+        for (const id of claims) claimed.add(id);
         return { ...decided, appended: true };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError) || attempt >= CHUNK_ATTEMPTS) throw error;
@@ -104,7 +110,7 @@ export class RecordBankRowsHandler implements ICommandHandler<RecordBankRowsComm
     }
   }
 
-  private async decideChunk(caller: Caller, chunk: readonly Item[], unassigned: string, fromStore: boolean) {
+  private async decideChunk(caller: Caller, chunk: readonly Item[], unassigned: string, fromStore: boolean, claimed: Set<string>) {
     const idsOf = (item: Item) =>
       item.kind === 'row' ? [bankRowTransactionId(item.row), replacedTransactionId(item.row)].filter((id): id is string => id !== null) : [bankRowTransactionId(item.removal)];
     const ids = [...new Set(chunk.flatMap(idsOf))];
@@ -135,7 +141,13 @@ export class RecordBankRowsHandler implements ICommandHandler<RecordBankRowsComm
       const replaced = replacedTransactionId(item.row);
       return !entry(transactionId).state.exists && !(replaced && entry(replaced).state.exists) ? [{ transactionId, row: item.row }] : [];
     });
-    const assigned = fresh.length > 0 ? await this.rules.assign(caller.userId, fresh) : new Map();
+    // The rules and the duplicate candidates: one lookup each per chunk, whatever its size.
+    const probes = fresh.map(({ transactionId, row }) => ({ transactionId, accountId: row.accountId, amount: row.amount, date: row.date }));
+    const [assigned, candidates] = await Promise.all([
+      fresh.length > 0 ? this.rules.assign(caller.userId, fresh) : new Map<string, RuleAssignment>(),
+      this.rowLookups.duplicateCandidates(caller.userId, probes),
+    ]);
+    const duplicates = decideDuplicates(probes, candidates, claimed);
 
     const counts = { added: 0, changed: 0, removed: 0, unchanged: 0 };
     for (const item of chunk) {
@@ -153,6 +165,7 @@ export class RecordBankRowsHandler implements ICommandHandler<RecordBankRowsComm
       const decision = decideBankRow(item.row, entry(id).state, replaced ? entry(replaced).state : null, {
         unassignedCategoryId: unassigned,
         assigned: rule?.splits ?? null,
+        duplicateOf: duplicates.get(id) ?? null,
       });
       add(id, notedAutoAssignment(decision.row, rule));
       if (rule && !existed && decision.row.length > 0) entry(id).actor = rule.actor;

@@ -44,6 +44,8 @@ export interface BankRowContext {
    * (rule 2). Splits that do not sum to the amount are ignored, so a rule never fails a sync.
    */
   assigned: readonly Split[] | null;
+  /** The existing manual, OFX or CSV row a new row duplicates (`decideDuplicates`), if any. */
+  duplicateOf?: string | null;
 }
 
 export interface BankRowDecision {
@@ -84,6 +86,8 @@ export function decideBankRow(row: BankRow, state: TransactionState, replaced: T
       ? [...context.assigned]
       : [{ categoryId: context.unassignedCategoryId, amount: row.amount, comment: null }];
   const transactionId = bankRowTransactionId(row);
+  // The posted form of a pending row keeps its flag (or its cleared flag: a dedup is not undone).
+  const duplicateOf = replaced?.exists ? replaced.duplicateOf : (context.duplicateOf ?? null);
   const recorded: TransactionRecorded = {
     type: 'TransactionRecorded',
     data: {
@@ -103,6 +107,7 @@ export function decideBankRow(row: BankRow, state: TransactionState, replaced: T
         providerTransactionId: row.providerTransactionId,
         statementId: null,
       },
+      ...(duplicateOf !== null && { duplicateOfTransactionId: duplicateOf }),
     },
   };
   const retire: TransactionDeleted[] =
