@@ -24,10 +24,11 @@ import { seedUser, type SeededUser } from './seed-user.js';
  * - the same user's manual writes (POST /account/{id}/transactions on their offline account, each
  *   with a fresh Idempotency-Key), one after another: `--baseline` of them before the link, and as
  *   many as fit while the sync runs; p50/p99 of each.
+ * `--chunks 250,50` compares rows per ledger append (the worker's `BANK_SYNC_CHUNK_ROWS`), interleaved run by run.
  * `--runs` runs (default 3) per projection mode (`--modes inline,async`; async starts the projector
  * in-process and the worker waits for it as in production). Build first:
  * `flock /tmp/budget-build.lock npx tsc -b tools/ledger-bench services/worker`, then
- * `node tools/ledger-bench/dist/sync.bench.js [--runs 3] [--rows 5000] [--modes inline,async]`
+ * `node tools/ledger-bench/dist/sync.bench.js [--runs 3] [--rows 5000]  [--modes inline,async] [--chunks default,50]`
  * (or `npm run bench:sync -w @budget/ledger-bench -- …`, which builds both).
  */
 const argument = (name: string, fallback: string) => {
@@ -44,7 +45,12 @@ const rows = whole('rows', 5_000);
 const baselineWrites = whole('baseline', 200);
 const modes = argument('modes', 'inline').split(',') as ('inline' | 'async')[];
 if (modes.some((m) => m !== 'inline' && m !== 'async')) throw new Error('--modes lists inline and/or async');
+/** Rows per ledger append (the worker's `BANK_SYNC_CHUNK_ROWS`); `default` is the ledger's own. */
+const chunks = argument('chunks', 'default').split(',');
+if (chunks.some((c) => c !== 'default' && !(Number.isSafeInteger(Number(c)) && Number(c) > 0))) throw new Error('--chunks lists row counts or default');
 
+const profile = process.argv.includes('--profile');
+const profiled = new Map<string, number>();
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const POLL_MS = 100;
@@ -107,6 +113,8 @@ interface RunResult {
   events: number;
   before: number[];
   during: number[];
+  /** Share of the sync's samples in which a session waited for an advisory lock. */
+  lockWaitShare: number;
 }
 
 async function runOnce(api: BenchApi, pool: BenchPool, simulatorUrl: string, queue: BankSyncQueue): Promise<RunResult> {
@@ -141,6 +149,23 @@ async function runOnce(api: BenchApi, pool: BenchPool, simulatorUrl: string, que
   const writer = (async () => {
     while (syncing) during.push(await write());
   })();
+  // Where the writes' time goes: every 20 ms, whether a session of this database waits for an
+  // advisory lock (the user's append lock, held by a sync chunk's transaction) — the share of samples
+  // with one is the share of the sync's time the user's writes spent queued behind a chunk.
+  // With --profile, the statements seen running in each sample are counted (a sampling profile of the database).
+  const samples = { total: 0, lockWait: 0 };
+  const sampler = (async () => {
+    while (syncing) {
+      const { rows: seen } = await pool.query<{ waiting: boolean; state: string | null; query: string; wait: string | null }>(
+        `SELECT wait_event_type = 'Lock' AND wait_event = 'advisory' AS waiting, state, left(regexp_replace(query, '\\s+', ' ', 'g'), 90) AS query, wait_event AS wait
+           FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state <> 'idle'`,
+      );
+      samples.total += 1;
+      if (seen.some((r) => r.waiting)) samples.lockWait += 1;
+      if (profile) for (const r of seen) profiled.set(`${r.state} ${r.wait ?? ''} ${r.query}`, (profiled.get(`${r.state} ${r.wait ?? ''} ${r.query}`) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
   let visibleAt = 0;
   try {
     const deadline = Date.now() + TIMEOUT_MS;
@@ -154,7 +179,7 @@ async function runOnce(api: BenchApi, pool: BenchPool, simulatorUrl: string, que
     }
   } finally {
     syncing = false;
-    await writer;
+    await Promise.all([writer, sampler]);
   }
   const { rows: items } = await pool.query<{ item_id: string }>('SELECT item_id FROM bank_items WHERE user_id = $1', [user.target.userId]);
   const jobs = await queue.raw.getJobs(['completed', 'active']);
@@ -170,6 +195,7 @@ async function runOnce(api: BenchApi, pool: BenchPool, simulatorUrl: string, que
     events: Number(counted[0]!.n),
     before,
     during,
+    lockWaitShare: samples.total === 0 ? 0 : samples.lockWait / samples.total,
   };
 }
 
@@ -188,25 +214,33 @@ for (const mode of modes) {
   const queue = new BankSyncQueue({ redisUrl, prefix });
   let worker: Awaited<ReturnType<typeof startWorker>> | null = null;
   try {
-    worker = await startWorker({
-      ...env, NODE_ENV: 'test', DATABASE_URL: database.url, REDIS_URL: redisUrl, PROJECTION: mode, PROJECTION_WAIT_MS: '60000', MAIL_OUTBOX_DIR: mailDir,
-    });
-    const results: RunResult[] = [];
+    const results = new Map<string, RunResult[]>(chunks.map((chunk) => [chunk, []]));
+    // Chunk sizes interleaved run by run, so the machine's drift falls on each alike.
     for (let run = 0; run < runs; run++) {
-      const r = await runOnce(api, database.pool, sim.url, queue);
-      results.push(r);
-      console.log(
-        `${mode} run ${run + 1}: ${r.events} events; job start → all ${rows} rows in the register ${fixed(r.visibleMs)} ms (job ${fixed(r.jobMs)} ms, queued ${fixed(r.queuedMs)} ms)` +
-          ` = ${fixed((r.events * 1000) / r.visibleMs)} events/s; writes before p50 ${fixed(percentile(r.before, 50), 1)} p99 ${fixed(percentile(r.before, 99), 1)} ms,` +
-          ` during (${r.during.length}) p50 ${fixed(percentile(r.during, 50), 1)} p99 ${fixed(percentile(r.during, 99), 1)} max ${fixed(Math.max(...r.during), 1)} ms`,
+      for (const chunk of chunks) {
+        worker = await startWorker({
+          ...env, NODE_ENV: 'test', DATABASE_URL: database.url, REDIS_URL: redisUrl, PROJECTION: mode, PROJECTION_WAIT_MS: '60000', MAIL_OUTBOX_DIR: mailDir,
+          ...(chunk === 'default' ? {} : { BANK_SYNC_CHUNK_ROWS: chunk }),
+        });
+        const r = await runOnce(api, database.pool, sim.url, queue);
+        await stopWorker(worker.child);
+        worker = null;
+        results.get(chunk)!.push(r);
+        console.log(
+          `${mode}, chunk ${chunk}, run ${run + 1}: ${r.events} events; job start → all ${rows} rows in the register ${fixed(r.visibleMs)} ms (job ${fixed(r.jobMs)} ms, queued ${fixed(r.queuedMs)} ms)` +
+            ` = ${fixed((r.events * 1000) / r.visibleMs)} events/s; writes before p50 ${fixed(percentile(r.before, 50), 1)} p99 ${fixed(percentile(r.before, 99), 1)} ms,` +
+            ` during (${r.during.length}) p50 ${fixed(percentile(r.during, 50), 1)} p99 ${fixed(percentile(r.during, 99), 1)} max ${fixed(Math.max(...r.during), 1)} ms; a lock waited on in ${fixed(r.lockWaitShare * 100)}% of samples`,
+        );
+      }
+    }
+    for (const [chunk, list] of results) {
+      const col = (f: (r: RunResult) => number, digits = 0) => listed(list.map(f), digits);
+      summary.push(
+        `| ${mode} | ${chunk} | ${col((r) => r.visibleMs)} | ${col((r) => (r.events * 1000) / r.visibleMs)} | ${col((r) => r.jobMs)} | ` +
+          `${col((r) => percentile(r.before, 50), 1)} | ${col((r) => percentile(r.before, 99), 1)} | ${col((r) => percentile(r.during, 50), 1)} | ${col((r) => percentile(r.during, 99), 1)} | ` +
+          `${col((r) => percentile(r.during, 99) / percentile(r.before, 99), 2)} | ${col((r) => r.during.length)} | ${col((r) => r.lockWaitShare * 100)} |`,
       );
     }
-    const col = (f: (r: RunResult) => number, digits = 0) => listed(results.map(f), digits);
-    summary.push(
-      `| ${mode} | ${col((r) => r.visibleMs)} | ${col((r) => (r.events * 1000) / r.visibleMs)} | ${col((r) => r.jobMs)} | ` +
-        `${col((r) => percentile(r.before, 50), 1)} | ${col((r) => percentile(r.before, 99), 1)} | ${col((r) => percentile(r.during, 50), 1)} | ${col((r) => percentile(r.during, 99), 1)} | ` +
-        `${col((r) => percentile(r.during, 99) / percentile(r.before, 99), 2)} | ${col((r) => r.during.length)} |`,
-    );
   } finally {
     if (worker) await stopWorker(worker.child);
     await queue.raw.obliterate({ force: true }).catch(() => undefined);
@@ -220,7 +254,11 @@ for (const mode of modes) {
 
 console.log(`\nFirst bank sync of ${rows.toLocaleString('en')} transactions, ${runs} runs per mode: median (every run); the user's writes ${baselineWrites} before the link, all during the sync`);
 console.log(
-  '| projection | job start → all rows in the register, ms | events/s | job run, ms | writes before p50, ms | before p99 | during p50 | during p99 | p99 during ÷ before | writes during |\n' +
-    '|---|---|---|---|---|---|---|---|---|---|',
+  '| projection | rows per append | job start → all rows in the register, ms | events/s | job run, ms | writes before p50, ms | before p99 | during p50 | during p99 | p99 during ÷ before | writes during | lock waited on, % of samples |\n' +
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
 );
 for (const line of summary) console.log(line);
+if (profile) {
+  console.log('\nStatements seen in the samples (state, wait event, statement), most often first:');
+  for (const [query, count] of [...profiled].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${String(count).padStart(6)}  ${query}`);
+}

@@ -22,8 +22,12 @@ export interface BankSyncWorkerOptions {
 
 export const BANK_SYNC_WORKER_OPTIONS = Symbol.for('budget.worker.BankSyncWorkerOptions');
 
-/** `BANK_SYNC_LOCK_MS` (default 30 s, BullMQ's own) shortens the stalled-job recovery (the crash test does). */
+/**
+ * `BANK_SYNC_LOCK_MS` (default 30 s, BullMQ's own) shortens the stalled-job recovery (the crash test does);
+ * `BANK_SYNC_CHUNK_ROWS` sets the rows per ledger append (default the ledger's, 250; `bench:sync` compares sizes).
+ */
 export const defaultBankSyncWorkerOptions = (redisUrl: string, prefix: string, env: NodeJS.ProcessEnv = process.env): BankSyncWorkerOptions => ({
   redisUrl, prefix, concurrency: 4, minIntervalMs: 2_000, backoffMs: 5_000, dailyPattern: '0 6 * * *',
   lockDurationMs: Number(env.BANK_SYNC_LOCK_MS) > 0 ? Number(env.BANK_SYNC_LOCK_MS) : 30_000,
+  ...(Number.isSafeInteger(Number(env.BANK_SYNC_CHUNK_ROWS)) && Number(env.BANK_SYNC_CHUNK_ROWS) > 0 ? { chunkSize: Number(env.BANK_SYNC_CHUNK_ROWS) } : {}),
 });
