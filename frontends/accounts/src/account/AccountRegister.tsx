@@ -5,6 +5,7 @@ import {
   type Id, type TransactionData,
 } from '@budget/web';
 import type { Account } from '../institutions/institution-data.js';
+import { DuplicateDialog } from './DuplicateDialog.js';
 import { ReconcileBar } from './ReconcileBar.js';
 import { useDebounced } from './use-debounced.js';
 
@@ -20,6 +21,7 @@ export interface AccountRegisterProps {
 /** An account's posted (with reconcile checkboxes) or pending transactions, newest first. */
 export function AccountRegister({ account, pending, statementId, onStatementChange, onOpen, onConflict }: AccountRegisterProps) {
   const [search, setSearch] = useState('');
+  const [duplicate, setDuplicate] = useState<TransactionData | null>(null);
   const query = useDebounced(search.trim());
   const register = useRegister(accountRegister, { params: { id: account.id }, query: { pending: pending ? '1' : undefined, search: query || undefined } });
   const { data: tree } = useCategories();
@@ -46,7 +48,9 @@ export function AccountRegister({ account, pending, statementId, onStatementChan
         reconcile={pending ? undefined : reconcile}
         onOpen={(row) => onOpen(row.transaction)}
         closedReason={(row) => closedReason(row.transaction)}
+        onDuplicate={(row) => setDuplicate(row.transaction)}
       />
+      {duplicate ? <DuplicateDialog duplicate={duplicate} onClose={() => setDuplicate(null)} /> : null}
     </div>
   );
 }

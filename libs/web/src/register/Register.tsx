@@ -28,6 +28,8 @@ export interface RegisterProps {
   onOpen?: (row: RegisterRow) => void;
   /** Why a row does not open, or null when it does. */
   closedReason?: (row: RegisterRow) => string | null;
+  /** Opens the duplicate dialog of a row flagged `duplicateOfTransactionId` (its mark shows only with this). */
+  onDuplicate?: (row: RegisterRow) => void;
 }
 
 const ROW_HEIGHT = { desktop: 40, mobile: 60 };
@@ -37,7 +39,7 @@ const HEAD_HEIGHT = { desktop: 36, mobile: 0 };
  * The shared register (spec §2 "Register"): only the rows in view are drawn; scrolling within
  * two viewport heights of the bottom loads the next 30; pulling down past −100 reloads.
  */
-export function Register({ label, rows, list, detailHeader, showBalance, empty, reconcile, onOpen, closedReason }: RegisterProps) {
+export function Register({ label, rows, list, detailHeader, showBalance, empty, reconcile, onOpen, closedReason, onDuplicate }: RegisterProps) {
   const mobile = useIsMobile();
   const scroller = useRef<HTMLDivElement>(null);
   const box = useScrollBox(scroller);
@@ -86,6 +88,7 @@ export function Register({ label, rows, list, detailHeader, showBalance, empty, 
                   reconcile={reconcile}
                   onOpen={onOpen && reason === null ? () => onOpen(row) : undefined}
                   closedReason={reason}
+                  onDuplicate={onDuplicate && (() => onDuplicate(row))}
                 />
               );
             })}

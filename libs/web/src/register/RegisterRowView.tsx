@@ -25,10 +25,12 @@ export interface RegisterRowViewProps {
   /** Opens the row; undefined when it cannot be opened (with the reason as its tooltip). */
   onOpen: (() => void) | undefined;
   closedReason: string | null;
+  /** Opens the duplicate dialog of a flagged bank row; undefined: the register shows no mark. */
+  onDuplicate?: (() => void) | undefined;
 }
 
 /** One register line: [reconciled] date, name, categories, amount, running balance. */
-export function RegisterRowView({ row, index, style, showBalance, reconcile, onOpen, closedReason }: RegisterRowViewProps) {
+export function RegisterRowView({ row, index, style, showBalance, reconcile, onOpen, closedReason, onDuplicate }: RegisterRowViewProps) {
   const stored = row.transaction.accountTransaction?.statementId ?? null;
   const statementId = reconcile?.overrides.has(row.id) ? (reconcile.overrides.get(row.id) ?? null) : stored;
   const pending = row.transaction.accountTransaction?.pending === true;
@@ -68,6 +70,21 @@ export function RegisterRowView({ row, index, style, showBalance, reconcile, onO
       <div role="cell" className="ui-register__cell ui-register__cell--name">
         {row.name}
         {pending ? <span className="ui-badge ui-badge--muted">Pending</span> : null}
+        {onDuplicate && row.transaction.duplicateOfTransactionId ? (
+          <button
+            type="button"
+            className="ui-badge ui-badge--warning ui-register__duplicate"
+            aria-label={`Possible duplicate: ${row.name}`}
+            data-testid="duplicate-mark"
+            onClick={(event) => {
+              event.stopPropagation();
+              onDuplicate();
+            }}
+            onKeyDown={(event) => event.stopPropagation()}
+          >
+            Duplicate?
+          </button>
+        ) : null}
       </div>
       <div role="cell" className="ui-register__cell ui-register__cell--detail">
         {row.detail}
