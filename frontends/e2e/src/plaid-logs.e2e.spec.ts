@@ -1,24 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import { Configuration, PlaidApi, Products } from 'plaid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startPlaidSimulator, type RunningPlaidSimulator } from '@budget/plaid-simulator';
 import { signUp } from './sign-up.js';
-import { launchChromium, startStack, type Stack } from './stack.js';
+import { startPlaidStack, type PlaidStack } from './plaid-stack.js';
+import { launchChromium, type Stack } from './stack.js';
 
-let sim: RunningPlaidSimulator;
+let plaid: PlaidStack;
+let sim: PlaidStack['sim'];
 let stack: Stack;
 let browser: Browser;
 
 beforeAll(async () => {
-  sim = await startPlaidSimulator({ port: 0 });
-  stack = await startStack({ PLAID_ENV: 'simulator', PLAID_SIMULATOR_URL: sim.url, PLAID_TOKEN_KEY: randomBytes(32).toString('base64') });
+  plaid = await startPlaidStack();
+  ({ sim, stack } = plaid);
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
-  await sim?.close();
+  await plaid?.stop();
 });
 
 describe('the provider log in the browser', () => {

@@ -25,6 +25,8 @@ import { LinkTokenController } from './queries/link-token/link-token.controller.
 import { LinkTokenHandler } from './queries/link-token/link-token.handler.js';
 import { PlaidLogsController } from './queries/plaid-logs/plaid-logs.controller.js';
 import { PlaidLogsHandler } from './queries/plaid-logs/plaid-logs.handler.js';
+import { SimulatorLinkController } from './simulator/simulator-link.controller.js';
+import { CompleteSimulatorLinkHandler, SimulatorInstitutionsHandler } from './simulator/simulator-link.handlers.js';
 
 /** Every table of the context, in apply order (the worker may run them too). */
 export const bankSyncMigrations = [...providerLogMigrations, ...itemsMigrations];
@@ -36,7 +38,7 @@ export const bankSyncMigrations = [...providerLogMigrations, ...itemsMigrations]
  * and the admin's provider log. Needs the global PlatformModule and the buses of `CqrsModule.forRoot()`.
  */
 @Module({
-  controllers: [LinkTokenController, InstitutionLinkTokenController, InstitutionInfoController, PlaidLogsController, SyncInstitutionsController, PlaidWebhookController],
+  controllers: [LinkTokenController, InstitutionLinkTokenController, InstitutionInfoController, PlaidLogsController, SyncInstitutionsController, PlaidWebhookController, SimulatorLinkController],
   providers: [
     { provide: TokenCipher, useFactory: (config: AppConfig) => new TokenCipher(config.plaid.tokenKey), inject: [APP_CONFIG] },
     { provide: PLAID_API, useFactory: (config: AppConfig) => createPlaidClient(config.plaid), inject: [APP_CONFIG] },
@@ -44,6 +46,8 @@ export const bankSyncMigrations = [...providerLogMigrations, ...itemsMigrations]
     LinkInstitutionHandler, LinkAccountsHandler, UnlinkInstitutionHandler, LinkTokenHandler, InstitutionLinkTokenHandler, InstitutionInfoHandler, PlaidLogsHandler,
     // Syncs: the routes ask the worker's queue (sync/), the webhook only enqueues.
     BankSyncRequests, SyncInstitutionsHandler, PlaidWebhookHandler,
+    // The simulated Link dialog's calls to the simulator (PLAID_ENV=simulator only).
+    SimulatorInstitutionsHandler, CompleteSimulatorLinkHandler,
   ],
   exports: [PlaidItemStore, PlaidGateway, ProviderLog, PLAID_API, TokenCipher, BankLinkEraser],
 })

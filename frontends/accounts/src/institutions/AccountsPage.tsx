@@ -3,6 +3,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { listConnectedAccounts } from '@budget/contracts';
 import { ListDetail, LoadError, LoadingBlock, recall, recordPath, remember, Tabs, useEveryPage, useTransactionEditor } from '@budget/web';
 import { AccountDetail } from '../account/AccountDetail.js';
+import { useBankSync } from '../online/use-bank-sync.js';
 import { AccountsDialogs, type AccountsDialogsProps } from './AccountsDialogs.js';
 import { AccountsToolbar } from './AccountsToolbar.js';
 import { InstitutionList } from './InstitutionList.js';
@@ -25,6 +26,7 @@ export function AccountsPage() {
   // A failed load is not "no institutions": nothing is selected or moved while it is unknown.
   const isPending = connected.isPending || connected.isError;
   const all = connected.data?.data ?? [];
+  const bankSync = useBankSync(all);
   const found = accountId === undefined ? null : findInstitutionOf(all, accountId);
   const selected = found?.account ?? null;
   const misplaced = accountId !== undefined && !isPending && (selected === null || tabOf(selected) !== tab);
@@ -78,8 +80,14 @@ export function AccountsPage() {
     <div className="accounts">
       <AccountsToolbar
         selected={selected}
-        onAction={(action) => (action === 'transaction' ? selected && editor.open({ accountId: selected.id, accountType: selected.type }) : setDialog(action))}
+        syncing={bankSync.syncing}
+        onAction={(action) => {
+          if (action === 'transaction') return selected && editor.open({ accountId: selected.id, accountType: selected.type });
+          if (action === 'sync') return void bankSync.sync(null);
+          setDialog(action);
+        }}
       />
+      {bankSync.element}
       <Tabs label="Accounts" tabs={TABS} value={tab} onChange={changeTab} />
       <ListDetail list={list} detail={detail} detailOpen={selected !== null} onBack={deselect} />
       <AccountsDialogs

@@ -2,9 +2,7 @@ import { Button, Menu, Toolbar, useIsMobile } from '@budget/web';
 import { tracksBalances, type Account } from './institution-data.js';
 
 /** The dialogs the toolbar opens. */
-export type ToolbarAction = 'institution' | 'transaction' | 'balance' | 'ofx' | 'csv';
-
-const NO_LINKING = 'Bank linking is not available on this server';
+export type ToolbarAction = 'online' | 'institution' | 'sync' | 'transaction' | 'balance' | 'ofx' | 'csv';
 
 interface Entry {
   label: string;
@@ -13,14 +11,14 @@ interface Entry {
   title?: string;
 }
 
-/** The entries of spec §2: Add Transaction or Add Balance follows tracking and needs a selection. */
-function entries(selected: Account | null): Entry[] {
+/** The entries of spec §2: Add Transaction or Add Balance follows tracking and needs a selection; Sync Accounts waits while a sync runs. */
+function entries(selected: Account | null, syncing: boolean): Entry[] {
   const importable = selected !== null && !tracksBalances(selected);
   const importTitle = selected === null ? 'Select an account first' : importable ? undefined : 'This account tracks balances, not transactions';
   return [
-    { label: 'Add Online Institution', action: null, disabled: true, title: NO_LINKING },
+    { label: 'Add Online Institution', action: 'online', disabled: false },
     { label: 'Add Offline Institution', action: 'institution', disabled: false },
-    { label: 'Sync Accounts', action: null, disabled: true, title: NO_LINKING },
+    { label: syncing ? 'Syncing…' : 'Sync Accounts', action: 'sync', disabled: syncing },
     tracksBalances(selected)
       ? { label: 'Add Balance', action: 'balance', disabled: false }
       : { label: 'Add Transaction', action: 'transaction', disabled: selected === null, title: selected === null ? 'Select an account first' : undefined },
@@ -30,9 +28,9 @@ function entries(selected: Account | null): Entry[] {
 }
 
 /** The accounts toolbar; on a phone the actions sit in one menu. */
-export function AccountsToolbar({ selected, onAction }: { selected: Account | null; onAction: (action: ToolbarAction) => void }) {
+export function AccountsToolbar({ selected, syncing, onAction }: { selected: Account | null; syncing: boolean; onAction: (action: ToolbarAction) => void }) {
   const mobile = useIsMobile();
-  const all = entries(selected);
+  const all = entries(selected, syncing);
   if (mobile) {
     const items = all.map((entry) => ({
       label: entry.label,

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { deleteInstitution } from '@budget/contracts';
 import { ConfirmDialog, FormError, Icon, Menu, useWriteAction, type Id } from '@budget/web';
 import { AddAccountDialog } from '../offline/AddAccountDialog.js';
+import { InstitutionInfoDialog } from '../online/InstitutionInfoDialog.js';
+import { useBankSync } from '../online/use-bank-sync.js';
 import type { Institution } from './institution-data.js';
 import { RenameInstitutionDialog } from './RenameInstitutionDialog.js';
 import { useDelete } from './use-delete.js';
@@ -12,12 +14,20 @@ export interface InstitutionMenuProps {
   onDeleted: (institution: Institution) => void;
 }
 
-/** Rename, Add Account and Delete Institution, on the institution's heading. */
+/** Rename, Add Account and Delete Institution, on the institution's heading; a linked bank's Sync and Institution Info too. */
 export function InstitutionMenu({ institution, onAccountCreated, onDeleted }: InstitutionMenuProps) {
-  const [open, setOpen] = useState<'rename' | 'account' | null>(null);
+  const [open, setOpen] = useState<'rename' | 'account' | 'info' | null>(null);
+  const bankSync = useBankSync([institution]);
   const deleting = useWriteAction();
   const removal = useDelete(() => deleting.send(deleteInstitution, { params: { id: institution.id } }), () => onDeleted(institution));
+  const online = !institution.offline;
   const items = [
+    ...(online
+      ? [
+          { label: bankSync.syncing ? 'Syncing…' : 'Sync', disabled: bankSync.syncing, onSelect: () => void bankSync.sync(institution.id) },
+          { label: 'Institution Info', onSelect: () => setOpen('info') },
+        ]
+      : []),
     { label: 'Rename', onSelect: () => setOpen('rename') },
     { label: 'Add Account', onSelect: () => setOpen('account') },
     { label: 'Delete Institution', onSelect: removal.ask },
@@ -33,6 +43,8 @@ export function InstitutionMenu({ institution, onAccountCreated, onDeleted }: In
         testId={`institution-menu-${institution.id}`}
       />
       <FormError message={removal.error} />
+      {online ? bankSync.element : null}
+      {open === 'info' ? <InstitutionInfoDialog institution={institution} onClose={() => setOpen(null)} /> : null}
       {open === 'rename' ? <RenameInstitutionDialog institution={institution} onClose={() => setOpen(null)} /> : null}
       {open === 'account' ? (
         <AddAccountDialog

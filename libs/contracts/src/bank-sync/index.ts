@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { idOut, pageQuery, pathId, timestamp } from '../common/fields.js';
 import { route } from '../common/route.js';
+import { simulatorRoutes } from './simulator.js';
 import { bankSyncJobRoutes } from './sync.js';
 
 const TAG = 'bank linking';
 
-/** `{linkToken}` (bare, as the spec's client reads it): the token that opens Plaid Link. */
-const linkTokenAnswer = z.object({ linkToken: z.string() });
+/**
+ * `{linkToken}` (bare, as the spec's client reads it): the token that opens Plaid Link; `simulator`
+ * says the server runs against the Plaid simulator, so the client shows its simulated Link dialog
+ * (completed through POST /simulator/link/complete) in place of Plaid's script.
+ */
+const linkTokenAnswer = z.object({ linkToken: z.string(), simulator: z.boolean().optional() });
 
 /** GET /user/link-token: Link for a new bank (server-behaviour §4.1). */
 export const getUserLinkToken = route({
@@ -89,5 +94,6 @@ export const listPlaidLogs = route({
 });
 
 export * from './sync.js';
+export * from './simulator.js';
 
-export const bankSyncRoutes = [getUserLinkToken, getInstitutionLinkToken, getInstitutionInfo, listPlaidLogs, ...bankSyncJobRoutes];
+export const bankSyncRoutes = [getUserLinkToken, getInstitutionLinkToken, getInstitutionInfo, listPlaidLogs, ...bankSyncJobRoutes, ...simulatorRoutes];

@@ -39,13 +39,15 @@ export class SyncInstitutionsHandler implements ICommandHandler<SyncInstitutions
       }
       items = [item];
     }
-    const outcomes = await Promise.all(items.map((item) => this.sync(item)));
+    // Syncing all skips items waiting for a relink; a refresh of one institution (the relink prompt's
+    // "sync again" after Link in update mode) tries it: a success marks it healthy again.
+    const outcomes = await Promise.all(items.map((item) => this.sync(item, institutionId !== null)));
     return { data: { pending: outcomes.some((o) => o.status === 'pending'), institutions: outcomes } };
   }
 
-  private async sync(item: PlaidItem): Promise<Outcome> {
+  private async sync(item: PlaidItem, evenIfRelink: boolean): Promise<Outcome> {
     const base: Outcome = { institutionId: item.institutionId, status: 'pending', syncDate: item.syncedAt, added: 0, changed: 0, removed: 0, accountIds: [], categoryIds: [], message: null };
-    if (item.status === 'needs_relink') return { ...base, status: 'needs_relink', message: RELINK_MESSAGE };
+    if (item.status === 'needs_relink' && !evenIfRelink) return { ...base, status: 'needs_relink', message: RELINK_MESSAGE };
     const jobId = await this.requests.queue.request(item.itemId, 'user');
     try {
       const outcome = await this.requests.queue.wait(jobId, this.requests.waitMs);

@@ -24,6 +24,6 @@ export class InstitutionLinkTokenHandler implements IQueryHandler<InstitutionLin
       .as({ userId, itemId: item.itemId })
       .linkTokenCreate(linkTokenRequest(userId, this.config.plaid, accessToken))
       .catch((error: unknown) => Promise.reject(providerError(error)));
-    return { linkToken: answer.data.link_token };
+    return { linkToken: answer.data.link_token, simulator: this.config.plaid.env === 'simulator' };
   }
 }

@@ -18,6 +18,6 @@ export class LinkTokenHandler implements IQueryHandler<LinkTokenQuery> {
       .as({ userId, itemId: null })
       .linkTokenCreate(linkTokenRequest(userId, this.config.plaid))
       .catch((error: unknown) => Promise.reject(providerError(error)));
-    return { linkToken: answer.data.link_token };
+    return { linkToken: answer.data.link_token, simulator: this.config.plaid.env === 'simulator' };
   }
 }
