@@ -68,8 +68,7 @@ export function RegisterRowView({ row, index, style, showBalance, reconcile, onO
         {formatDate(row.date)}
       </div>
       <div role="cell" className="ui-register__cell ui-register__cell--name">
-        {row.name}
-        {pending ? <span className="ui-badge ui-badge--muted">Pending</span> : null}
+        {/* First in the cell: a long name is cut off, never the mark. */}
         {onDuplicate && row.transaction.duplicateOfTransactionId ? (
           <button
             type="button"
@@ -85,6 +84,8 @@ export function RegisterRowView({ row, index, style, showBalance, reconcile, onO
             Duplicate?
           </button>
         ) : null}
+        {row.name}
+        {pending ? <span className="ui-badge ui-badge--muted">Pending</span> : null}
       </div>
       <div role="cell" className="ui-register__cell ui-register__cell--detail">
         {row.detail}
