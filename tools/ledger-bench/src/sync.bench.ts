@@ -26,10 +26,11 @@ import { seedUser, type SeededUser } from './seed-user.js';
  *   many as fit while the sync runs; p50/p99 of each.
  * `--chunks 250,50` compares rows per ledger append (the worker's `BANK_SYNC_CHUNK_ROWS`), interleaved run by run.
  * `--runs` runs (default 3) per projection mode (`--modes inline,async`; async starts the projector
- * in-process and the worker waits for it as in production). Build first:
- * `flock /tmp/budget-build.lock npx tsc -b tools/ledger-bench services/worker`, then
- * `node tools/ledger-bench/dist/sync.bench.js [--runs 3] [--rows 5000]  [--modes inline,async] [--chunks default,50]`
- * (or `npm run bench:sync -w @budget/ledger-bench -- …`, which builds both).
+ * in-process and the worker waits for it as in production). `--profile` also prints which statements
+ * the samples caught running. Run: `npm run bench:sync -- [--runs 3] [--rows 5000] [--modes inline,async]
+ * [--chunks default,100] [--baseline 200] [--profile]` (builds this tool and the worker first; on a shared
+ * machine build under `flock /tmp/budget-build.lock npx tsc -b tools/ledger-bench services/worker`, then
+ * `node tools/ledger-bench/dist/sync.bench.js …`).
  */
 const argument = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`);
