@@ -1,27 +1,28 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AccountType } from 'plaid';
-import { startPlaidSimulator, type RunningPlaidSimulator } from '@budget/plaid-simulator';
+import type { RunningPlaidSimulator } from '@budget/plaid-simulator';
+import { startPlaidStack, type PlaidStack } from './plaid-stack.js';
 import { signUp } from './sign-up.js';
-import { launchChromium, startStack, type Stack } from './stack.js';
+import { launchChromium, type Stack } from './stack.js';
 
+let plaid: PlaidStack;
 let sim: RunningPlaidSimulator;
 let stack: Stack;
 let browser: Browser;
 
+// The simulator's "today" is the current UTC date, as here.
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const TODAY = day(0);
 
 beforeAll(async () => {
-  sim = await startPlaidSimulator({ port: 0, today: TODAY });
-  stack = await startStack({ PLAID_ENV: 'simulator', PLAID_SIMULATOR_URL: sim.url, PLAID_TOKEN_KEY: randomBytes(32).toString('base64') });
+  plaid = await startPlaidStack();
+  ({ sim, stack } = plaid);
   browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
-  await stack?.stop();
-  await sim?.close();
+  await plaid?.stop();
 });
 
 /** The API as the signed-in page's user (its access token from localStorage). */
