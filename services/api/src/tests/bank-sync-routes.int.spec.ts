@@ -117,6 +117,8 @@ describe('sync routes', () => {
 
   test('the webhook only enqueues: SYNC_UPDATES_AVAILABLE brings the next day in; an unknown item is acknowledged', async () => {
     const before = Number((await t.db.pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events WHERE stream_id LIKE $1', ['transaction-%'])).rows[0]!.n);
+    const cursor = async () => (await t.db.pool.query<{ cursor: string | null }>('SELECT cursor FROM bank_items WHERE item_id = $1', [itemId])).rows[0]!.cursor;
+    const cursorBefore = await cursor();
     sim.simulator.advance(sim.simulator.itemById(itemId)!);
     const hook = await post('plaid/webhook', null, { webhook_type: 'TRANSACTIONS', webhook_code: 'SYNC_UPDATES_AVAILABLE', item_id: itemId, environment: 'sandbox' });
     expect(hook.status, hook.body).toBe(200);
@@ -128,6 +130,11 @@ describe('sync routes', () => {
       after = Number((await t.db.pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events WHERE stream_id LIKE $1', ['transaction-%'])).rows[0]!.n);
     }
     expect(after).toBeGreaterThan(before);
+    // The job ends once the cursor it reached is stored (after its rows): wait for that, so the next
+    // test's refresh is a sync of its own, not folded into this one while it is still running.
+    while ((await cursor()) === cursorBefore && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await cursor()).not.toBe(cursorBefore);
+    await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await post('plaid/webhook', null, { webhook_type: 'TRANSACTIONS', webhook_code: 'SYNC_UPDATES_AVAILABLE', item_id: 'nope' })).status).toBe(200);
     expect((await post('plaid/webhook', null, { webhook_code: 'SYNC_UPDATES_AVAILABLE' })).status).toBe(422);
   }, 60_000);
