@@ -57,6 +57,22 @@ describe('duplicate bank rows', () => {
     expect(known.accounts.get(accountId)?.balance).toBe(-4200 * 4);
   }, 60_000);
 
+  it('looks the candidates up once per chunk, whatever the chunk\'s size (600 rows in chunks of 250: 3 lookups)', async () => {
+    const { caller, accountId, manualId } = await accountWithManual();
+    const calls: number[] = [];
+    class CountingLookups extends BankRowLookups {
+      override async duplicateCandidates(userId: string, probes: Parameters<BankRowLookups['duplicateCandidates']>[1]) {
+        calls.push(probes.length);
+        return super.duplicateCandidates(userId, probes);
+      }
+    }
+    const rows = Array.from({ length: 600 }, (_, i) => bankRow(accountId, `bulk-${i}`, { date: '2025-03-11', amount: -4200 - (i % 3) }));
+    await new RecordBankRowsHandler(bed.writer, bed.lookups, new CountingLookups(bed.db.pool)).execute(new RecordBankRowsCommand(caller.userId, rows, [], 250));
+    expect(calls).toEqual([250, 250, 100]);
+    // One original, claimed by one of the 200 rows like it.
+    expect(Object.values(await flags(accountId))).toEqual([manualId]);
+  }, 60_000);
+
   it('dedup clears the flag with an event on the row\'s stream (version + 1), once; the next sync flags nothing again', async () => {
     const { caller, accountId } = await accountWithManual();
     const row = bankRow(accountId, 'a', { pending: true });
