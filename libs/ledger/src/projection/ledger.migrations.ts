@@ -255,6 +255,14 @@ export const ledgerMigrations: Migration[] = [
     id: 'ledger-011-duplicate-of',
     sql: `CREATE INDEX ledger_transactions_duplicate_of ON ledger_transactions (duplicate_of) WHERE duplicate_of IS NOT NULL;`,
   },
+  {
+    // A sync's duplicate lookup (BankRowLookups.duplicateCandidates) probes the rows a bank row could
+    // duplicate by account, amount and date: without this index it read every live row of the user
+    // once per chunk, so a first sync cost more the bigger the budget. Bank rows are not in it.
+    id: 'ledger-012-duplicate-candidates',
+    sql: `CREATE INDEX ledger_transactions_duplicate_candidates ON ledger_transactions (account_id, amount_cents, date)
+            WHERE NOT deleted AND duplicate_of IS NULL AND kind IN ('manual', 'regular') AND provider IN ('NONE', 'OFX', 'CSV');`,
+  },
 ];
 
 export const ledgerTables = [
