@@ -1,17 +1,30 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { listAutoAssignments } from '@budget/contracts';
-import { Button, DataTable, Loaded, useCategories, useRouteQuery, type Column } from '@budget/web';
+import { Button, DataTable, Loaded, NEW_RULE_PARAM, useCategories, useRouteQuery, type Column } from '@budget/web';
 import { ruleTargets, type Rule } from './rule-data.js';
 import { RuleDialog } from './RuleDialog.js';
 
 /**
  * /auto-assignments: the rules that assign new bank transactions (OFX, CSV, bank sync) to
- * categories, sorted by name; Add opens an empty rule, a rule's Edit opens it.
+ * categories, sorted by name; Add opens an empty rule, a rule's Edit opens it, and
+ * `?new=<name>` (a register's "Make a rule from this one") opens a new rule prefilled from that name.
  */
 export function AutoAssignmentsPage() {
   const rules = useRouteQuery(listAutoAssignments, {}, { select: (answer) => answer.data });
   const { data: tree } = useCategories();
-  const [editing, setEditing] = useState<Rule | 'new' | null>(null);
+  const [params, setParams] = useSearchParams();
+  const fromName = params.get(NEW_RULE_PARAM);
+  const [chosen, setEditing] = useState<Rule | 'new' | null>(null);
+  const editing = chosen ?? (fromName ? 'new' : null);
+  const close = () => {
+    setEditing(null);
+    // The prefill is used once: a reload or Back does not open the dialog again.
+    if (fromName === null) return;
+    const rest = new URLSearchParams(params);
+    rest.delete(NEW_RULE_PARAM);
+    setParams(rest, { replace: true });
+  };
   const columns: Column<Rule>[] = [
     { header: 'Name', render: (rule) => rule.name },
     { header: 'Search Strings', render: (rule) => rule.searchStrings.join(', ') },
@@ -34,7 +47,7 @@ export function AutoAssignmentsPage() {
       <Loaded query={rules} what="The auto-assignment rules">
         {(rows) => <DataTable label="Auto assignments" columns={columns} rows={rows} rowKey={(rule) => rule.id} empty="No auto-assignment rules" />}
       </Loaded>
-      {editing && tree ? <RuleDialog tree={tree} rule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} /> : null}
+      {editing && tree ? <RuleDialog tree={tree} rule={editing === 'new' ? null : editing} fromName={editing === 'new' ? fromName : null} onClose={close} /> : null}
     </section>
   );
 }

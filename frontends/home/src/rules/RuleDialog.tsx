@@ -5,7 +5,7 @@ import { Button, ConfirmDialog, Dialog, EditDialogActions, FormError, FundingCat
 import { useRecordSave } from '../budget/record-dialog.js';
 import type { Rule } from './rule-data.js';
 import { RulePreview } from './RulePreview.js';
-import { newRuleForm, removeSearchString, ruleBody, ruleFormFrom, validateRule, RULE_FIELDS, type RuleForm } from './rule-form.js';
+import { newRuleForm, removeSearchString, ruleBody, ruleFormFrom, ruleFormFromName, validateRule, RULE_FIELDS, type RuleForm } from './rule-form.js';
 
 const FORM_ID = 'rule-form';
 
@@ -13,6 +13,8 @@ export interface RuleDialogProps {
   tree: CategoryTree;
   /** The rule to edit; null for a new one. */
   rule: Rule | null;
+  /** A new rule made from a transaction: its name prefills the name and the search string. */
+  fromName?: string | null;
   onClose: () => void;
 }
 
@@ -22,9 +24,9 @@ export interface RuleDialogProps {
  * (percent or dollars, the last row taking the rest). Each Save or Delete is one write action: its
  * Idempotency-Key stays the same across the user's retries until the server answers for good.
  */
-export function RuleDialog({ tree, rule, onClose }: RuleDialogProps) {
+export function RuleDialog({ tree, rule, fromName = null, onClose }: RuleDialogProps) {
   const unassigned = tree.unassigned?.id ?? null;
-  const [form, setForm] = useState<RuleForm>(() => (rule ? ruleFormFrom(rule, unassigned) : newRuleForm(unassigned)));
+  const [form, setForm] = useState<RuleForm>(() => (rule ? ruleFormFrom(rule, unassigned) : fromName ? ruleFormFromName(fromName, unassigned) : newRuleForm(unassigned)));
   const saving = useWriteAction();
   const removing = useWriteAction();
   const applying = useWriteAction();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newRuleForm, removeSearchString, ruleBody, ruleFormFrom, validateRule } from './rule-form.js';
+import { newRuleForm, removeSearchString, ruleBody, ruleFormFrom, ruleFormFromName, validateRule } from './rule-form.js';
 
 describe('the rule form', () => {
   it('starts with one empty search string and Unassigned at 100 percent', () => {
@@ -23,6 +23,13 @@ describe('the rule form', () => {
       searchStrings: ['grocer', 'market'],
       categories: [{ id: -1, categoryId: 'a', amount: 33.33, percentage: true }, { id: -2, categoryId: 'b', amount: 12.5, percentage: false }],
     });
+  });
+
+  it("makes a rule from a transaction: its name, collapsed and trimmed, is the rule's name and search string", () => {
+    const form = ruleFormFromName('  STARBUCKS   #123 ', 'u');
+    expect(form.name).toBe('STARBUCKS #123');
+    expect(form.searchStrings).toEqual(['STARBUCKS #123']);
+    expect(form.rows.map(({ categoryId, amount, percentage }) => ({ categoryId, amount, percentage }))).toEqual([{ categoryId: 'u', amount: 10_000, percentage: true }]);
   });
 
   it('keeps the last search string box', () => {

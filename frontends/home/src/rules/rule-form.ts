@@ -22,6 +22,15 @@ export function newRuleForm(unassignedId: Id | null): RuleForm {
   return { name: '', searchStrings: [''], rows: fundingRowsFromWire([{ categoryId: unassignedId, amount: 100, percentage: true }], unassignedId) };
 }
 
+/**
+ * "Make a rule from this one": the transaction's name as the rule's name and its one search string
+ * (trimmed; runs of spaces are one, as banks pad names), Unassigned at 100 percent until the user picks.
+ */
+export function ruleFormFromName(name: string, unassignedId: Id | null): RuleForm {
+  const text = name.trim().replace(/\s+/g, ' ');
+  return { ...newRuleForm(unassignedId), name: text, searchStrings: [text] };
+}
+
 export function ruleFormFrom(rule: Rule, unassignedId: Id | null): RuleForm {
   return {
     name: rule.name,

@@ -9,10 +9,12 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { Dialog } from '../ui/Dialog.js';
 import { FormError } from '../ui/FormError.js';
 import { TextField } from '../ui/TextField.js';
+import { ButtonLink } from '../ui/Button.js';
 import { LoanFields } from './LoanFields.js';
 import { isLoanType } from './loan.js';
 import { SplitRows } from './SplitRows.js';
 import { isBankRow } from './transaction-editing.js';
+import { newRuleHref } from './new-rule-link.js';
 import { asksToSaveZero, emptyForm, formFromTransaction, hasErrors, validateTransaction, type TransactionForm, type TransactionFormErrors } from './transaction-form.js';
 import { useTransactionSave, type SaveOutcome } from './use-transaction-save.js';
 
@@ -42,6 +44,8 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
   const [confirmingZero, setConfirmingZero] = useState(false);
   const [storedAmount] = useState(() => (editing ? formFromTransaction(editing).amount : null));
   const save = useTransactionSave();
+  // "Make a rule from this one": the stored name (not the form's unsaved edits).
+  const ruleName = editing?.accountTransaction?.name?.trim() || null;
 
   const set = (part: Partial<TransactionForm>) => setForm((current) => ({ ...current, ...part }));
   const setAmount = (amount: number) =>
@@ -83,6 +87,11 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
         <TextField label="Name" required readOnly={bank} value={form.name} error={errors.fields.name} onChange={(e) => set({ name: e.target.value })} />
         <TextField label="Comment" value={form.comment} onChange={(e) => set({ comment: e.target.value })} />
         <SplitRows splits={form.splits} tree={tree} amount={form.amount} onChange={(splits) => set({ splits })} />
+        {ruleName ? (
+          <ButtonLink variant="text" to={newRuleHref(ruleName)} title="Assign the transactions with this name automatically, now and on the next imports and syncs">
+            Make a rule from this one
+          </ButtonLink>
+        ) : null}
         <FormError message={errors.general} />
       </form>
       <ConfirmDialog
