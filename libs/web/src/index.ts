@@ -57,6 +57,7 @@ export { Toolbar, ToolbarSpacer } from './ui/Toolbar.js';
 export { cx } from './ui/class-names.js';
 
 export { useCategories } from './categories/use-categories.js';
+export { UnassignedNextStep } from './categories/UnassignedNextStep.js';
 export { buildCategoryTree, type CategoryTree, type CategoryNode, type GroupNode, type TreeNode } from './categories/category-tree.js';
 export { CategoryType, GroupType, type TreeSource } from './categories/category-data.js';
 export { PAGE_SIZE, TransactionType, type TransactionData, type SplitData, type RegisterPage } from './register/transaction-data.js';

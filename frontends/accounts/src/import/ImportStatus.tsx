@@ -1,4 +1,4 @@
-import { Amount, FormError, ProgressBar, wireCents } from '@budget/web';
+import { Amount, FormError, ProgressBar, UnassignedNextStep, wireCents } from '@budget/web';
 import { importCounts, mismatchWarning } from './import-result.js';
 import type { ImportPhase } from './use-import-runner.js';
 
@@ -29,6 +29,7 @@ export function ImportStatus({ phase }: { phase: ImportPhase }) {
           <p>
             Account balance <Amount cents={wireCents(phase.result.balance)} />
           </p>
+          <UnassignedNextStep added={phase.result.added} />
           {warning ? (
             <p className="ui-notice" data-testid="balance-mismatch">
               {warning}

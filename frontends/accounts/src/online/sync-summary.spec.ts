@@ -11,7 +11,7 @@ const nameOf = (id: string) => names[id] ?? id;
 describe('summariseSync', () => {
   it('adds up the rows of every finished institution', () => {
     const answer = { pending: false, institutions: [outcome('a', { added: 10, changed: 1 }), outcome('b', { added: 2, removed: 3 })] };
-    expect(summariseSync(answer, nameOf)).toEqual({ message: '12 new transactions, 1 changed, 3 removed.', relink: [] });
+    expect(summariseSync(answer, nameOf)).toEqual({ message: '12 new transactions, 1 changed, 3 removed.', relink: [], added: 12 });
   });
 
   it('says one transaction and none', () => {
@@ -25,6 +25,7 @@ describe('summariseSync', () => {
     expect(summariseSync(answer, nameOf)).toEqual({
       message: 'Houndstooth Bank: The bank could not be reached. First Platypus Bank needs you to sign in again.',
       relink: ['a'],
+      added: 0,
     });
   });
 

@@ -8,6 +8,8 @@ export interface SyncSummary {
   message: string;
   /** The institutions whose bank asks the user to sign in again (the relink prompt, one at a time). */
   relink: string[];
+  /** The new rows of the institutions that finished (the next step points at those left in Unassigned). */
+  added: number;
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -20,9 +22,9 @@ export function summariseSync(answer: SyncAnswer, nameOf: (institutionId: string
   const done = answer.institutions.filter((i) => i.status === 'done');
   const relink = answer.institutions.filter((i) => i.status === 'needs_relink').map((i) => i.institutionId);
   const parts: string[] = [];
-  if (answer.institutions.length === 0) return { message: 'No linked institutions to sync.', relink };
+  const added = done.reduce((n, i) => n + i.added, 0);
+  if (answer.institutions.length === 0) return { message: 'No linked institutions to sync.', relink, added };
   if (done.length > 0) {
-    const added = done.reduce((n, i) => n + i.added, 0);
     const changed = done.reduce((n, i) => n + i.changed, 0);
     const removed = done.reduce((n, i) => n + i.removed, 0);
     let line = added === 0 ? 'No new transactions' : count(added, 'new transaction', 'new transactions');
@@ -35,5 +37,5 @@ export function summariseSync(answer: SyncAnswer, nameOf: (institutionId: string
   }
   for (const id of relink) parts.push(`${nameOf(id)} needs you to sign in again.`);
   if (answer.pending) parts.push('Still syncing in the background: the new transactions appear when it finishes.');
-  return { message: parts.join(' '), relink };
+  return { message: parts.join(' '), relink, added };
 }

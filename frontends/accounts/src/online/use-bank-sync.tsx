@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { refreshInstitution, syncInstitutions } from '@budget/contracts';
-import { Button, Dialog, answerFailure, sendFailure, Spinner, toFormErrors, useLedgerRefresh, useWriteAction } from '@budget/web';
+import { Button, Dialog, answerFailure, sendFailure, Spinner, toFormErrors, UnassignedNextStep, useLedgerRefresh, useWriteAction } from '@budget/web';
 import type { Institution } from '../institutions/institution-data.js';
 import { LinkBankDialog } from './LinkBankDialog.js';
 import { summariseSync } from './sync-summary.js';
@@ -15,7 +15,8 @@ export interface BankSync {
 
 /**
  * Sync Accounts and an institution's Sync: one write action per press (POST /institutions/sync or
- * POST /institution/{id}), the result line ("12 new transactions"), and for a bank that answered
+ * POST /institution/{id}), the result line ("12 new transactions") with the next step for the rows
+ * left in Unassigned ("12 transactions need a category in Unassigned."), and for a bank that answered
  * `needs_relink` the prompt "<bank> needs you to sign in again. Relink now?": Yes opens Link in
  * update mode, then syncs that bank again.
  */
@@ -24,6 +25,7 @@ export function useBankSync(institutions: readonly Institution[]): BankSync {
   const refresh = useLedgerRefresh();
   const [syncing, setSyncing] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  const [added, setAdded] = useState(0);
   const [asking, setAsking] = useState<Institution | null>(null);
   const [relinking, setRelinking] = useState<Institution | null>(null);
   const byId = (id: string) => institutions.find((i) => i.id === id);
@@ -31,11 +33,13 @@ export function useBankSync(institutions: readonly Institution[]): BankSync {
   const sync = async (institutionId: string | null) => {
     setSyncing(true);
     setMessage(null);
+    setAdded(0);
     try {
       const answer = institutionId === null ? await action.send(syncInstitutions) : await action.send(refreshInstitution, { params: { id: institutionId } });
       if (!answer.ok) return setMessage(toFormErrors(answer.body, [])?.general ?? answerFailure(answer.status));
       const summary = summariseSync(answer.body.data, (id) => byId(id)?.name ?? 'A bank');
       setMessage(summary.message);
+      setAdded(summary.added);
       const first = summary.relink.map(byId).find((i) => i !== undefined);
       if (first) setAsking(first);
       await refresh();
@@ -59,6 +63,7 @@ export function useBankSync(institutions: readonly Institution[]): BankSync {
           )}
         </p>
       ) : null}
+      {syncing ? null : <UnassignedNextStep added={added} />}
       {asking ? (
         <Dialog
           open
