@@ -84,8 +84,8 @@ export class PlaidItemStore {
    * the item are linked later, since earlier syncs skipped their rows; rows already recorded are
    * not recorded twice (their stream ids are derived from the Plaid ids).
    */
-  async resetCursor(itemId: string): Promise<void> {
-    await this.pool.query('UPDATE bank_items SET cursor = NULL WHERE item_id = $1', [itemId]);
+  async resetCursor(itemId: string, db: Queryable = this.pool): Promise<void> {
+    await db.query('UPDATE bank_items SET cursor = NULL WHERE item_id = $1', [itemId]);
   }
 
   /** Plaid answered ITEM_LOGIN_REQUIRED (or the like): the user must relink (Link in update mode). */

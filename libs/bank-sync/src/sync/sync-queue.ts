@@ -1,4 +1,5 @@
 import { Job, Queue, QueueEvents, type JobsOptions } from 'bullmq';
+import { enqueueInTransaction, type Queryable } from '@budget/platform';
 import type { SyncItemResult } from './sync-item.js';
 
 /** The BullMQ queue of Plaid syncs (its Redis keys carry the deployment's queue prefix). */
@@ -32,6 +33,24 @@ export function bankSyncJobOptions(itemId: string, backoffMs = 5_000): JobsOptio
     removeOnComplete: { age: 3_600, count: 1_000 },
     removeOnFail: { age: 7 * 24 * 3_600 },
   };
+}
+
+/**
+ * Asks for a sync of an item through the job outbox (README "No job lost"): a `job_outbox` row
+ * written with `db` (the asking write's transaction client, or a pool: a transaction of its own),
+ * which the worker's relay copies to the queue once it committed, and again should Redis lose it.
+ * The job keeps the per-item de-duplication of `bankSyncJobOptions`. `jobId`, derived from the
+ * item and the event that asked (`link-<itemId>`), makes a retried write add nothing; without
+ * it every call is a job of its own (folded by the de-duplication while one is waiting).
+ */
+export function enqueueSync(db: Queryable, itemId: string, reason: string, jobId?: string): Promise<string> {
+  return enqueueInTransaction<BankSyncJobData>(db, {
+    queue: BANK_SYNC_QUEUE,
+    name: 'sync',
+    data: { itemId, reason },
+    ...(jobId === undefined ? {} : { jobId }),
+    opts: bankSyncJobOptions(itemId),
+  });
 }
 
 export interface BankSyncQueueOptions {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
-import { Worker } from 'bullmq';
+import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Configuration, PlaidApi, Products } from 'plaid';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { BANK_SYNC_QUEUE, BankSyncQueue, PlaidGateway, PlaidItemStore, runBankSyncJob, TokenCipher, type BankSyncJobData } from '@budget/bank-sync';
-import { CLOCK, REDIS, type Clock } from '@budget/platform';
+import { CLOCK, OutboxRelay, outboxProcessor, REDIS, type Clock } from '@budget/platform';
 import { signUp, type SignedUpUser } from '@budget/identity/testing';
 import { startPlaidSimulator, type RunningPlaidSimulator } from '@budget/plaid-simulator';
 import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
@@ -21,6 +21,7 @@ let sandbox: PlaidApi;
 let t: ApiTestApp;
 let worker: Worker<BankSyncJobData> | null = null;
 let workerQueue: BankSyncQueue | null = null;
+let relay: OutboxRelay | null = null;
 let alice: SignedUpUser;
 let bob: SignedUpUser;
 let institutionId: string;
@@ -35,10 +36,13 @@ async function startWorker() {
     items: t.app.get(PlaidItemStore), gateway: t.app.get(PlaidGateway), commands: t.app.get(CommandBus), pool: t.db.pool,
     redis: t.app.get<Redis>(REDIS), clock: t.app.get<Clock>(CLOCK), queue: workerQueue, prefix, minIntervalMs: 0,
   };
-  worker = new Worker<BankSyncJobData>(BANK_SYNC_QUEUE, (job, token) => runBankSyncJob(job, token, deps), {
+  worker = new Worker<BankSyncJobData>(BANK_SYNC_QUEUE, outboxProcessor(t.db.pool, (job: Job<BankSyncJobData>, token?: string) => runBankSyncJob(job, token, deps)), {
     connection: { url: t.config.redisUrl, maxRetriesPerRequest: null }, prefix,
   });
   await worker.waitUntilReady();
+  // The worker process's outbox relay: the link's and the webhook's syncs reach the queue through it.
+  relay = new OutboxRelay({ pool: t.db.pool, databaseUrl: t.db.url, redisUrl: t.config.redisUrl, prefix, pollMs: 100 });
+  await relay.start();
 }
 
 const post = async (path: string, user: SignedUpUser | null, body?: unknown) => {
@@ -64,6 +68,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   delete process.env.BANK_SYNC_WAIT_MS;
+  await relay?.stop();
   await worker?.close();
   await workerQueue?.close();
   await t?.close();
@@ -71,11 +76,9 @@ afterAll(async () => {
 });
 
 describe('sync routes', () => {
-  test('linking asked for the first sync (the worker records the transactions under Unassigned)', async () => {
-    const queue = new BankSyncQueue({ redisUrl: t.config.redisUrl, prefix: t.config.queuePrefix });
-    const waiting = await queue.raw.getJobs(['waiting']);
-    await queue.close();
-    expect(waiting.map((job) => job.data)).toEqual([{ itemId, reason: 'link' }]);
+  test('linking asked for the first sync through the job outbox (the worker records the transactions under Unassigned)', async () => {
+    const { rows } = await t.db.pool.query('SELECT id, queue, data, finished_at FROM job_outbox WHERE queue = $1', [BANK_SYNC_QUEUE]);
+    expect(rows).toEqual([{ id: `link-${itemId}`, queue: BANK_SYNC_QUEUE, data: { itemId, reason: 'link' }, finished_at: null }]);
   });
 
   test('with no worker running, POST /institutions/sync answers 202 with the institution still pending', async () => {

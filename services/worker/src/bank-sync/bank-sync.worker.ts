@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { Worker, type Job } from 'bullmq';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { BANK_SYNC_QUEUE, BankSyncQueue, PlaidGateway, PlaidItemStore, runBankSyncJob, type BankSyncJobAnswer, type BankSyncJobData } from '@budget/bank-sync';
-import { CLOCK, PG_POOL, REDIS, type Clock, type Pool } from '@budget/platform';
+import { CLOCK, finishOutboxJob, finishOutboxJobIfFailedForGood, outboxProcessor, PG_POOL, REDIS, type Clock, type Pool } from '@budget/platform';
 import { BANK_SYNC_WORKER_OPTIONS, type BankSyncWorkerOptions } from './bank-sync.options.js';
 
 /**
@@ -12,11 +12,14 @@ import { BANK_SYNC_WORKER_OPTIONS, type BankSyncWorkerOptions } from './bank-syn
  * ITEM_LOGIN_REQUIRED fails the job for good (the item is marked for relink); anything else is
  * retried with the job's exponential backoff. An item synced less than `minIntervalMs` ago waits
  * (the job is delayed, not failed). The `daily` job asks for a sync of every healthy item.
+ * Jobs that came through the job outbox (a link's first sync, the webhook's; README "No job lost")
+ * are run by `outboxProcessor`: a copy of a finished one is skipped, a completed one marks its row
+ * finished, and one that failed for good marks it failed.
  */
 @Injectable()
 export class BankSyncWorker implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('BankSyncWorker');
-  private worker: Worker<BankSyncJobData, BankSyncJobAnswer> | undefined;
+  private worker: Worker<BankSyncJobData, BankSyncJobAnswer | undefined> | undefined;
   private queue: BankSyncQueue | undefined;
 
   constructor(
@@ -34,9 +37,9 @@ export class BankSyncWorker implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.options.consume === false) return;
     this.queue = new BankSyncQueue({ redisUrl, prefix, backoffMs });
     if (dailyPattern) await this.queue.scheduleDaily(dailyPattern);
-    const worker = new Worker<BankSyncJobData, BankSyncJobAnswer>(
+    const worker = new Worker<BankSyncJobData, BankSyncJobAnswer | undefined>(
       BANK_SYNC_QUEUE,
-      (job, token) => this.process(job, token),
+      outboxProcessor<BankSyncJobData, BankSyncJobAnswer>(this.pool, (job, token) => this.process(job, token)),
       {
         connection: { url: redisUrl, maxRetriesPerRequest: null }, prefix, concurrency,
         lockDuration: this.options.lockDurationMs, stalledInterval: Math.min(30_000, this.options.lockDurationMs),
@@ -46,6 +49,9 @@ export class BankSyncWorker implements OnApplicationBootstrap, OnModuleDestroy {
       const attempts = job?.opts.attempts ?? 1;
       const made = job?.attemptsMade ?? 0;
       this.logger.warn(`Sync of item ${job?.data.itemId ?? '?'} failed (attempt ${made}/${attempts}${made < attempts ? ', will retry' : ', giving up'}): ${error.message}`);
+      // ITEM_LOGIN_REQUIRED (UnrecoverableError) is not tried again, whatever attempts are left.
+      const finishing = error instanceof UnrecoverableError && job?.id ? finishOutboxJob(this.pool, job.id, 'failed') : finishOutboxJobIfFailedForGood(this.pool, job);
+      finishing.catch((e: Error) => this.logger.error(`Sync job ${job?.id ?? '?'}: outbox row not marked failed: ${e.message}`));
     });
     worker.on('error', (error) => this.logger.error(`Bank-sync worker error: ${error.message}`));
     this.worker = worker;
@@ -59,7 +65,7 @@ export class BankSyncWorker implements OnApplicationBootstrap, OnModuleDestroy {
     this.worker = undefined;
   }
 
-  private process(job: Job<BankSyncJobData>, token: string | undefined): Promise<BankSyncJobAnswer> {
+  private process(job: Job<BankSyncJobData>, token?: string): Promise<BankSyncJobAnswer> {
     return runBankSyncJob(job, token, {
       items: this.items, gateway: this.gateway, commands: this.commands, pool: this.pool, redis: this.redis, clock: this.clock, queue: this.queue!,
       prefix: this.options.prefix, minIntervalMs: this.options.minIntervalMs, ...(this.options.chunkSize === undefined ? {} : { chunkSize: this.options.chunkSize }),

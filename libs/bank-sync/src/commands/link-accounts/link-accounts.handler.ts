@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { addAccount, LinkOnlineAccounts, OpenOnlineAccounts, type RouteResponse } from '@budget/contracts';
-import { CLOCK, NotFound, ValidationFailed, type Clock } from '@budget/platform';
+import { CLOCK, NotFound, PG_POOL, ValidationFailed, withTransaction, type Clock, type Pool } from '@budget/platform';
 import { providerError } from '../../http/provider-errors.js';
 import { PlaidItemStore } from '../../items/plaid-item-store.js';
 import { firstOfMonth } from '../../plaid/balances.js';
@@ -22,6 +22,7 @@ export class LinkAccountsHandler implements ICommandHandler<LinkOnlineAccounts> 
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(BankSyncRequests) private readonly syncs: BankSyncRequests,
+    @Inject(PG_POOL) private readonly pool: Pool,
   ) {}
 
   async execute({ userId, institutionId, plaidAccounts, startDate }: LinkOnlineAccounts): Promise<RouteResponse<typeof addAccount>> {
@@ -42,8 +43,12 @@ export class LinkAccountsHandler implements ICommandHandler<LinkOnlineAccounts> 
       new OpenOnlineAccounts(userId, institutionId, startDate ?? firstOfMonth(this.clock.now()), accounts),
     );
     // Earlier syncs skipped the new accounts' rows: the next sync starts from the item's beginning.
-    await this.items.resetCursor(item.itemId);
-    await this.syncs.requestQuietly(item.itemId, 'link');
+    // The cursor's reset and that sync's outbox row are one transaction (README "No job lost"); the
+    // job's id names the first account this link opened, so it is this event's sync and no other's.
+    await withTransaction(this.pool, async (client) => {
+      await this.items.resetCursor(item.itemId, client);
+      await this.syncs.enqueue(item.itemId, 'link', `link-accounts-${item.itemId}-${opened.data.account.id}`, client);
+    });
     return opened;
   }
 }

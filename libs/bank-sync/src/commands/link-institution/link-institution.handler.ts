@@ -18,7 +18,8 @@ type Answer = RouteResponse<typeof addInstitution>;
  * the item with its access token sealed, then open the institution and its accounts in the ledger
  * (`OpenOnlineInstitution`), each with its Plaid balance as a starting balance dated the start date.
  * If anything after the exchange fails (short of a write stored but not yet projected: 202), the
- * item row goes and Plaid's item is removed, so no token is left behind. The first sync is the worker's (libs/bank-sync leaves transactions to it).
+ * item row goes and Plaid's item is removed, so no token is left behind. The first sync is the worker's (libs/bank-sync leaves transactions to it),
+ * asked for through the job outbox (README "No job lost").
  *
  * A retry with the same Idempotency-Key (after a 202, or a lost answer) derives the same
  * institution id: it finds the item its first run kept and opens the institution again from it —
@@ -91,8 +92,10 @@ export class LinkInstitutionHandler implements ICommandHandler<LinkOnlineInstitu
         accounts.data.accounts.map((account) => accountToOpen(account, null)),
       ),
     );
-    // The first sync is the worker's: the transactions land under Unassigned shortly after.
-    await this.syncs.requestQuietly(itemId, 'link');
+    // The first sync is the worker's: the transactions land under Unassigned shortly after. It goes
+    // through the job outbox once the ledger opened the accounts (a sync before would skip their
+    // rows), under an id of the item's: a retry of this link (same Idempotency-Key) adds nothing.
+    await this.syncs.enqueueQuietly(itemId, 'link', `link-${itemId}`);
     return opened;
   }
 }

@@ -14,7 +14,7 @@ const SYNC_CODES = new Set(['SYNC_UPDATES_AVAILABLE']);
 /**
  * Plaid's webhook (server-behaviour §5.1): verified (with Plaid itself; the simulator signs
  * nothing, so it is skipped there), then it only enqueues — a sync for SYNC_UPDATES_AVAILABLE
- * (de-duplicated per item by the queue), the relink mark for ITEM ERROR ITEM_LOGIN_REQUIRED.
+ * (through the job outbox; de-duplicated per item by the queue), the relink mark for ITEM ERROR ITEM_LOGIN_REQUIRED.
  * Anything else is acknowledged and logged. An unknown item is acknowledged too (Plaid retries
  * what is not).
  */
@@ -51,7 +51,10 @@ export class PlaidWebhookHandler implements ICommandHandler<PlaidWebhookCommand>
       return { received: true };
     }
     if (body.webhook_type === 'TRANSACTIONS' && SYNC_CODES.has(body.webhook_code)) {
-      await this.requests.queue.request(item.itemId, 'webhook');
+      // Through the job outbox, so Redis losing it loses no sync. Plaid's webhooks carry no id to
+      // derive a job id from: one Plaid sends again is a row of its own, folded by the per-item
+      // de-duplication while the first waits, or one more (cheap, cursor-based) sync after it.
+      await this.requests.enqueue(item.itemId, 'webhook');
     } else if (body.webhook_type === 'ITEM' && body.webhook_code === 'ERROR' && body.error?.error_code === 'ITEM_LOGIN_REQUIRED') {
       await this.items.markNeedsRelink(item.itemId, 'ITEM_LOGIN_REQUIRED');
     } else {
