@@ -10,3 +10,4 @@ export { ProviderLog, type ProviderCall, type ProviderLogRow } from './provider-
 export { PlaidItemStore, type PlaidItem } from './items/plaid-item-store.js';
 export { BankLinkEraser } from './commands/erase-user/bank-link-eraser.js';
 export * from './sync/index.js';
+export { PlaidWebhookCommand } from './commands/plaid-webhook/plaid-webhook.command.js';

@@ -10,7 +10,7 @@ import { Redis } from 'ioredis';
 import { Configuration, PlaidApi, Products } from 'plaid';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BudgetProvisioner } from '@budget/budget';
-import { PlaidItemStore } from '@budget/bank-sync';
+import { PlaidItemStore, PlaidWebhookCommand } from '@budget/bank-sync';
 import { LinkOnlineInstitution } from '@budget/contracts';
 import { CLOCK, EVENT_STORE, ID_GENERATOR, loadConfig, OutboxRelay, type AppConfig, type Clock, type EventStore, type IdGenerator } from '@budget/platform';
 import { createTestDatabase, loseRedisData, sleep, until, type TestDatabase } from '@budget/platform/testing';
@@ -154,5 +154,27 @@ describe('no sync lost (job outbox → relay → bank-sync worker; real PostgreS
     await startWorker();
 
     await linkSyncLandedOnce(userId, itemId);
+  }, 90_000);
+
+  it("given the worker down, when Plaid's webhook is acknowledged, Redis loses its data and the worker starts, then the day it announced lands once", async () => {
+    const { userId, itemId } = await link('nojoblost-webhook');
+    await startWorker();
+    const before = await linkSyncLandedOnce(userId, itemId);
+    await stopWorker();
+
+    sim.simulator.advance(sim.simulator.itemById(itemId)!);
+    const body = { webhook_type: 'TRANSACTIONS', webhook_code: 'SYNC_UPDATES_AVAILABLE', item_id: itemId };
+    expect(await linker.get(CommandBus).execute(new PlaidWebhookCommand(body, undefined, JSON.stringify(body)))).toEqual({ received: true });
+    const { rows } = await db.pool.query<{ id: string }>(`SELECT id FROM job_outbox WHERE finished_at IS NULL AND data->>'itemId' = $1 AND data->>'reason' = 'webhook'`, [itemId]);
+    expect(rows).toHaveLength(1);
+
+    await loseRedisData(redis, prefix);
+    await startWorker();
+
+    await until(async () => (await outboxRow(rows[0]!.id))?.outcome === 'completed', 30_000);
+    const after = await stored(userId);
+    expect(after.n).toBeGreaterThan(before.n);
+    expect(after.distinct).toBe(after.n);
+    expect(await recordedEvents(userId)).toBe(after.n);
   }, 90_000);
 });
