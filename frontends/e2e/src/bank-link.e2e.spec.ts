@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { signUp } from './sign-up.js';
 import { startPlaidStack, type PlaidStack } from './plaid-stack.js';
+import { syncAccounts } from './plaid-steps.js';
 import { launchChromium, type Stack } from './stack.js';
 
 let plaid: PlaidStack;
@@ -31,15 +32,6 @@ async function firstSyncDone(): Promise<void> {
   await expect
     .poll(async () => (await stack.db.pool.query<{ n: string }>('SELECT count(*) AS n FROM bank_items WHERE cursor IS NOT NULL')).rows[0]!.n, { timeout: 30_000, interval: 250 })
     .toBe('1');
-}
-
-async function syncAccounts(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Sync Accounts' }).click();
-  const status = page.getByTestId('sync-status').first();
-  await status.getByText('Syncing…').waitFor();
-  const text = async () => ((await status.textContent()) ?? '').trim();
-  await expect.poll(text, { timeout: 30_000 }).not.toBe('Syncing…');
-  return text();
 }
 
 describe('online institutions in the browser (Plaid simulator)', () => {
