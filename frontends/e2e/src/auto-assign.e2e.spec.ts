@@ -25,7 +25,10 @@ describe('auto-assignment rules in the browser', () => {
     await signUp(page, stack);
     await page.getByTestId('sidebar').getByRole('link', { name: 'Accounts' }).click();
     await addOfflineInstitution(page, { institution: 'Rule Bank', account: 'Checking', balance: '500', startDate: isoDaysAgo(20) });
-    await (await importOfx(page, ofxFile([{ id: 'B1', date: isoDaysAgo(3), name: 'VALLEY BAKERY', amount: '-12.34' }], '487.66'))).getByText('1 added, 0 updated, 0 unchanged.').waitFor();
+    const first = await importOfx(page, ofxFile([{ id: 'B1', date: isoDaysAgo(3), name: 'VALLEY BAKERY', amount: '-12.34' }], '487.66'));
+    await first.getByText('1 added, 0 updated, 0 unchanged.').waitFor();
+    // The next step: the new row waits in Unassigned.
+    await first.getByTestId('unassigned-next-step').getByText('1 transaction needs a category in Unassigned.').waitFor();
     await page.getByRole('button', { name: 'Done' }).click();
 
     await page.getByTestId('sidebar').getByRole('link', { name: 'Auto Assign' }).click();
@@ -58,7 +61,11 @@ describe('auto-assignment rules in the browser', () => {
     // The next import: the matching row is assigned by the rule as it lands.
     await page.getByTestId('sidebar').getByRole('link', { name: 'Accounts' }).click();
     await page.getByText('Checking').first().click();
-    await (await importOfx(page, ofxFile([{ id: 'B2', date: isoDaysAgo(1), name: 'VALLEY BAKERY 2', amount: '-5.66' }], '482.00'))).getByText('1 added, 0 updated, 0 unchanged.').waitFor();
+    const next = await importOfx(page, ofxFile([{ id: 'B2', date: isoDaysAgo(1), name: 'VALLEY BAKERY 2', amount: '-5.66' }], '482.00'));
+    await next.getByText('1 added, 0 updated, 0 unchanged.').waitFor();
+    // The rule took the only new row: Unassigned is empty and no next step is shown.
+    await page.waitForLoadState('networkidle');
+    expect(await next.getByTestId('unassigned-next-step').count()).toBe(0);
     await page.getByRole('button', { name: 'Done' }).click();
     await registerRow(page, 'VALLEY BAKERY 2').waitFor();
     expect(await registerRow(page, 'VALLEY BAKERY 2').textContent()).toContain('Groceries');
