@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { apiCategories, apiGet, shown } from './ledger-api.js';
 import { categoryAmountOnScreen } from './ledger-checks.js';
@@ -6,19 +6,12 @@ import { isoDaysAgo } from './ledger-fixtures.js';
 import { snap } from './ledger-screens.js';
 import { addOfflineInstitution, amountIn, pickCategory, setAmount } from './ledger-steps.js';
 import { signUp } from './sign-up.js';
-import { launchChromium, startStack, type Stack } from './stack.js';
+import { withStack, type Stack } from './stack.js';
 
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+withStack((started) => ({ stack, browser } = started));
 
 interface ConnectedAccounts {
   data: { id: string; name: string; accounts: { id: string; name: string; balance: number; startDate?: string | null }[] }[];

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { isoDaysAgo } from './ledger-fixtures.js';
 import { addOfflineInstitution, pickCategory, registerRow } from './ledger-steps.js';
 import { signUp } from './sign-up.js';
-import { launchChromium, startStack, type Stack } from './stack.js';
+import { withStack, type Stack } from './stack.js';
 
 /**
  * Issue 15's must-show in the browser: an amount that cannot be read (or is beyond the product's
@@ -13,14 +13,7 @@ import { launchChromium, startStack, type Stack } from './stack.js';
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+withStack((started) => ({ stack, browser } = started));
 
 const storedAmounts = async (name: string) =>
   (await stack.db.pool.query<{ amount: number }>(`SELECT (data->'account'->>'amount')::int AS amount FROM es_events WHERE type = 'TransactionRecorded' AND data->'account'->>'name' = $1`, [name]))

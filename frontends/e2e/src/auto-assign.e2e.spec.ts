@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { isoDaysAgo, ofxFile } from './ledger-fixtures.js';
 import { importOfx } from './ledger-imports.js';
 import { addOfflineInstitution, registerRow, typeInto } from './ledger-steps.js';
 import { signUp } from './sign-up.js';
-import { launchChromium, startStack, type Stack } from './stack.js';
+import { withStack, type Stack } from './stack.js';
 
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+withStack((started) => ({ stack, browser } = started));
 
 describe('auto-assignment rules in the browser', () => {
   it('a rule made on Auto Assign previews the Unassigned row it would claim, applies to it, and assigns the next import', async () => {

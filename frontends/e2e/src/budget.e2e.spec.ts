@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { addCategory, addFromMenu, expectListAmount, GROUP, listEntry, openThousandInThePool, rebalance, saveDialog, screenshot, tourDialogs, typeAmount } from './budget-steps.js';
 import { signUp } from './sign-up.js';
-import { launchChromium, startStack, type Stack } from './stack.js';
+import { withStack, type Stack } from './stack.js';
 
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+withStack((started) => ({ stack, browser } = started));
 
 describe('envelope budgeting in the browser, against the services npm start runs', () => {
   it('groups, categories, funding, rebalances, bills, and the sliding details pane at 390px', async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { apiPost, expectListAmount, listEntry, openThousandInThePool, screenshot, typeAmount } from './budget-steps.js';
 import { signUp } from './sign-up.js';
-import { launchChromium, startStack, type Stack } from './stack.js';
+import { withStack, type Stack } from './stack.js';
 
 /**
  * Funding once a month (issue 15): the Fund dialog's amounts start empty, Enter funds only what was
@@ -13,14 +13,7 @@ import { launchChromium, startStack, type Stack } from './stack.js';
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+withStack((started) => ({ stack, browser } = started));
 
 const GROUP = 'Monthly';
 

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { isoDaysAgo, ofxFile } from './ledger-fixtures.js';
 import { importOfx, uploadCsv } from './ledger-imports.js';
 import { addOfflineInstitution, amountIn } from './ledger-steps.js';
 import { signUp } from './sign-up.js';
-import { launchChromium, startStack, type Stack } from './stack.js';
+import { withStack, type Stack } from './stack.js';
 
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+withStack((started) => ({ stack, browser } = started));
 
 /** dd.mm.yyyy, as a European bank writes it. */
 const dotted = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;

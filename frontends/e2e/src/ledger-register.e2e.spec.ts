@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { apiAccountBalances, shown } from './ledger-api.js';
 import { csvFile, isoDaysAgo } from './ledger-fixtures.js';
 import { snap } from './ledger-screens.js';
 import { addOfflineInstitution, amountIn, chooseFile, fillOfflineInstitution, pickCategory, registerRow, setAmount } from './ledger-steps.js';
 import { signUp } from './sign-up.js';
-import { launchChromium, startStack, type Stack } from './stack.js';
+import { withStack, type Stack } from './stack.js';
 
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+withStack((started) => ({ stack, browser } = started));
 
 const startDate = isoDaysAgo(20);
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { apiAccountBalances, changeElsewhere, shown } from './ledger-api.js';
 import { categoryAmountOnScreen, expectCategoriesAsApi } from './ledger-checks.js';
@@ -7,19 +7,12 @@ import { snap } from './ledger-screens.js';
 import { csvMapping, importOfx, uploadCsv } from './ledger-imports.js';
 import { addOfflineInstitution, amountIn, createStatement, pickCategory, registerRow, setAmount, typeInto } from './ledger-steps.js';
 import { signUp } from './sign-up.js';
-import { launchChromium, startStack, type Stack } from './stack.js';
+import { withStack, type Stack } from './stack.js';
 
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+withStack((started) => ({ stack, browser } = started));
 
 const startDate = isoDaysAgo(20);
 const ofxRows = [

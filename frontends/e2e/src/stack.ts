@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -75,5 +76,23 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/**
+ * A suite's stack and browser: started before its tests, both stopped after them (the stack even
+ * when the browser failed to start). `assign` receives them once started.
+ */
+export function withStack(assign: (started: { stack: Stack; browser: Browser }) => void): void {
+  let stack: Stack | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    stack = await startStack();
+    browser = await launchChromium();
+    assign({ stack, browser });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
   });
 }
