@@ -186,7 +186,18 @@ export async function applyAccountEvent(client: PoolClient, event: Stored<Accoun
       await client.query('UPDATE ledger_accounts SET name = $2 WHERE id = $1', [accountId, event.data.name]);
       return;
     case 'AccountPlaidBalanceChanged':
-      await client.query('UPDATE ledger_accounts SET plaid_balance_cents = $2 WHERE id = $1', [accountId, event.data.to]);
+      // An Uncategorized Transactions account without a starting transaction takes Plaid's balance:
+      // its opening balance moves by the difference (a Transactions account re-derives its starting
+      // transaction instead; a Balances account keeps its history).
+      await client.query(
+        `UPDATE ledger_accounts
+            SET plaid_balance_cents = $2,
+                opening_balance_cents = CASE WHEN tracking = 'Uncategorized Transactions' AND starting_transaction_id IS NULL
+                  THEN opening_balance_cents + ($2 - balance_cents) ELSE opening_balance_cents END,
+                balance_cents = CASE WHEN tracking = 'Uncategorized Transactions' AND starting_transaction_id IS NULL THEN $2 ELSE balance_cents END
+          WHERE id = $1`,
+        [accountId, event.data.to],
+      );
       return;
     case 'AccountClosed':
     case 'AccountReopened':

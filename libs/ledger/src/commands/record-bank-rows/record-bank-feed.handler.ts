@@ -61,7 +61,11 @@ export class RecordBankFeedHandler implements ICommandHandler<RecordBankFeed, Re
   private async keepPlaidBalance(caller: Caller, accountId: string, stored: Cents | null, { balanceCents }: BankFeedBalance) {
     const account = await this.ledger.account(caller.userId, accountId);
     const appends: WriteAppend[] = [];
-    if (stored !== balanceCents) {
+    // An account off the budget's transactions (a loan opens as Uncategorized Transactions) has no
+    // starting transaction to re-derive: its opening balance follows Plaid's balance instead, in the
+    // projection of this event, so it is told again whenever the account's balance is not Plaid's.
+    const followsPlaid = account.startingTransactionId === null && account.tracking === 'Uncategorized Transactions';
+    if (stored !== balanceCents || (followsPlaid && account.balance !== balanceCents)) {
       const event: AccountPlaidBalanceChanged = { type: 'AccountPlaidBalanceChanged', data: { accountId, from: stored, to: balanceCents } };
       // A fact that decides nothing (the account's state ignores it): appended at any revision.
       appends.push({ stream: accountStream(accountId), events: [event], expectedRevision: 'any' });
