@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { decideRuleAssignment } from './auto-assign.decide.js';
+import { decideRuleAssignment, decideRuleUndo } from './auto-assign.decide.js';
+import type { TransactionEvent } from './transaction.events.js';
 import { initialTransactionState, type TransactionState } from './transaction.state.js';
 
 const note = { ruleId: 'r', ruleName: 'Grocer', searchString: 'grocer' };
@@ -22,5 +23,29 @@ describe('a rule applied to an existing transaction', () => {
     expect(decideRuleAssignment(row([{ categoryId: 'A', amount: -1000 }]), split, 'U', note)).toEqual([]);
     expect(decideRuleAssignment(row([{ categoryId: 'U', amount: -1000 }], { deleted: true }), split, 'U', note)).toEqual([]);
     expect(decideRuleAssignment(row([{ categoryId: 'U', amount: -1000 }]), split.slice(0, 1), 'U', note)).toEqual([]);
+  });
+});
+
+describe('undoing a rule applied to an existing transaction', () => {
+  const unassigned = [{ categoryId: 'U', amount: -1000, comment: null }];
+  const account = { accountId: 'a', name: 'CITY GROCER', amount: -1000, principle: null, pending: false, provider: 'OFX' as const, providerTransactionId: 'x', statementId: null };
+  const recorded: TransactionEvent = { type: 'TransactionRecorded', data: { transactionId: 't', kind: 'regular', date: '2025-03-01', comment: null, splits: unassigned, account } };
+  const applied: TransactionEvent = { type: 'TransactionChanged', data: { transactionId: 't', changes: { splits: { from: unassigned, to: split } }, autoAssignment: note } };
+
+  test('a row still carrying the rule\'s splits goes back to Unassigned', () => {
+    expect(decideRuleUndo([recorded, applied], 'r')).toEqual([{ type: 'TransactionChanged', data: { transactionId: 't', changes: { splits: { from: split, to: unassigned } } } }]);
+  });
+
+  test('a row the user edited since, deleted, or that another rule assigned is skipped', () => {
+    const edited: TransactionEvent = { type: 'TransactionChanged', data: { transactionId: 't', changes: { splits: { from: split, to: [{ categoryId: 'A', amount: -1000, comment: null }] } } } };
+    expect(decideRuleUndo([recorded, applied, edited], 'r')).toEqual([]);
+    expect(decideRuleUndo([recorded, applied, { type: 'TransactionDeleted', data: { transactionId: 't' } }], 'r')).toEqual([]);
+    expect(decideRuleUndo([recorded, applied], 'other')).toEqual([]);
+    expect(decideRuleUndo([recorded], 'r')).toEqual([]);
+  });
+
+  test('a second undo finds nothing to do', () => {
+    const [undone] = decideRuleUndo([recorded, applied], 'r');
+    expect(decideRuleUndo([recorded, applied, undone], 'r')).toEqual([]);
   });
 });
