@@ -29,6 +29,7 @@ import { ImportCsvHandler } from './commands/import-csv/import-csv.handler.js';
 import { ImportOfxController } from './commands/import-ofx/import-ofx.controller.js';
 import { ImportOfxHandler } from './commands/import-ofx/import-ofx.handler.js';
 import { AssignTransactionsByRuleHandler } from './commands/auto-assign/assign-by-rule.handler.js';
+import { UndoTransactionsByRuleHandler } from './commands/auto-assign/undo-by-rule.handler.js';
 import { RulesByQuery } from './commands/auto-assign/rules-by-query.js';
 import { LedgerUnassignedTransactionsHandler } from './commands/auto-assign/unassigned-transactions.handler.js';
 import { BankRowLookups } from './commands/record-bank-rows/bank-row-lookups.js';
@@ -111,7 +112,7 @@ const statements: UseCases = {
 /** OFX and CSV import. */
 const imports: UseCases = {
   controllers: [ImportOfxController, PreviewCsvController, ImportCsvController],
-  handlers: [BankFileImporter, RulesByQuery, LedgerUnassignedTransactionsHandler, AssignTransactionsByRuleHandler, ImportOfxHandler, PreviewCsvHandler, ImportCsvHandler],
+  handlers: [BankFileImporter, RulesByQuery, LedgerUnassignedTransactionsHandler, AssignTransactionsByRuleHandler, UndoTransactionsByRuleHandler, ImportOfxHandler, PreviewCsvHandler, ImportCsvHandler],
 };
 
 /** Bank-feed rows (Plaid sync): dispatched by the worker's sync jobs, no route of their own. */

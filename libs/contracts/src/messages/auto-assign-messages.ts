@@ -39,3 +39,16 @@ export class AssignTransactionsByRule {
     readonly assignments: readonly RuleAssignmentCents[],
   ) {}
 }
+
+/**
+ * Undo a rule's "apply to existing", in one write with the actor `rule:<ruleId>`: each of the
+ * given transactions that still carries exactly the splits that rule gave it goes back to
+ * Unassigned; one the user edited or deleted since is left alone. Answers the ids it put back.
+ */
+export class UndoTransactionsByRule {
+  constructor(
+    readonly userId: string,
+    readonly ruleId: string,
+    readonly transactionIds: readonly string[],
+  ) {}
+}
