@@ -21,7 +21,7 @@ describe('auto-assignment rules in the browser', () => {
     const first = await importOfx(page, ofxFile([{ id: 'B1', date: isoDaysAgo(3), name: 'VALLEY BAKERY', amount: '-12.34' }], '487.66'));
     await first.getByText('1 added, 0 updated, 0 unchanged.').waitFor();
     // The next step: the new row waits in Unassigned.
-    await first.getByTestId('unassigned-next-step').getByText('1 transaction needs a category in Unassigned.').waitFor();
+    await first.getByTestId('unassigned-next-step').getByText('1 new transaction needs a category.').waitFor();
     await page.getByRole('button', { name: 'Done' }).click();
 
     await page.getByTestId('sidebar').getByRole('link', { name: 'Auto Assign' }).click();

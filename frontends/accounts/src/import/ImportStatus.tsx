@@ -29,7 +29,7 @@ export function ImportStatus({ phase }: { phase: ImportPhase }) {
           <p>
             Account balance <Amount cents={wireCents(phase.result.balance)} />
           </p>
-          <UnassignedNextStep added={phase.result.added} />
+          <UnassignedNextStep added={phase.result.added} unassigned={phase.result.unassigned} />
           {warning ? (
             <p className="ui-notice" data-testid="balance-mismatch">
               {warning}

@@ -14,6 +14,12 @@ describe('summariseSync', () => {
     expect(summariseSync(answer, nameOf)).toEqual({ message: '12 new transactions, 1 changed, 3 removed.', relink: [], added: 12 });
   });
 
+  it('adds up the rows left in Unassigned, unless an institution does not say', () => {
+    const all = [outcome('a', { added: 10, unassigned: 4 }), outcome('b', { added: 2, unassigned: 2 })];
+    expect(summariseSync({ pending: false, institutions: all }, nameOf).unassigned).toBe(6);
+    expect(summariseSync({ pending: false, institutions: [...all, outcome('c', { added: 1 })] }, nameOf).unassigned).toBeUndefined();
+  });
+
   it('says one transaction and none', () => {
     expect(summariseSync({ pending: false, institutions: [outcome('a', { added: 1 })] }, nameOf).message).toBe('1 new transaction.');
     expect(summariseSync({ pending: false, institutions: [outcome('a', {})] }, nameOf).message).toBe('No new transactions.');
@@ -26,6 +32,7 @@ describe('summariseSync', () => {
       message: 'Houndstooth Bank: The bank could not be reached. First Platypus Bank needs you to sign in again.',
       relink: ['a'],
       added: 0,
+      unassigned: 0,
     });
   });
 

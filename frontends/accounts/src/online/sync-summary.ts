@@ -10,6 +10,8 @@ export interface SyncSummary {
   relink: string[];
   /** The new rows of the institutions that finished (the next step points at those left in Unassigned). */
   added: number;
+  /** Of those, the rows no rule claimed (left in Unassigned); undefined when an answer lacks the figure. */
+  unassigned: number | undefined;
 }
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -23,7 +25,8 @@ export function summariseSync(answer: SyncAnswer, nameOf: (institutionId: string
   const relink = answer.institutions.filter((i) => i.status === 'needs_relink').map((i) => i.institutionId);
   const parts: string[] = [];
   const added = done.reduce((n, i) => n + i.added, 0);
-  if (answer.institutions.length === 0) return { message: 'No linked institutions to sync.', relink, added };
+  const unassigned = done.every((i) => i.unassigned !== undefined) ? done.reduce((n, i) => n + (i.unassigned ?? 0), 0) : undefined;
+  if (answer.institutions.length === 0) return { message: 'No linked institutions to sync.', relink, added, unassigned };
   if (done.length > 0) {
     const changed = done.reduce((n, i) => n + i.changed, 0);
     const removed = done.reduce((n, i) => n + i.removed, 0);
@@ -37,5 +40,5 @@ export function summariseSync(answer: SyncAnswer, nameOf: (institutionId: string
   }
   for (const id of relink) parts.push(`${nameOf(id)} needs you to sign in again.`);
   if (answer.pending) parts.push('Still syncing in the background: the new transactions appear when it finishes.');
-  return { message: parts.join(' '), relink, added };
+  return { message: parts.join(' '), relink, added, unassigned };
 }

@@ -16,7 +16,7 @@ export interface BankSync {
 /**
  * Sync Accounts and an institution's Sync: one write action per press (POST /institutions/sync or
  * POST /institution/{id}), the result line ("12 new transactions") with the next step for the rows
- * left in Unassigned ("12 transactions need a category in Unassigned."), and for a bank that answered
+ * left in Unassigned ("3 new transactions need a category."), and for a bank that answered
  * `needs_relink` the prompt "<bank> needs you to sign in again. Relink now?": Yes opens Link in
  * update mode, then syncs that bank again.
  */
@@ -26,6 +26,7 @@ export function useBankSync(institutions: readonly Institution[]): BankSync {
   const [syncing, setSyncing] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [added, setAdded] = useState(0);
+  const [unassigned, setUnassigned] = useState<number | undefined>(undefined);
   const [asking, setAsking] = useState<Institution | null>(null);
   const [relinking, setRelinking] = useState<Institution | null>(null);
   const byId = (id: string) => institutions.find((i) => i.id === id);
@@ -34,12 +35,14 @@ export function useBankSync(institutions: readonly Institution[]): BankSync {
     setSyncing(true);
     setMessage(null);
     setAdded(0);
+    setUnassigned(undefined);
     try {
       const answer = institutionId === null ? await action.send(syncInstitutions) : await action.send(refreshInstitution, { params: { id: institutionId } });
       if (!answer.ok) return setMessage(toFormErrors(answer.body, [])?.general ?? answerFailure(answer.status));
       const summary = summariseSync(answer.body.data, (id) => byId(id)?.name ?? 'A bank');
       setMessage(summary.message);
       setAdded(summary.added);
+      setUnassigned(summary.unassigned);
       const first = summary.relink.map(byId).find((i) => i !== undefined);
       if (first) setAsking(first);
       await refresh();
@@ -63,7 +66,7 @@ export function useBankSync(institutions: readonly Institution[]): BankSync {
           )}
         </p>
       ) : null}
-      {syncing ? null : <UnassignedNextStep added={added} />}
+      {syncing ? null : <UnassignedNextStep added={added} unassigned={unassigned} />}
       {asking ? (
         <Dialog
           open

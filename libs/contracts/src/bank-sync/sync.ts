@@ -13,6 +13,8 @@ export const institutionSyncOutcome = z
     }),
     syncDate: timestamp.nullable(),
     added: z.number().int(),
+    /** The new rows left in Unassigned (no auto-assignment rule claimed them). */
+    unassigned: z.number().int().optional(),
     changed: z.number().int(),
     removed: z.number().int(),
     /** The accounts and categories whose balances moved: read them again. */

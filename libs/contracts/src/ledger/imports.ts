@@ -28,6 +28,8 @@ export const importResult = z
   .object({
     data: z.object({
       added: z.number().int(),
+      /** The new rows left in Unassigned (no auto-assignment rule claimed them). */
+      unassigned: z.number().int().optional(),
       updated: z.number().int(),
       unchanged: z.number().int(),
       balance: money,

@@ -51,6 +51,8 @@ export class RecordBankFeed {
 
 export interface RecordBankFeedResult {
   added: number;
+  /** The new rows whose splits are all in Unassigned (no auto-assignment rule claimed them). */
+  unassigned?: number;
   changed: number;
   removed: number;
   unchanged: number;

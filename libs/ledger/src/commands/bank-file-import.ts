@@ -17,6 +17,8 @@ import type { LedgerViews } from '../queries/transaction-view.js';
 
 export interface ImportResult {
   added: number;
+  /** The new rows left in Unassigned (no auto-assignment rule claimed them). */
+  unassigned: number;
   updated: number;
   unchanged: number;
   fileLedgerBalance: Cents | null;
@@ -39,6 +41,7 @@ export async function importAnswer(views: LedgerViews, userId: string, accountId
   return {
     data: {
       added: result.added,
+      unassigned: result.unassigned,
       updated: result.updated,
       unchanged: result.unchanged,
       balance: dollarsFromCents(result.balance),
@@ -99,6 +102,7 @@ export class BankFileImporter {
     // The auto-assignment rules, asked once for the whole file (a row added again by a retry is matched as the first run matched it).
     const ruled = (await this.rules?.assign(caller.userId, file.rows.map((row, i) => ({ transactionId: String(i), row })))) ?? new Map<string, NotedRuleAssignment>();
     const categories = new Set([unassigned]);
+    let leftUnassigned = 0;
     // Every row decided first, then appended as one write: one transaction, projected set-based.
     const appends: { stream: string; events: TransactionEvent[]; expectedRevision: ExpectedRevision; actor?: Actor }[] = [];
     const changes: TransactionChange[] = [];
@@ -116,6 +120,7 @@ export class BankFileImporter {
       } else {
         const rule = ruled.get(String(index));
         rule?.splits.forEach((split) => categories.add(split.categoryId));
+        if (!rule || rule.splits.every((split) => split.categoryId === unassigned)) leftUnassigned += 1;
         const added = this.add(importer, account, row, unassigned, rule);
         appends.push(added);
         changes.push({ before: foldTransaction([]), events: added.events });
@@ -134,7 +139,7 @@ export class BankFileImporter {
     // appended at any revision: an account change racing the import cannot turn an import whose
     // rows are stored into a failed answer.
     await this.writer.settle(importer, await this.writer.append(accountStream(account.id), [summary], 'any', importer));
-    return { ...result, fileLedgerBalance: file.ledgerBalance, balance: after.balance, categories: [...categories] };
+    return { ...result, unassigned: leftUnassigned, fileLedgerBalance: file.ledgerBalance, balance: after.balance, categories: [...categories] };
   }
 
   /** A new row: Unassigned, or the splits of the rule that claims it (its events then carry the actor `rule:<id>`). */

@@ -5,18 +5,19 @@ import { useCategories } from './use-categories.js';
 import { categoryRegisterHref, unassignedNextStep } from './unassigned-next-step.js';
 
 /**
- * After an import or a sync that added rows: "12 transactions need a category in Unassigned." with a
- * link to Home's Unassigned register, where a row's "Make a rule from this one" turns it into an
- * auto-assignment rule. The count is Unassigned's register total (one row fetched), reloaded with
- * the ledger after the import or sync.
+ * After an import or a sync that added rows: "3 new transactions need a category." with a link to
+ * Home's Unassigned register, where a row's "Make a rule from this one" turns it into an
+ * auto-assignment rule. The count is the answer's `unassigned` (new rows no rule claimed); when the
+ * answer lacks it, Unassigned's register total (one row fetched), reloaded with the ledger.
  */
-export function UnassignedNextStep({ added }: { added: number }) {
+export function UnassignedNextStep({ added, unassigned }: { added: number; unassigned?: number | undefined }) {
   const { data: tree } = useCategories();
   const unassignedId = tree?.unassigned?.id ?? null;
-  const count = useRouteQuery(categoryRegister, added > 0 && unassignedId ? { params: { id: unassignedId }, query: { limit: 1 } } : null, {
+  const needsTotal = added > 0 && unassigned === undefined && unassignedId !== null;
+  const count = useRouteQuery(categoryRegister, needsTotal ? { params: { id: unassignedId }, query: { limit: 1 } } : null, {
     select: (answer) => answer.data.transactionsCount,
   });
-  const message = unassignedNextStep(added, count.data ?? null);
+  const message = unassignedNextStep(added, count.data ?? null, unassigned);
   if (!message || !unassignedId) return null;
   return (
     <p className="ui-notice" data-testid="unassigned-next-step">

@@ -13,6 +13,13 @@ describe('the next step after an import or a sync', () => {
     expect(unassignedNextStep(4, null)).toBeNull();
   });
 
+  it('counts the new rows left in Unassigned when the answer says how many', () => {
+    expect(unassignedNextStep(5, 12, 3)).toBe('3 new transactions need a category.');
+    expect(unassignedNextStep(5, null, 1)).toBe('1 new transaction needs a category.');
+    expect(unassignedNextStep(5, 12, 0)).toBeNull();
+    expect(unassignedNextStep(0, 12, 3)).toBeNull();
+  });
+
   it("links to Home's register of the category", () => {
     expect(categoryRegisterHref('10')).toBe('/home/10');
   });

@@ -162,6 +162,8 @@ describe('rules applied to an OFX import (rules 1 and 5)', () => {
     });
     expect(imported.statusCode, imported.body).toBe(201);
     expect(json(imported).data.added).toBe(2);
+    // Of the two new rows, only COFFEE (no rule claims it) is left in Unassigned.
+    expect(json(imported).data.unassigned).toBe(1);
 
     // Rule 1: TRNAMT −10.00 is stored as −10.00; rule 5: split in cents, the last row takes the remainder.
     expect(await balanceOf(alice, 'Groceries')).toBeCloseTo(before.a - 3.33, 2);
@@ -232,7 +234,8 @@ describe('rules applied to bank-feed rows (rules 1, 4 and 5)', () => {
     // Rule 1: Plaid reports the purchase as +20.00; the feed hands the ledger our sign, −20.00.
     const pending: BankRow = { accountId: account, provider: 'plaid', providerTransactionId: 'p-1', pendingTransactionId: null, date: '2025-03-10', name: 'CORNER CAFE 42', amount: -2000, pending: true };
     const commands = t.app.get(CommandBus);
-    await commands.execute(new RecordBankRowsCommand(id, [pending], []));
+    // The rule claimed the new row: none is left in Unassigned.
+    expect(await commands.execute(new RecordBankRowsCommand(id, [pending], []))).toMatchObject({ added: 1, unassigned: 0 });
     expect(await balanceOf(alice, 'Dining Out')).toBeCloseTo(before.dining - 20, 2);
 
     const { rows } = await t.db.pool.query<{ actor: string; auto: { searchString: string } | null }>(
@@ -267,6 +270,8 @@ describe('the preview of a draft rule and "apply to existing"', () => {
       headers: { authorization: `Bearer ${alice.access}`, 'content-type': 'application/x-ofx' },
     });
     expect(imported.statusCode, imported.body).toBe(201);
+    // No rule claims these rows (the one below is only a draft): all three stay in Unassigned.
+    expect(json(imported).data).toMatchObject({ added: 3, unassigned: 3 });
     const before = { groceries: await balanceOf(alice, 'Groceries'), unassigned: await balanceOf(alice, 'Unassigned') };
     const draft = { searchStrings: ['valley bakery'], categories: [{ id: -1, categoryId: groceries, amount: 100, percentage: true }] };
     const query = `searchStrings=${encodeURIComponent('valley bakery')}&categories=${encodeURIComponent(JSON.stringify(draft.categories))}`;

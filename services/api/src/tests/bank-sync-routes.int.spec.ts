@@ -98,7 +98,7 @@ describe('sync routes', () => {
 
     const response = await post('institutions/sync', alice);
     expect(response.status, response.body).toBe(200);
-    expect(response.json().data.institutions).toEqual([expect.objectContaining({ institutionId, status: 'done', added: 0 })]);
+    expect(response.json().data.institutions).toEqual([expect.objectContaining({ institutionId, status: 'done', added: 0, unassigned: 0 })]);
   }, 60_000);
 
   test('POST /institution/{id} and the per-account sync answer the institution\'s sync; another user\'s is 404', async () => {
@@ -108,6 +108,8 @@ describe('sync routes', () => {
     const outcome = refreshed.json().data.institutions[0];
     expect(outcome.status).toBe('done');
     expect(outcome.added + outcome.changed + outcome.removed).toBeGreaterThan(0);
+    // No rule exists: every new row is left in Unassigned, and the answer says how many.
+    expect(outcome.unassigned).toBe(outcome.added);
     expect(outcome.accountIds.length).toBeGreaterThan(0);
 
     const perAccount = await post(`institution/${institutionId}/accounts/${accountId}/transactions/sync`, alice);

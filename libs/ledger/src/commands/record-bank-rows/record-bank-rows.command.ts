@@ -4,6 +4,8 @@ import type { BankRemoval, BankRow } from '../../domain/bank-rows/bank-row.decid
 /** What recording a feed's rows did, and what it touched (for the sync's answer). */
 export interface RecordBankRowsResult {
   added: number;
+  /** The new rows whose splits are all in Unassigned (no auto-assignment rule claimed them). */
+  unassigned: number;
   changed: number;
   removed: number;
   unchanged: number;

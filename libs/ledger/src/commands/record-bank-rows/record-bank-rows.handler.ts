@@ -66,7 +66,7 @@ export class RecordBankRowsHandler implements ICommandHandler<RecordBankRowsComm
       ...removals.filter(owned).map((removal) => ({ kind: 'removal' as const, removal })),
     ];
     const result: RecordBankRowsResult = {
-      added: 0, changed: 0, removed: 0, unchanged: 0, skipped: rows.length + removals.length - items.length, chunks: 0, accountIds: [], categoryIds: [],
+      added: 0, unassigned: 0, changed: 0, removed: 0, unchanged: 0, skipped: rows.length + removals.length - items.length, chunks: 0, accountIds: [], categoryIds: [],
     };
     if (items.length === 0) return result;
     const { unassigned } = await this.lookups.systemCategories(userId);
@@ -79,7 +79,7 @@ export class RecordBankRowsHandler implements ICommandHandler<RecordBankRowsComm
       const chunk = items.slice(start, start + size);
       const decided = await this.appendChunk(caller, chunk, unassigned, claimed);
       result.chunks += decided.appended ? 1 : 0;
-      for (const key of ['added', 'changed', 'removed', 'unchanged'] as const) result[key] += decided.counts[key];
+      for (const key of ['added', 'unassigned', 'changed', 'removed', 'unchanged'] as const) result[key] += decided.counts[key];
       for (const entry of decided.entries) {
         if (entry.events.length === 0) continue;
         for (const s of [...entry.before.splits, ...entry.state.splits]) touchedCategories.add(s.categoryId);
@@ -149,7 +149,7 @@ export class RecordBankRowsHandler implements ICommandHandler<RecordBankRowsComm
     ]);
     const duplicates = decideDuplicates(probes, candidates, claimed);
 
-    const counts = { added: 0, changed: 0, removed: 0, unchanged: 0 };
+    const counts = { added: 0, unassigned: 0, changed: 0, removed: 0, unchanged: 0 };
     for (const item of chunk) {
       if (item.kind === 'removal') {
         const id = bankRowTransactionId(item.removal);
@@ -171,6 +171,8 @@ export class RecordBankRowsHandler implements ICommandHandler<RecordBankRowsComm
       if (rule && !existed && decision.row.length > 0) entry(id).actor = rule.actor;
       if (replaced) add(replaced, decision.replaced);
       counts[decision.row.length === 0 ? 'unchanged' : existed ? 'changed' : 'added'] += 1;
+      const { splits } = entry(id).state;
+      if (!existed && decision.row.length > 0 && splits.length > 0 && splits.every((s) => s.categoryId === unassigned)) counts.unassigned += 1;
     }
     return { entries: [...entries.values()], counts };
   }

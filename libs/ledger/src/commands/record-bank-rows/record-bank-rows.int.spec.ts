@@ -52,11 +52,11 @@ describe('recording bank rows', () => {
     const { caller, accountId, unassigned } = await linkedAccount();
     const rows = rowsOf(accountId, 600);
     const first = await handler().execute(new RecordBankRowsCommand(caller.userId, rows, [], 250));
-    expect(first).toMatchObject({ added: 600, changed: 0, unchanged: 0, chunks: 3 });
+    expect(first).toMatchObject({ added: 600, unassigned: 600, changed: 0, unchanged: 0, chunks: 3 });
     expect(await balances(caller, accountId, [unassigned])).toEqual({ account: total(rows), categories: { [unassigned]: total(rows) } });
 
     const again = await handler().execute(new RecordBankRowsCommand(caller.userId, rows, [], 250));
-    expect(again).toMatchObject({ added: 0, unchanged: 600, chunks: 0 });
+    expect(again).toMatchObject({ added: 0, unassigned: 0, unchanged: 600, chunks: 0 });
     expect(await transactionEvents(caller.userId)).toMatchObject({ TransactionRecorded: 600 + 0 });
   }, 60_000);
 
