@@ -9,6 +9,8 @@ import { ChangeAutoAssignmentHandler } from './commands/change-auto-assignment/c
 import { DeleteAutoAssignmentController } from './commands/delete-auto-assignment/delete-auto-assignment.controller.js';
 import { DeleteAutoAssignmentHandler } from './commands/delete-auto-assignment/delete-auto-assignment.handler.js';
 import { RulesCommands } from './commands/rules-commands.js';
+import { UndoAutoAssignmentApplicationController } from './commands/undo-auto-assignment-application/undo-auto-assignment-application.controller.js';
+import { UndoAutoAssignmentApplicationHandler } from './commands/undo-auto-assignment-application/undo-auto-assignment-application.handler.js';
 import { ListAutoAssignmentsController } from './queries/list-auto-assignments/list-auto-assignments.controller.js';
 import { ListAutoAssignmentsHandler } from './queries/list-auto-assignments/list-auto-assignments.handler.js';
 import { RulesReads } from './queries/list-auto-assignments/rules-reads.js';
@@ -26,12 +28,12 @@ import { MatchAutoAssignmentsHandler } from './queries/match-auto-assignments/ma
   controllers: [
     // The preview's fixed path before the routes with an {id}.
     ListAutoAssignmentsController, PreviewAutoAssignmentController, AddAutoAssignmentController, ChangeAutoAssignmentController,
-    DeleteAutoAssignmentController, ApplyAutoAssignmentController,
+    DeleteAutoAssignmentController, ApplyAutoAssignmentController, UndoAutoAssignmentApplicationController,
   ],
   providers: [
     EventWriter, RulesReads, RulesCommands, RulePreview,
     ListAutoAssignmentsHandler, AddAutoAssignmentHandler, ChangeAutoAssignmentHandler, DeleteAutoAssignmentHandler,
-    MatchAutoAssignmentsHandler, PreviewAutoAssignmentHandler, ApplyAutoAssignmentHandler,
+    MatchAutoAssignmentsHandler, PreviewAutoAssignmentHandler, ApplyAutoAssignmentHandler, UndoAutoAssignmentApplicationHandler,
   ],
 })
 export class RulesModule {}

@@ -42,11 +42,18 @@ export type AutoAssignmentBody = z.output<typeof autoAssignmentBody>;
 /** A category row in an answer: `id` is the row's place (1, 2, …); `amount` dollars or a percentage. */
 export const ruleCategoryView = z.object({ id: z.number().int(), categoryId: idOut, amount: money, percentage: z.boolean() });
 
-/** A rule as GET /auto-assignments lists it. */
+/** One "apply to existing" of a rule: when, how many rows it assigned, whether it was undone. */
+export const ruleApplicationView = z.object({ id: idOut, date: isoDate, count: z.number().int(), undone: z.boolean() });
+
+/** A rule as POST and PATCH answer it. */
 export const autoAssignmentView = z
   .object({ id: idOut, name: z.string(), searchStrings: z.array(z.string()), categories: z.array(ruleCategoryView) })
   .meta({ id: 'AutoAssignment' });
 export type AutoAssignmentView = z.infer<typeof autoAssignmentView>;
+
+/** A rule as GET /auto-assignments lists it: with its applications, oldest first (the UI offers to undo the last). */
+export const listedAutoAssignmentView = autoAssignmentView.extend({ applications: z.array(ruleApplicationView) }).meta({ id: 'ListedAutoAssignment' });
+export type ListedAutoAssignmentView = z.infer<typeof listedAutoAssignmentView>;
 
 export const autoAssignmentIdParams = z.object({ id: pathId() });
 
@@ -57,7 +64,7 @@ export const listAutoAssignments = route({
   path: '/auto-assignments',
   summary: 'The auto-assignment rules',
   tag: 'rules',
-  response: z.object({ data: z.array(autoAssignmentView) }),
+  response: z.object({ data: z.array(listedAutoAssignmentView) }),
 });
 
 /** POST /auto-assignments: a new rule; a category that is not the caller's is a 422 on its row. */
@@ -140,7 +147,8 @@ export const PREVIEW_MATCHES = 100;
 
 /**
  * POST /auto-assignments/{id}/apply: applies a saved rule to the caller's live Unassigned
- * transactions in one write; answers how many it assigned and how the balances moved.
+ * transactions in one write; answers how many it assigned, the application's id (null when it
+ * assigned none; the id its undo takes) and how the balances moved.
  */
 export const applyAutoAssignment = route({
   id: 'applyAutoAssignment',
@@ -149,6 +157,23 @@ export const applyAutoAssignment = route({
   summary: 'Apply a rule to the existing Unassigned transactions',
   tag: 'rules',
   params: autoAssignmentIdParams,
-  response: z.object({ data: z.object({ assigned: z.number().int(), balances: z.array(balanceMoveView) }) }),
+  response: z.object({ data: z.object({ assigned: z.number().int(), applicationId: idOut.nullable(), balances: z.array(balanceMoveView) }) }),
   errors: [404],
+});
+
+/**
+ * POST /auto-assignments/{id}/applications/{applicationId}/undo: puts back into Unassigned, in one
+ * write, the rows that application assigned and that still carry the rule's splits unchanged;
+ * rows edited or deleted since are left alone and counted as `skipped`. An application undone
+ * already is a 422 (`applicationId`); 404 for a rule or application not the caller's.
+ */
+export const undoAutoAssignmentApplication = route({
+  id: 'undoAutoAssignmentApplication',
+  method: 'POST',
+  path: '/auto-assignments/{id}/applications/{applicationId}/undo',
+  summary: 'Undo one "apply to existing" of a rule',
+  tag: 'rules',
+  params: z.object({ id: pathId(), applicationId: pathId() }),
+  response: z.object({ data: z.object({ restored: z.number().int(), skipped: z.number().int() }) }),
+  errors: [404, 422],
 });

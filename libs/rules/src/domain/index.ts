@@ -3,3 +3,4 @@ export * from './rules-error.js';
 export * from './rules.decide.js';
 export * from './match.js';
 export * from './preview.js';
+export * from './applications.js';

@@ -41,12 +41,21 @@ export interface AutoAssignmentDeleted {
  */
 export interface AutoAssignmentApplied {
   type: 'AutoAssignmentApplied';
-  data: { ruleId: string; transactionIds: string[] };
+  data: { ruleId: string; applicationId: string; date: string; transactionIds: string[] };
 }
 
-export type RulesEvent = AutoAssignmentAdded | AutoAssignmentChanged | AutoAssignmentDeleted | AutoAssignmentApplied;
+/**
+ * The undo of one application: `transactionIds` went back to Unassigned; `skipped` rows of the
+ * application were left alone (edited or deleted since). An application is undone at most once.
+ */
+export interface AutoAssignmentApplicationUndone {
+  type: 'AutoAssignmentApplicationUndone';
+  data: { ruleId: string; applicationId: string; transactionIds: string[]; skipped: number };
+}
 
-const RULES_EVENT_TYPES = new Set<string>(['AutoAssignmentAdded', 'AutoAssignmentChanged', 'AutoAssignmentDeleted', 'AutoAssignmentApplied']);
+export type RulesEvent = AutoAssignmentAdded | AutoAssignmentChanged | AutoAssignmentDeleted | AutoAssignmentApplied | AutoAssignmentApplicationUndone;
+
+const RULES_EVENT_TYPES = new Set<string>(['AutoAssignmentAdded', 'AutoAssignmentChanged', 'AutoAssignmentDeleted', 'AutoAssignmentApplied', 'AutoAssignmentApplicationUndone']);
 export const isRulesEvent = (event: { type: string }): event is RulesEvent => RULES_EVENT_TYPES.has(event.type);
 
 export const RULES_STREAM_PREFIX = 'rules-';

@@ -24,6 +24,7 @@ export function evolveRules(state: RulesState, event: RulesEvent): RulesState {
       next.delete(event.data.ruleId);
       return next;
     case 'AutoAssignmentApplied':
+    case 'AutoAssignmentApplicationUndone':
       return state;
     default: {
       const _never: never = event;

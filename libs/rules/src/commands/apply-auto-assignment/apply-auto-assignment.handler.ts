@@ -42,11 +42,12 @@ export class ApplyAutoAssignmentHandler implements ICommandHandler<ApplyAutoAssi
       moves.set(unassigned, (moves.get(unassigned) ?? 0) - m.row.amountCents);
       for (const s of m.splits) moves.set(s.categoryId, (moves.get(s.categoryId) ?? 0) + s.amount);
     }
-    if (assigned.length > 0) {
-      const applied: RulesEvent = { type: 'AutoAssignmentApplied', data: { ruleId, transactionIds: assigned } };
+    const applicationId = assigned.length > 0 ? this.writer.newId() : null;
+    if (applicationId) {
+      const applied: RulesEvent = { type: 'AutoAssignmentApplied', data: { ruleId, applicationId, date: this.writer.today(), transactionIds: assigned } };
       await this.writer.settle({ userId }, await this.writer.append(stream, [applied], 'any', { userId, actor: `rule:${ruleId}` }));
     }
     const changed = [...moves].filter(([, cents]) => cents !== 0).map(([categoryId, change]) => ({ categoryId, change }));
-    return { data: { assigned: assigned.length, balances: await this.preview.balances(userId, changed, true) } };
+    return { data: { assigned: assigned.length, applicationId, balances: await this.preview.balances(userId, changed, true) } };
   }
 }

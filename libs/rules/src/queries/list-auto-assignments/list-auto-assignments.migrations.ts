@@ -21,4 +21,9 @@ export const rulesMigrations: Migration[] = [
       );
     `,
   },
+  {
+    // A rule's applications ("apply to existing"): [{id, date, count, undone}], oldest first.
+    id: 'rules-002-applications',
+    sql: `ALTER TABLE rules_auto_assignments ADD COLUMN IF NOT EXISTS applications jsonb NOT NULL DEFAULT '[]'::jsonb;`,
+  },
 ];

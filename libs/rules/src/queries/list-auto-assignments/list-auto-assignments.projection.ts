@@ -26,7 +26,26 @@ export const rulesProjection: Projection = {
         );
         return;
       }
-      case 'AutoAssignmentApplied':
+      case 'AutoAssignmentApplied': {
+        const { ruleId, applicationId, date, transactionIds } = event.data;
+        await client.query(
+          `UPDATE rules_auto_assignments
+              SET applications = applications || jsonb_build_array(jsonb_build_object('id', $3::text, 'date', $4::text, 'count', $5::int, 'undone', false)),
+                  last_position = $6
+            WHERE user_id = $1 AND id = $2 AND last_position < $6`,
+          [userId, ruleId, applicationId, date, transactionIds.length, position],
+        );
+        return;
+      }
+      case 'AutoAssignmentApplicationUndone':
+        await client.query(
+          `UPDATE rules_auto_assignments
+              SET applications = (SELECT jsonb_agg(CASE WHEN a->>'id' = $3 THEN a || '{"undone": true}'::jsonb ELSE a END ORDER BY n)
+                                    FROM jsonb_array_elements(applications) WITH ORDINALITY AS t(a, n)),
+                  last_position = $4
+            WHERE user_id = $1 AND id = $2 AND last_position < $4 AND jsonb_array_length(applications) > 0`,
+          [userId, event.data.ruleId, event.data.applicationId, position],
+        );
         return;
       case 'AutoAssignmentDeleted':
         await client.query('DELETE FROM rules_auto_assignments WHERE user_id = $1 AND id = $2', [userId, event.data.ruleId]);

@@ -1,8 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AutoAssignmentView } from '@budget/contracts';
+import type { AutoAssignmentView, ListedAutoAssignmentView } from '@budget/contracts';
 import { dollarsFromCents } from '@budget/money';
 import { PG_POOL, type Pool } from '@budget/platform';
 import { sortRules, type Rule, type RuleCategory } from '../../domain/index.js';
+
+/** A rule's application as the read model keeps it. */
+export type ApplicationRow = ListedAutoAssignmentView['applications'][number];
 
 /** A rule in the wire's shape: rows numbered from 1, amounts in dollars or percent. */
 export function ruleView(rule: Rule): AutoAssignmentView {
@@ -14,20 +17,23 @@ export function ruleView(rule: Rule): AutoAssignmentView {
   };
 }
 
+/** A rule as the list shows it: with its applications ("apply to existing"), oldest first. */
+export const listedRuleView = (rule: Rule & { applications: ApplicationRow[] }): ListedAutoAssignmentView => ({ ...ruleView(rule), applications: rule.applications });
+
 /** What the rules context reads: its read model, and the user's categories (ownership of rows). */
 @Injectable()
 export class RulesReads {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  async list(userId: string): Promise<Rule[]> {
-    const { rows } = await this.pool.query<{ id: string; name: string; search_strings: string[]; categories: RuleCategory[] }>(
-      'SELECT id, name, search_strings, categories FROM rules_auto_assignments WHERE user_id = $1',
+  async list(userId: string): Promise<(Rule & { applications: ApplicationRow[] })[]> {
+    const { rows } = await this.pool.query<{ id: string; name: string; search_strings: string[]; categories: RuleCategory[]; applications: ApplicationRow[] }>(
+      'SELECT id, name, search_strings, categories, applications FROM rules_auto_assignments WHERE user_id = $1',
       [userId],
     );
-    return sortRules(rows.map((r) => ({ id: r.id, name: r.name, searchStrings: r.search_strings, categories: r.categories })));
+    return sortRules(rows.map((r) => ({ id: r.id, name: r.name, searchStrings: r.search_strings, categories: r.categories, applications: r.applications })));
   }
 
-  async one(userId: string, ruleId: string): Promise<Rule | null> {
+  async one(userId: string, ruleId: string): Promise<(Rule & { applications: ApplicationRow[] }) | null> {
     return (await this.list(userId)).find((rule) => rule.id === ruleId) ?? null;
   }
 
