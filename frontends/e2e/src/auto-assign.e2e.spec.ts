@@ -49,6 +49,12 @@ describe('auto-assignment rules in the browser', () => {
     await list.getByRole('button', { name: 'Edit Bakery' }).click();
     await page.getByTestId('rule-dialog').getByRole('button', { name: 'Apply to Existing' }).click();
     await page.getByTestId('rule-dialog').getByText('Assigned 1 transaction.').waitFor();
+    // Undo puts the row back into Unassigned; applying again assigns it once more.
+    await page.getByTestId('rule-dialog').getByRole('button', { name: 'Undo' }).click();
+    await page.getByTestId('rule-dialog').getByText('Put 1 transaction back into Unassigned.').waitFor();
+    expect(await page.getByTestId('rule-dialog').getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    await page.getByTestId('rule-dialog').getByRole('button', { name: 'Apply to Existing' }).click();
+    await page.getByTestId('rule-dialog').getByText('Assigned 1 transaction.').waitFor();
     await page.getByTestId('rule-dialog').getByRole('button', { name: 'Cancel' }).click();
 
     // The next import: the matching row is assigned by the rule as it lands.

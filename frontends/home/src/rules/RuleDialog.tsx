@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { addAutoAssignment, applyAutoAssignment, changeAutoAssignment, deleteAutoAssignment, listAutoAssignments, previewAutoAssignment, type RouteResponse } from '@budget/contracts';
+import { addAutoAssignment, applyAutoAssignment, changeAutoAssignment, deleteAutoAssignment, listAutoAssignments, previewAutoAssignment, undoAutoAssignmentApplication, type RouteResponse } from '@budget/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, ConfirmDialog, Dialog, EditDialogActions, FormError, FundingCategoryRows, routeQueryKey, sendFailure, TextField, useLedgerRefresh, useSession, useWriteAction, type CategoryTree } from '@budget/web';
 import { useRecordSave } from '../budget/record-dialog.js';
@@ -30,6 +30,12 @@ export function RuleDialog({ tree, rule, fromName = null, onClose }: RuleDialogP
   const saving = useWriteAction();
   const removing = useWriteAction();
   const applying = useWriteAction();
+  const undoing = useWriteAction();
+  /** The last application that can still be undone: the rule's own, or the one just made here. */
+  const [undoable, setUndoable] = useState<string | null>(() => {
+    const last = rule?.applications.at(-1);
+    return last && !last.undone ? last.id : null;
+  });
   const { api } = useSession();
   const refreshLedger = useLedgerRefresh();
   const [preview, setPreview] = useState<RouteResponse<typeof previewAutoAssignment>['data'] | null>(null);
@@ -72,7 +78,24 @@ export function RuleDialog({ tree, rule, fromName = null, onClose }: RuleDialogP
       const result = await applying.send(applyAutoAssignment, { params: { id: rule.id } });
       if (!result.ok) return setErrors({ fields: {}, general: 'The rule could not be applied.' });
       setNote(`Assigned ${result.body.data.assigned} transaction${result.body.data.assigned === 1 ? '' : 's'}.`);
+      if (result.body.data.applicationId) setUndoable(result.body.data.applicationId);
       setPreview(null);
+      void reload(result);
+      void refreshLedger();
+    } catch (error) {
+      setErrors({ fields: {}, general: sendFailure(error) });
+    }
+  };
+  /** The last application undone: its rows still as the rule left them go back to Unassigned. */
+  const undoLast = async () => {
+    if (!rule || !undoable) return;
+    try {
+      const result = await undoing.send(undoAutoAssignmentApplication, { params: { id: rule.id, applicationId: undoable } });
+      if (!result.ok) return setErrors({ fields: {}, general: 'The last application could not be undone.' });
+      const { restored, skipped } = result.body.data;
+      setNote(`Put ${restored} transaction${restored === 1 ? '' : 's'} back into Unassigned${skipped > 0 ? `; ${skipped} changed since ${skipped === 1 ? 'was' : 'were'} left alone` : ''}.`);
+      setUndoable(null);
+      void reload(result);
       void refreshLedger();
     } catch (error) {
       setErrors({ fields: {}, general: sendFailure(error) });
@@ -123,6 +146,11 @@ export function RuleDialog({ tree, rule, fromName = null, onClose }: RuleDialogP
             {rule ? (
               <Button variant="text" title="Assign the matching Unassigned transactions with the saved rule" onClick={() => void applyToExisting()}>
                 Apply to Existing
+              </Button>
+            ) : null}
+            {rule && undoable ? (
+              <Button variant="text" title="Put the rows the last apply assigned, and nobody changed since, back into Unassigned" onClick={() => void undoLast()}>
+                Undo
               </Button>
             ) : null}
           </div>

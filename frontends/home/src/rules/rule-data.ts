@@ -1,7 +1,8 @@
-import type { AutoAssignmentView } from '@budget/contracts';
+import type { ListedAutoAssignmentView } from '@budget/contracts';
 import { moneyDisplay, wireCents, type CategoryTree } from '@budget/web';
 
-export type Rule = AutoAssignmentView;
+/** A rule as the list gives it, with its applications ("apply to existing"), oldest first. */
+export type Rule = ListedAutoAssignmentView;
 
 /** "Groceries 100%, Fuel 12.50": where a rule sends the money. */
 export function ruleTargets(rule: Pick<Rule, 'categories'>, tree: CategoryTree | null | undefined): string {

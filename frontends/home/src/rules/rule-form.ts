@@ -31,7 +31,7 @@ export function ruleFormFromName(name: string, unassignedId: Id | null): RuleFor
   return { ...newRuleForm(unassignedId), name: text, searchStrings: [text] };
 }
 
-export function ruleFormFrom(rule: Rule, unassignedId: Id | null): RuleForm {
+export function ruleFormFrom(rule: Omit<Rule, 'applications'>, unassignedId: Id | null): RuleForm {
   return {
     name: rule.name,
     searchStrings: rule.searchStrings.length > 0 ? [...rule.searchStrings] : [''],
