@@ -1,8 +1,7 @@
-import { parseDollars } from '@budget/money';
 import { RecordBankFeed, type BankFeedRemoval, type BankFeedRow, type RecordBankFeedResult } from '@budget/contracts';
 import type { AccountBase, PlaidApi, RemovedTransaction, Transaction, TransactionsSyncResponse } from 'plaid';
 import type { PlaidItem, PlaidItemStore } from '../items/plaid-item-store.js';
-import { plaidBalanceCents } from '../plaid/balances.js';
+import { plaidBalanceCents, plaidCents } from '../plaid/balances.js';
 import { PlaidCallError } from '../plaid/plaid-call-error.js';
 
 /** What a sync needs: Plaid (through the gateway, so every call is logged), the item store, the ledger. */
@@ -109,8 +108,7 @@ async function fetchAllPages(plaid: SyncItemPorts['plaid'], accessToken: string,
 
 /** Plaid's amount (positive = money out) in our cents and sign (rule 1), from its decimal text. */
 export function feedCents(amount: number): number {
-  const cents = parseDollars(amount.toFixed(2));
-  if (cents === null) throw new Error(`Plaid amount ${amount} is not a decimal amount`);
+  const cents = plaidCents(amount);
   return cents === 0 ? 0 : -cents;
 }
 
