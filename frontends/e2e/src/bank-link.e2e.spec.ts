@@ -1,24 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { signUp } from './sign-up.js';
-import { startPlaidStack, type PlaidStack } from './plaid-stack.js';
+import { withPlaidStack, type PlaidStack } from './plaid-stack.js';
 import { syncAccounts } from './plaid-steps.js';
-import { launchChromium, type Stack } from './stack.js';
+import type { Stack } from './stack.js';
 
-let plaid: PlaidStack;
 let sim: PlaidStack['sim'];
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  plaid = await startPlaidStack();
-  ({ sim, stack } = plaid);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaid?.stop();
-});
+withPlaidStack((started) => ({ sim, stack, browser } = started));
 
 /** The simulator's control API (the test's side, never the browser's). */
 async function control(method: 'GET' | 'POST', path: string, body?: object): Promise<Record<string, unknown>> {

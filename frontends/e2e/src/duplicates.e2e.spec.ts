@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AccountType } from 'plaid';
 import type { RunningPlaidSimulator } from '@budget/plaid-simulator';
-import { startPlaidStack, type PlaidStack } from './plaid-stack.js';
+import { withPlaidStack } from './plaid-stack.js';
 import { signUp } from './sign-up.js';
-import { launchChromium, type Stack } from './stack.js';
+import type { Stack } from './stack.js';
 
-let plaid: PlaidStack;
 let sim: RunningPlaidSimulator;
 let stack: Stack;
 let browser: Browser;
@@ -15,15 +14,7 @@ let browser: Browser;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const TODAY = day(0);
 
-beforeAll(async () => {
-  plaid = await startPlaidStack();
-  ({ sim, stack } = plaid);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaid?.stop();
-});
+withPlaidStack((started) => ({ sim, stack, browser } = started));
 
 /** The API as the signed-in page's user (its access token from localStorage). */
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {

@@ -1,24 +1,15 @@
 import { Configuration, PlaidApi, Products } from 'plaid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { signUp } from './sign-up.js';
-import { startPlaidStack, type PlaidStack } from './plaid-stack.js';
-import { launchChromium, type Stack } from './stack.js';
+import { withPlaidStack, type PlaidStack } from './plaid-stack.js';
+import type { Stack } from './stack.js';
 
-let plaid: PlaidStack;
 let sim: PlaidStack['sim'];
 let stack: Stack;
 let browser: Browser;
 
-beforeAll(async () => {
-  plaid = await startPlaidStack();
-  ({ sim, stack } = plaid);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaid?.stop();
-});
+withPlaidStack((started) => ({ sim, stack, browser } = started));
 
 describe('the provider log in the browser', () => {
   it('an admin finds Plaid Logs in the menu and reads the calls, redacted; a user without the role has no entry and is sent to Logs', async () => {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { startPlaidSimulator, type RunningPlaidSimulator } from '@budget/plaid-simulator';
-import { startStack, type Stack } from './stack.js';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchChromium, startStack, type Stack } from './stack.js';
 
 export interface PlaidStack {
   sim: RunningPlaidSimulator;
@@ -25,4 +27,22 @@ export async function startPlaidStack(): Promise<PlaidStack> {
     await sim.close();
     throw error;
   }
+}
+
+/**
+ * `withStack` for suites that need Plaid: the simulator, the stack talking to it and a browser,
+ * started before the suite's tests and all stopped after them.
+ */
+export function withPlaidStack(assign: (started: { plaid: PlaidStack; sim: RunningPlaidSimulator; stack: Stack; browser: Browser }) => void): void {
+  let plaid: PlaidStack | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    plaid = await startPlaidStack();
+    browser = await launchChromium();
+    assign({ plaid, sim: plaid.sim, stack: plaid.stack, browser });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await plaid?.stop();
+  });
 }

@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AccountType } from 'plaid';
 import { registerRow, typeInto } from './ledger-steps.js';
 import { signUp } from './sign-up.js';
 import { syncAccounts } from './plaid-steps.js';
-import { startPlaidStack, type PlaidStack } from './plaid-stack.js';
-import { launchChromium } from './stack.js';
+import { withPlaidStack, type PlaidStack } from './plaid-stack.js';
 
 let plaid: PlaidStack;
 let browser: Browser;
 
-beforeAll(async () => {
-  plaid = await startPlaidStack();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await plaid?.stop();
-});
+withPlaidStack((started) => ({ plaid, browser } = started));
 
 const today = () => new Date().toISOString().slice(0, 10);
 
