@@ -13,6 +13,7 @@ export * from './identity/index.js';
 export * from './budget/index.js';
 export * from './ledger/index.js';
 export * from './rules/index.js';
+export * from './reporting/index.js';
 export * from './messages/ledger-queries.js';
 export * from './messages/rules-queries.js';
 export * from './messages/auto-assign-messages.js';

@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { date, id, idOut, isoDate, money } from '../common/fields.js';
+import { route } from '../common/route.js';
+
+/**
+ * The six reports (product-spec §2 Reports and §7 Reports; server-behaviour §4.6 says what the
+ * original computed and where it went wrong). Ours are computed from the reporting read models —
+ * period pre-aggregates kept by the reporting projection — never from a legacy table, and every
+ * filter value is checked here and bound as a parameter, never pasted into SQL.
+ *
+ * What every report counts (docs/architecture.md, "Reports"):
+ * - money out is negative, money in positive, as everywhere;
+ * - deleted transactions never count; pending ones count only where category balances count them
+ *   (the category report and budget progress), never in account balances (net worth) or in
+ *   income and expenses;
+ * - answers keep the spec client's shapes: bare JSON arrays, amounts in dollars.
+ */
+
+const TAG = 'reporting';
+const START = 'A valid start date must be provided.';
+const END = 'A valid end date must be provided.';
+/** The most values a repeated filter (`a`, `c`, `pc`) takes: more ids than any budget has. */
+export const MAX_REPORT_FILTER_VALUES = 500;
+
+/**
+ * A repeated query parameter (`?a=x&a=y`; one value arrives as a string): a list of checked
+ * values, at most MAX_REPORT_FILTER_VALUES, duplicates dropped. Absent: every value.
+ */
+function repeated<T extends z.ZodType<string, string>>(item: T, what: string, message: string) {
+  const many = `At most ${MAX_REPORT_FILTER_VALUES} ${what} may be given.`;
+  return z
+    .union([item.transform((value) => [value]), z.array(item).max(MAX_REPORT_FILTER_VALUES, { error: many })], { error: message })
+    .transform((values) => [...new Set(values)])
+    .optional();
+}
+
+/** `startDate` ≤ `endDate`, both checked dates; a reversed range is a 422 on `endDate`. */
+const range = z.object({ startDate: date(START).optional(), endDate: date(END).optional() });
+function ordered<T extends z.ZodType<{ startDate?: string; endDate?: string }>>(schema: T) {
+  return schema.superRefine((value, context) => {
+    if (value.startDate && value.endDate && value.startDate > value.endDate) {
+      context.issues.push({ code: 'custom', path: ['endDate'], message: 'The end date must not be before the start date.', input: value.endDate });
+    }
+  });
+}
+
+/** The payment channels a bank row can have; rows without one count as `unknown`. */
+export const PAYMENT_CHANNELS = ['instore', 'online', 'other', 'unknown'] as const;
+export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
+/** How a channel is named in a report row (server-behaviour §4.6 payee). */
+export const PAYMENT_CHANNEL_LABELS: Record<PaymentChannel, string> = { instore: 'in store', online: 'online', other: 'other', unknown: 'unknown' };
+
+// ---------------------------------------------------------------------------------------------
+// Net worth
+
+/**
+ * Net worth over a range: one row per bucket (a day up to half a year, a week up to two years, a
+ * month up to ten years, a year beyond), dated by the bucket's last day inside the range, with the
+ * balance at the end of that day of every account type the budget holds. The first row is the
+ * header `["date", type label…]`; the client adds the "Net Worth" total column (product-spec §7).
+ * Balances-tracked accounts count their balance history (the latest entry on or before the day);
+ * the others their starting balance plus posted, non-deleted transactions dated on or after their
+ * start date up to the day. Closed accounts count too (the original's columns cover every
+ * account). Without dates: from the budget's earliest entry to today.
+ */
+export const netWorthReport = route({
+  id: 'netWorthReport',
+  method: 'GET',
+  path: '/reports/networth',
+  summary: 'Balances by account type over time',
+  tag: TAG,
+  query: ordered(range),
+  response: z
+    .array(z.array(z.union([z.string(), z.number()])))
+    .meta({ description: 'First row ["date", type labels…]; then [YYYY-MM-DD, balance per type…]' }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Payee
+
+export const payeeReportRow = z.object({
+  rowNumber: z.number().int(),
+  name: z.string(),
+  paymentChannel: z.string().meta({ description: 'in store, online, other or unknown' }),
+  count: z.number().int(),
+  sum: money,
+});
+export type PayeeReportRow = z.infer<typeof payeeReportRow>;
+
+/**
+ * Posted, non-deleted bank and manual rows (types 0 and 5) of open accounts in the range, grouped
+ * by payee (the merchant's name where the bank gives one, else the row's name) and channel, sorted
+ * by name. `pc` and `a` filter (repeated); absent, every channel or every account.
+ */
+export const payeeReport = route({
+  id: 'payeeReport',
+  method: 'GET',
+  path: '/reports/payee',
+  summary: 'Spending and income by payee',
+  tag: TAG,
+  query: ordered(
+    range.extend({
+      pc: repeated(z.enum(PAYMENT_CHANNELS), 'payment channels', 'Each pc must be instore, online, other or unknown.'),
+      a: repeated(id(), 'accounts', 'Each account (a) must be a valid id.'),
+    }),
+  ),
+  response: z.array(payeeReportRow),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Category
+
+export const categoryReportRow = z.object({
+  rowNumber: z.number().int(),
+  groupName: z.string(),
+  categoryName: z.string(),
+  sum: money,
+  count: z.number().int(),
+});
+export type CategoryReportRow = z.infer<typeof categoryReportRow>;
+
+/**
+ * Per category: the sum and count of its splits of bank and manual rows (types 0 and 5) in the
+ * range, as its register counts them (non-deleted; pending included; rows of accounts that do not
+ * feed the budget and rows dated before their account's start date left out). `c` filters
+ * (repeated); absent, every category with a row. Sorted by group, then category.
+ */
+export const categoryReport = route({
+  id: 'categoryReport',
+  method: 'GET',
+  path: '/reports/category',
+  summary: 'Spending by category',
+  tag: TAG,
+  query: ordered(range.extend({ c: repeated(id(), 'categories', 'Each category (c) must be a valid id.') })),
+  response: z.array(categoryReportRow),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Income vs expenses
+
+/**
+ * Per calendar month of the range (`YYYY-MM`, ascending, months without rows left out): income =
+ * the positive amounts, expenses = the negative ones, of posted, non-deleted rows of accounts that
+ * feed the budget (Transactions tracking), starting balances excluded, and the part of each row
+ * assigned to Account Transfer left out of both (a transfer between your own accounts is neither);
+ * net = income + expenses.
+ */
+export const incomeVsExpensesReport = route({
+  id: 'incomeVsExpensesReport',
+  method: 'GET',
+  path: '/reports/income-vs-expenses',
+  summary: 'Income and expenses per month',
+  tag: TAG,
+  query: ordered(range),
+  response: z.array(z.tuple([z.string().meta({ description: 'YYYY-MM' }), money, money, money])),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Funding history
+
+export const fundingHistoryRow = z.object({
+  groupId: idOut,
+  groupName: z.string(),
+  groupType: z.string(),
+  categoryId: idOut,
+  categoryName: z.string(),
+  history: z.array(z.object({ year: z.number().int(), month: z.number().int(), amount: money })).nullable(),
+});
+export type FundingHistoryRow = z.infer<typeof fundingHistoryRow>;
+
+/**
+ * Every category but the Funding Pool, sorted by group then category name, with what fundings
+ * (type 2, non-deleted) moved into it in each of the 12 months ending with `endDate`'s month
+ * (default: this month); a source category shows negative months. `history` is null for a category
+ * no funding touched in those months.
+ */
+export const fundingHistoryReport = route({
+  id: 'fundingHistoryReport',
+  method: 'GET',
+  path: '/reports/funding-history',
+  summary: 'What each category was funded, month by month',
+  tag: TAG,
+  query: ordered(range),
+  response: z.array(fundingHistoryRow),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Budget progress
+
+const MONTH = 'The month must be given as M-YYYY, e.g. 3-2026.';
+/** `m=M-YYYY` or `MM-YYYY` (the spec client's form), a year from 1900 to 2199. */
+export const reportMonth = z
+  .string({ error: MONTH })
+  .regex(/^(0?[1-9]|1[0-2])-(19\d\d|2[01]\d\d)$/, { error: MONTH })
+  .transform((value) => {
+    const [month, year] = value.split('-').map(Number) as [number, number];
+    return { year, month };
+  });
+
+/**
+ * The month `m` day by day, for the everyday-spending categories (every category of a regular or
+ * ungrouped group; system and Bills categories left out): the month's fundings into them, then,
+ * after each day with other rows (not fundings, rebalances or starting balances), what is left —
+ * the running sum — and the ids of that day's rows (for `GET /transactions?t=`). Ascending; days
+ * without rows left out (the client carries the previous value).
+ */
+export const budgetProgressReport = route({
+  id: 'budgetProgressReport',
+  method: 'GET',
+  path: '/reports/budget-progress',
+  summary: "What is left of this month's funding, day by day",
+  tag: TAG,
+  query: z.object({ m: reportMonth }),
+  response: z.array(z.tuple([isoDate, money, z.array(idOut)])),
+});
+
+/** Every report route (product-spec §7 Reports). */
+export const reportRoutes = [netWorthReport, payeeReport, categoryReport, incomeVsExpensesReport, fundingHistoryReport, budgetProgressReport];
