@@ -63,9 +63,13 @@ import { ListStatementsController } from './queries/list-statements/list-stateme
 import { ListStatementsHandler } from './queries/list-statements/list-statements.handler.js';
 import { PreviewCsvController } from './queries/preview-csv/preview-csv.controller.js';
 import { PreviewCsvHandler } from './queries/preview-csv/preview-csv.handler.js';
+import { SearchTransactionsController } from './queries/search-transactions/search-transactions.controller.js';
+import { SearchTransactionsHandler } from './queries/search-transactions/search-transactions.handler.js';
 import { TransactionLogsController } from './queries/transaction-logs/transaction-logs.controller.js';
 import { TransactionLogsHandler } from './queries/transaction-logs/transaction-logs.handler.js';
 import { LedgerViews } from './queries/transaction-view.js';
+import { TransactionsByIdsController } from './queries/transactions-by-ids/transactions-by-ids.controller.js';
+import { TransactionsByIdsHandler } from './queries/transactions-by-ids/transactions-by-ids.handler.js';
 
 /** The controllers of a group of use cases, and the handlers they dispatch to. */
 interface UseCases {
@@ -89,11 +93,11 @@ const institutions: UseCases = {
 const transactions: UseCases = {
   controllers: [
     AccountRegisterController, CategoryRegisterController, RecordTransactionController, GetTransactionController, EditTransactionController,
-    DeleteTransactionController, DedupTransactionController, TransactionLogsController,
+    DeleteTransactionController, DedupTransactionController, TransactionLogsController, SearchTransactionsController, TransactionsByIdsController,
   ],
   handlers: [
     AccountRegisterHandler, CategoryRegisterHandler, RecordTransactionHandler, GetTransactionHandler, EditTransactionHandler,
-    DeleteTransactionHandler, DedupTransactionHandler, TransactionLogsHandler,
+    DeleteTransactionHandler, DedupTransactionHandler, TransactionLogsHandler, SearchTransactionsHandler, TransactionsByIdsHandler,
   ],
 };
 

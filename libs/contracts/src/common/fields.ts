@@ -146,3 +146,18 @@ export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ format: 'd
 export const timestamp = z.string().meta({ format: 'date-time' });
 /** An id in an answer. */
 export const idOut = z.string();
+
+/** The most values a repeated query parameter takes: more ids than any budget has. */
+export const MAX_REPEATED_VALUES = 500;
+
+/**
+ * A repeated query parameter (`?a=x&a=y`; one value arrives as a string): a list of checked
+ * values, at most `max`, duplicates dropped. Absent: `undefined` (each route says what that means).
+ */
+export function repeated<T extends z.ZodType<string, string>>(item: T, what: string, message: string, max: number = MAX_REPEATED_VALUES) {
+  const many = `At most ${max} ${what} may be given.`;
+  return z
+    .union([item.transform((value) => [value]), z.array(item).max(max, { error: many })], { error: message })
+    .transform((values) => [...new Set(values)])
+    .optional();
+}

@@ -2,6 +2,7 @@ import type { RouteContract } from '../common/route.js';
 import { categoryTransferRoutes } from './category-transfers.js';
 import { importRoutes } from './imports.js';
 import { institutionRoutes } from './institutions.js';
+import { searchRoutes } from './search.js';
 import { statementRoutes } from './statements.js';
 import { transactionRoutes } from './transactions.js';
 
@@ -11,6 +12,7 @@ export * from './institutions.js';
 export * from './transactions.js';
 export * from './statements.js';
 export * from './imports.js';
+export * from './search.js';
 
 /** Every route of the ledger context (product-spec §7). */
-export const ledgerRoutes: RouteContract[] = [...institutionRoutes, ...transactionRoutes, ...statementRoutes, ...importRoutes, ...categoryTransferRoutes];
+export const ledgerRoutes: RouteContract[] = [...institutionRoutes, ...transactionRoutes, ...statementRoutes, ...importRoutes, ...categoryTransferRoutes, ...searchRoutes];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { date, id, idOut, isoDate, money } from '../common/fields.js';
+import { date, id, idOut, isoDate, MAX_REPEATED_VALUES, money, repeated } from '../common/fields.js';
 import { route } from '../common/route.js';
 
 /**
@@ -20,19 +20,7 @@ const TAG = 'reporting';
 const START = 'A valid start date must be provided.';
 const END = 'A valid end date must be provided.';
 /** The most values a repeated filter (`a`, `c`, `pc`) takes: more ids than any budget has. */
-export const MAX_REPORT_FILTER_VALUES = 500;
-
-/**
- * A repeated query parameter (`?a=x&a=y`; one value arrives as a string): a list of checked
- * values, at most MAX_REPORT_FILTER_VALUES, duplicates dropped. Absent: every value.
- */
-function repeated<T extends z.ZodType<string, string>>(item: T, what: string, message: string) {
-  const many = `At most ${MAX_REPORT_FILTER_VALUES} ${what} may be given.`;
-  return z
-    .union([item.transform((value) => [value]), z.array(item).max(MAX_REPORT_FILTER_VALUES, { error: many })], { error: message })
-    .transform((values) => [...new Set(values)])
-    .optional();
-}
+export const MAX_REPORT_FILTER_VALUES = MAX_REPEATED_VALUES;
 
 /** `startDate` ≤ `endDate`, both checked dates; a reversed range is a 422 on `endDate`. */
 const range = z.object({ startDate: date(START).optional(), endDate: date(END).optional() });

@@ -263,6 +263,19 @@ export const ledgerMigrations: Migration[] = [
     sql: `CREATE INDEX ledger_transactions_duplicate_candidates ON ledger_transactions (account_id, amount_cents, date)
             WHERE NOT deleted AND duplicate_of IS NULL AND kind IN ('manual', 'regular') AND provider IN ('NONE', 'OFX', 'CSV');`,
   },
+  {
+    // Search (GET /transactions/search, product-spec §2 Search): a rare name is found through the
+    // trigram index (ILIKE '%…%' cannot use a b-tree), a common one by walking the user's live rows
+    // newest first until the page is full; an exact amount by (user, amount). Without them a search
+    // read every live row of the user (a 1M-row budget: a sequential scan and a sort per page).
+    id: 'ledger-013-search',
+    sql: `
+      CREATE EXTENSION IF NOT EXISTS pg_trgm;
+      CREATE INDEX ledger_transactions_name_trgm ON ledger_transactions USING gin (name gin_trgm_ops) WHERE NOT deleted;
+      CREATE INDEX ledger_transactions_user_date ON ledger_transactions (user_id, date DESC, seq DESC) WHERE NOT deleted;
+      CREATE INDEX ledger_transactions_user_amount ON ledger_transactions (user_id, amount_cents) WHERE NOT deleted AND amount_cents IS NOT NULL;
+    `,
+  },
 ];
 
 export const ledgerTables = [

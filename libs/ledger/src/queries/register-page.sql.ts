@@ -75,8 +75,11 @@ export async function registerPage(pool: Pool, register: string, page: RegisterP
   return { transactions: rows.map((row) => toTransactionJson(row, running.base)), count: total };
 }
 
+/** An ILIKE pattern for "contains `text`": `%`, `_` and `\` in it are plain characters. */
+export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 async function searchPage(pool: Pool, register: string, page: RegisterPage & { search: string }, running: RunningBalances) {
-  const pattern = `%${page.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(page.search);
   const { rows } = await pool.query<TransactionRowDb & { total: string }>(
     `WITH found AS (
        SELECT r.transaction_id, r.sort_date, r.kind_order, r.seq, r.delta_cents, count(*) OVER () AS total

@@ -1,0 +1,13 @@
+import { Query } from '@nestjs/cqrs';
+import type { RouteResponse, searchTransactions } from '@budget/contracts';
+import type { CheckedQuery } from '../../http/checked-input.js';
+
+/** A page of the caller's transactions matching a name and/or an exact amount. */
+export class SearchTransactionsQuery extends Query<RouteResponse<typeof searchTransactions>> {
+  constructor(
+    readonly userId: string,
+    readonly search: CheckedQuery<typeof searchTransactions>,
+  ) {
+    super();
+  }
+}
