@@ -5,6 +5,7 @@ import { route } from '../common/route.js';
 import { ledgerTransaction } from './views.js';
 
 const TAG = 'ledger: transactions';
+const T_ID = 'Each transaction (t) must be a valid id.';
 
 /** The answer of both calls (server-behaviour §4.3): full transactions, and a balance that is always 0. */
 const transactionList = z.object({
@@ -50,7 +51,7 @@ export const transactionsByIds = route({
   path: '/transactions',
   summary: 'The listed transactions of the caller (a chart selection)',
   tag: TAG,
-  query: z.object({ t: repeated(id(), 'transactions', 'Each transaction (t) must be a valid id.') }),
+  query: z.object({ t: repeated(id(T_ID), 'transactions', T_ID) }),
   response: transactionList,
 });
 
