@@ -18,3 +18,6 @@ export interface StaticHandlerOptions {
 export type StaticHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => Promise<void>;
 
 export function createStaticHandler(options: StaticHandlerOptions): StaticHandler;
+
+/** The encodings an `Accept-Encoding` header allows (a `q=0` refuses one). */
+export function acceptedEncodings(header: string | string[] | undefined): Set<string>;

@@ -36,13 +36,43 @@ function inside(dir, urlPath) {
   return path === dir || path.startsWith(dir + sep) ? path : null;
 }
 
-function send(req, res, path, status = 200) {
+/** The precompressed copies the build writes (`frontends/compress-assets.mjs`), best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+];
+
+/** The encodings an `Accept-Encoding` header allows (a `q=0` refuses one). */
+export function acceptedEncodings(header) {
+  const accepted = new Set();
+  for (const part of String(header ?? '').split(',')) {
+    const [token, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (token && !(q && Number(q.slice(2)) === 0)) accepted.add(token);
+  }
+  return accepted;
+}
+
+/** The file to send for `path`: its Brotli or gzip copy when the browser takes it and the build made one. */
+async function variant(req, path) {
+  const accepted = acceptedEncodings(req.headers['accept-encoding']);
+  for (const { name, suffix } of ENCODINGS) {
+    if ((accepted.has(name) || accepted.has('*')) && (await isFile(path + suffix))) return { file: path + suffix, encoding: name };
+  }
+  return { file: path, encoding: null };
+}
+
+async function send(req, res, path, status = 200) {
+  const { file, encoding } = await variant(req, path);
   res.writeHead(status, {
     'Content-Type': TYPES[extname(path)] ?? 'application/octet-stream',
     'Cache-Control': HASHED.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'Content-Length': (await stat(file)).size,
+    Vary: 'Accept-Encoding',
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
   });
   if (req.method === 'HEAD') res.end();
-  else createReadStream(path).pipe(res);
+  else createReadStream(file).pipe(res);
 }
 
 /**

@@ -1,10 +1,28 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaticHandler } from './serve-static.mjs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { acceptedEncodings, createStaticHandler } from './serve-static.mjs';
+
+const BIG = 'export const x = "compress me";\n'.repeat(200);
+
+/** A raw GET (no automatic decoding, unlike fetch): status, headers and the bytes as sent. */
+function rawGet(url: string, acceptEncoding?: string): Promise<{ status: number; encoding: string | undefined; vary: string | undefined; length: string | undefined; body: Buffer }> {
+  return new Promise((done, fail) => {
+    const req = request(url, { headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        done({ status: res.statusCode ?? 0, encoding: res.headers['content-encoding'], vary: res.headers.vary, length: res.headers['content-length'], body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
 
 function layout(): string {
   const root = mkdtempSync(join(tmpdir(), 'serve-static-'));
@@ -15,6 +33,11 @@ function layout(): string {
   write('shell/dist/index.html', '<html>shell</html>');
   write('shell/dist/main.0123abcd.js', 'main');
   write('home/dist/remoteEntry.js', 'entry');
+  write('home/dist/big.0123abcd.js', BIG);
+  writeFileSync(join(root, 'home/dist/big.0123abcd.js.br'), brotliCompressSync(BIG));
+  writeFileSync(join(root, 'home/dist/big.0123abcd.js.gz'), gzipSync(BIG));
+  write('shell/dist/only-gzip.js', BIG);
+  writeFileSync(join(root, 'shell/dist/only-gzip.js.gz'), gzipSync(BIG));
   write('home/src/App.tsx', 'source');
   write('secret.txt', 'secret');
   return root;
@@ -77,5 +100,34 @@ describe('createStaticHandler', () => {
     } finally {
       await new Promise<void>((done) => pages.close(() => done()));
     }
+  });
+
+  it('sends the precompressed copy the browser accepts, Brotli before gzip, with its length and Vary', async () => {
+    const br = await rawGet(`${base}/remotes/home/big.0123abcd.js`, 'gzip, deflate, br');
+    expect([br.status, br.encoding, br.vary, Number(br.length)]).toEqual([200, 'br', 'Accept-Encoding', br.body.length]);
+    expect(brotliDecompressSync(br.body).toString()).toBe(BIG);
+    expect(br.body.length).toBeLessThan(BIG.length / 5);
+
+    const gz = await rawGet(`${base}/remotes/home/big.0123abcd.js`, 'gzip');
+    expect(gz.encoding).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(BIG);
+
+    const refused = await rawGet(`${base}/remotes/home/big.0123abcd.js`, 'br;q=0, gzip');
+    expect(refused.encoding).toBe('gzip');
+
+    const plain = await rawGet(`${base}/remotes/home/big.0123abcd.js`);
+    expect([plain.encoding, plain.body.toString()]).toEqual([undefined, BIG]);
+  });
+
+  it('falls back to what exists: gzip when the build made no Brotli copy, the file itself when neither', async () => {
+    expect((await rawGet(`${base}/only-gzip.js`, 'br, gzip')).encoding).toBe('gzip');
+    const entry = await rawGet(`${base}/remotes/home/remoteEntry.js`, 'br, gzip');
+    expect([entry.encoding, entry.body.toString()]).toEqual([undefined, 'entry']);
+  });
+
+  it('reads Accept-Encoding with its q-values', () => {
+    expect([...acceptedEncodings('gzip, deflate, br;q=1.0')]).toEqual(['gzip', 'deflate', 'br']);
+    expect([...acceptedEncodings('br;q=0, gzip;q=0.5')]).toEqual(['gzip']);
+    expect([...acceptedEncodings(undefined)]).toEqual([]);
   });
 });
