@@ -11,6 +11,8 @@ WORKDIR /app
 COPY . .
 RUN npm install --no-audit --no-fund
 RUN npx rspack build --config frontends/${APP}/rspack.config.mjs
+# The .gz copies nginx serves with gzip_static (the .br ones need nginx's brotli module).
+RUN node --input-type=module -e "const { compressDir } = await import('/app/frontends/compress-assets.mjs'); await compressDir('/app/frontends/${APP}/dist');"
 
 FROM nginxinc/nginx-unprivileged:1.27-alpine
 ARG APP=shell
