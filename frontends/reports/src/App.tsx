@@ -1,15 +1,13 @@
 import { Navigate, Route, Routes } from 'react-router';
-import { NotAvailable } from '@budget/web';
+import { ReportsPage } from './ReportsPage.js';
 import './reports.css';
 
-/**
- * The reports remote. The server has no report routes yet, so /reports says so instead of
- * calling them (`ReportsPage` waits for them).
- */
+/** The reports remote (product-spec §2 "Reports", §7 Reports): /reports and /reports/<report id>. */
 export default function App() {
   return (
     <Routes>
-      <Route path="/reports" element={<NotAvailable title="Reports" />} />
+      <Route path="/reports" element={<ReportsPage />} />
+      <Route path="/reports/:reportId" element={<ReportsPage />} />
       <Route path="*" element={<Navigate to="/reports" replace />} />
     </Routes>
   );

@@ -1,45 +1,46 @@
-import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ListDetail } from '@budget/web';
 import { ReportForm } from './ReportForm.js';
-import { ReportResult } from './ReportResult.js';
-import { findReport, REPORTS, reportPath, type ReportRange } from './report-types.js';
-import { useReportScope } from './use-report-scope.js';
+import { isRun, paramsSearch, readParams } from './report-params.js';
+import { findReport, REPORTS } from './report-types.js';
+import { ReportRun } from './ReportRun.js';
 
-/** /reports: the list of reports; choosing one (`?report=payee`) shows its form and result. */
+/**
+ * /reports and /reports/<id>: the list of reports beside the chosen one's form and answer. The
+ * parameters live in the URL (report-params.ts): running the form pushes them, so a run can be
+ * bookmarked, shared and reloaded, and back/forward return to the previous run.
+ */
 export function ReportsPage() {
-  const [params] = useSearchParams();
+  const { reportId } = useParams();
+  const [search] = useSearchParams();
   const navigate = useNavigate();
-  const report = findReport(params.get('report'));
-  const [range, setRange] = useState<ReportRange | null>(null);
-  const scope = useReportScope();
+  const report = findReport(reportId);
+  if (reportId !== undefined && report === null) return <Navigate to="/reports" replace />;
 
   const list = (
     <ul className="report-list" aria-label="Reports" data-testid="report-list">
       {REPORTS.map(({ id, label }) => (
         <li key={id}>
-          <Link
-            to={`/reports?report=${id}`}
-            className="report-list__item"
-            aria-current={report?.id === id ? 'page' : undefined}
-            onClick={() => setRange(null)}
-          >
+          <Link to={`/reports/${id}`} className="report-list__item" aria-current={report?.id === id ? 'page' : undefined}>
             {label}
           </Link>
         </li>
       ))}
     </ul>
   );
+  const params = readParams(search, new Date());
+  const query = search.toString();
   const detail = report ? (
-    <section aria-label={`${report.label} report`} data-testid="report-detail">
+    <section aria-label={`${report.label} report`} data-testid="report-detail" className="report-detail">
       <h2>{report.label}</h2>
-      <ReportForm key={report.id} onRun={setRange} />
-      {range ? <ReportResult id={report.id} label={report.label} path={reportPath(report.id, range, scope)} /> : null}
+      {/* Keyed by the URL: back/forward put the URL's parameters back in the form. */}
+      <ReportForm key={`${report.id}?${query}`} id={report.id} initial={params} onRun={(next) => navigate(`/reports/${report.id}?${paramsSearch(report.id, next)}`)} />
+      {isRun(report.id, search) ? <ReportRun key={report.id} id={report.id} label={report.label} params={params} /> : null}
     </section>
   ) : null;
 
   return (
-    <div>
+    <div className="reports-page">
       <h1>Reports</h1>
       <ListDetail list={list} detail={detail} detailOpen={report !== null} onBack={() => navigate('/reports')} />
     </div>

@@ -21,12 +21,12 @@ describe('navigating the signed-in app', () => {
     await site?.close();
   });
 
-  it('lists the desktop menu without the screens the server does not serve yet (Plaid Logs: the fake user is an admin), and follows the path prefix', async () => {
+  it('lists the desktop menu in the order of spec §2 (Plaid Logs: the fake user is an admin), and follows the path prefix', async () => {
     const page = await signedInPage(browser, `${site.url}/accounts`, TOKENS);
     const sidebar = page.getByTestId('sidebar');
     await sidebar.getByRole('link', { name: 'Logs', exact: true }).waitFor();
     const labels = await sidebar.getByRole('link').allTextContents();
-    expect(labels).toEqual(['Home', 'Bills', 'Accounts', 'Auto Assign', 'Logs', 'Plaid Logs']);
+    expect(labels).toEqual(['Home', 'Bills', 'Accounts', 'Search', 'Reports', 'Auto Assign', 'Logs', 'Plaid Logs']);
     expect(await sidebar.locator('[aria-current="page"]').textContent()).toBe('Accounts');
     await page.getByTestId('institutions-empty').waitFor();
     expect(await page.getByTestId('institutions-empty').textContent()).toBe('No institutions yet');
@@ -45,26 +45,30 @@ describe('navigating the signed-in app', () => {
     await page.waitForURL((url) => url.pathname === '/home');
   });
 
-  it('says Search and Reports are not available yet, without calling the server for them', async () => {
-    for (const [path, title] of [['/search', 'Search'], ['/reports', 'Reports']] as const) {
-      const page = await signedInPage(browser, `${site.url}${path}`, TOKENS);
-      await page.getByTestId('not-available').waitFor();
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(title);
-      expect(await page.getByText(`${title} is not available yet.`).isVisible()).toBe(true);
-      await page.close();
-    }
-    expect(calls.filter((call) => /\/(transactions\/search|reports)/.test(call))).toEqual([]);
+  it('opens Reports from the sidebar: the list of the six reports (spec §2), without running one', async () => {
+    const page = await signedInPage(browser, `${site.url}/home`, TOKENS);
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Reports' }).click();
+    await page.waitForURL((url) => url.pathname === '/reports');
+    const list = page.getByRole('list', { name: 'Reports' });
+    await list.waitFor();
+    expect(await list.getByRole('link').allTextContents()).toEqual([
+      'Net Worth', 'Payee', 'Category', 'Income Vs. Expenses', 'Funding History', 'Budget Progress',
+    ]);
+    expect(await page.getByText('not available yet').count()).toBe(0);
+    expect(calls.filter((call) => call.includes('/reports/'))).toEqual([]);
   });
 
-  it('uses the bottom bar on a phone, without Reports or Search (Auto Assign, and Plaid Logs for an admin, are under More)', async () => {
+  it('uses the bottom bar on a phone: Reports goes to /reports; Auto Assign, Search, and Plaid Logs for an admin, are under More', async () => {
     const page = await signedInPage(browser, `${site.url}/home`, TOKENS, { width: 390, height: 800 });
     const bar = page.getByTestId('bottom-bar');
     await bar.waitFor();
     expect(await page.getByTestId('sidebar').count()).toBe(0);
-    expect(await bar.getByRole('button', { name: 'Reports' }).count()).toBe(0);
+    await bar.getByRole('link', { name: 'Reports' }).click();
+    await page.waitForURL((url) => url.pathname === '/reports');
+    expect(await bar.getByRole('link', { name: 'Reports' }).getAttribute('aria-current')).toBe('page');
     await bar.getByRole('button', { name: 'More' }).click();
     const more = await page.getByRole('menuitem').allTextContents();
-    expect(more).toEqual(['Account', 'Auto Assign', 'Logs', 'Plaid Logs']);
+    expect(more).toEqual(['Account', 'Auto Assign', 'Search', 'Logs', 'Plaid Logs']);
   });
 
   it('shows a server crash as the server error screen, then the failed load with a retry, not an empty list', async () => {

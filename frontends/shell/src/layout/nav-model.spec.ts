@@ -8,8 +8,8 @@ const context = (pathname: string, admin = false): NavContext => ({
 });
 
 describe('navigation model', () => {
-  it('lists the desktop entries in order, without the screens the server does not serve yet, and Plaid Logs for admins only', () => {
-    const labels = ['Home', 'Bills', 'Accounts', 'Auto Assign', 'Logs'];
+  it('lists the desktop entries in the order of spec §2, and Plaid Logs for admins only', () => {
+    const labels = ['Home', 'Bills', 'Accounts', 'Search', 'Reports', 'Auto Assign', 'Logs'];
     expect(desktopItems(context('/home')).map((i) => i.label)).toEqual(labels);
     expect(desktopItems(context('/home', true)).map((i) => i.label)).toEqual([...labels, 'Plaid Logs']);
   });
@@ -24,8 +24,13 @@ describe('navigation model', () => {
     expect(mobileItems(context('/bills'))[0]).toMatchObject({ label: 'Categories', to: '/home/12' });
   });
 
-  it('offers Auto Assign but not Search in the More menu, and Plaid Logs to admins only', () => {
-    expect(moreItems(context('/user')).map((i) => i.label)).toEqual(['Account', 'Auto Assign', 'Logs']);
-    expect(moreItems(context('/user', true)).map((i) => i.label)).toEqual(['Account', 'Auto Assign', 'Logs', 'Plaid Logs']);
+  it('offers Account, Auto Assign, Search and Logs in the More menu, and Plaid Logs to admins only', () => {
+    expect(moreItems(context('/user')).map((i) => i.label)).toEqual(['Account', 'Auto Assign', 'Search', 'Logs']);
+    expect(moreItems(context('/user', true)).map((i) => i.label)).toEqual(['Account', 'Auto Assign', 'Search', 'Logs', 'Plaid Logs']);
+  });
+
+  it('sends the mobile Reports icon to /reports (the spec\'s only logged "not implemented"), active under it', () => {
+    expect(mobileItems(context('/reports/payee')).map((i) => i.label)).toEqual(['Categories', 'Bills', 'Accounts', 'Reports']);
+    expect(mobileItems(context('/reports/payee')).at(-1)).toEqual({ label: 'Reports', icon: 'reports', to: '/reports', active: true });
   });
 });

@@ -1,0 +1,127 @@
+import { useCallback, useState } from 'react';
+import {
+  budgetProgressReport,
+  categoryReport,
+  fundingHistoryReport,
+  incomeVsExpensesReport,
+  netWorthReport,
+  payeeReport,
+  type RouteResponse,
+} from '@budget/contracts';
+import { Loaded, useRouteQuery } from '@budget/web';
+import {
+  budgetProgressChart,
+  categoryChart,
+  fundingHistoryChart,
+  incomeVsExpensesChart,
+  netWorthChart,
+  payeeChart,
+  type ChartSpec,
+} from './chart-data.js';
+import { DayTransactions } from './DayTransactions.js';
+import { csvFileName, monthToUrl, type ReportParams } from './report-params.js';
+import {
+  budgetProgressTable,
+  categoryTable,
+  fundingHistoryTable,
+  incomeVsExpensesTable,
+  netWorthTable,
+  payeeTable,
+  type ReportTable,
+} from './report-table.js';
+import type { ReportId } from './report-types.js';
+import { ReportView } from './ReportView.js';
+
+interface Shown {
+  table: ReportTable;
+  chart: ChartSpec;
+}
+
+interface RunProps {
+  label: string;
+  params: ReportParams;
+}
+
+const range = (params: ReportParams) => ({ startDate: params.startDate, endDate: params.endDate });
+const netWorthShown = (answer: RouteResponse<typeof netWorthReport>): Shown => {
+  const table = netWorthTable(answer);
+  return { table, chart: netWorthChart(table) };
+};
+const payeeShown = (answer: RouteResponse<typeof payeeReport>): Shown => ({ table: payeeTable(answer), chart: payeeChart(answer) });
+const categoryShown = (answer: RouteResponse<typeof categoryReport>): Shown => ({ table: categoryTable(answer), chart: categoryChart(answer) });
+const incomeShown = (answer: RouteResponse<typeof incomeVsExpensesReport>): Shown => {
+  const table = incomeVsExpensesTable(answer);
+  return { table, chart: incomeVsExpensesChart(table) };
+};
+const progressShown = (answer: RouteResponse<typeof budgetProgressReport>): Shown => ({ table: budgetProgressTable(answer), chart: budgetProgressChart(answer) });
+
+/** What the screen says while a report loads or when its call failed (`Loaded`: a retry, never "No data"). */
+const what = (label: string) => `The ${label} report`;
+
+function NetWorthRun({ label, params }: RunProps) {
+  const query = useRouteQuery(netWorthReport, { query: range(params) }, { select: netWorthShown });
+  return <Loaded query={query} what={what(label)}>{(shown) => <ReportView label={label} {...shown} fileName={csvFileName('net-worth', params)} />}</Loaded>;
+}
+
+function PayeeRun({ label, params }: RunProps) {
+  const request = { query: { ...range(params), pc: params.channels ?? undefined, a: params.accounts ?? undefined } };
+  const query = useRouteQuery(payeeReport, request, { select: payeeShown });
+  return <Loaded query={query} what={what(label)}>{(shown) => <ReportView label={label} {...shown} sortable fileName={csvFileName('payee', params)} />}</Loaded>;
+}
+
+function CategoryRun({ label, params }: RunProps) {
+  const query = useRouteQuery(categoryReport, { query: { ...range(params), c: params.categories ?? undefined } }, { select: categoryShown });
+  return <Loaded query={query} what={what(label)}>{(shown) => <ReportView label={label} {...shown} fileName={csvFileName('category', params)} />}</Loaded>;
+}
+
+function IncomeVsExpensesRun({ label, params }: RunProps) {
+  const query = useRouteQuery(incomeVsExpensesReport, { query: range(params) }, { select: incomeShown });
+  return <Loaded query={query} what={what(label)}>{(shown) => <ReportView label={label} {...shown} fileName={csvFileName('income-vs-expenses', params)} />}</Loaded>;
+}
+
+function FundingHistoryRun({ label, params }: RunProps) {
+  const { endDate } = params;
+  const select = useCallback((answer: RouteResponse<typeof fundingHistoryReport>): Shown => {
+    const table = fundingHistoryTable(answer, endDate);
+    return { table, chart: fundingHistoryChart(table) };
+  }, [endDate]);
+  const query = useRouteQuery(fundingHistoryReport, { query: range(params) }, { select });
+  return <Loaded query={query} what={what(label)}>{(shown) => <ReportView label={label} {...shown} fileName={csvFileName('funding-history', params)} />}</Loaded>;
+}
+
+/** Budget progress: a click on a day of the chart lists that day's transactions under it. */
+function BudgetProgressRun({ label, params }: RunProps) {
+  const query = useRouteQuery(budgetProgressReport, { query: { m: monthToUrl(params.month) } }, { select: progressShown });
+  const [day, setDay] = useState<{ date: string; ids: readonly string[] } | null>(null);
+  return (
+    <Loaded query={query} what={what(label)}>
+      {(shown) => (
+        <ReportView
+          label={label}
+          {...shown}
+          fileName={csvFileName('budget-progress', params)}
+          onPoint={(index) => {
+            const point = shown.chart.points[index];
+            if (point?.date) setDay({ date: point.date, ids: point.ids ?? [] });
+          }}
+          below={day ? <DayTransactions date={day.date} ids={day.ids} /> : <p className="report-hint">Click a day on the chart to list its transactions.</p>}
+        />
+      )}
+    </Loaded>
+  );
+}
+
+const RUNS: Record<ReportId, (props: RunProps) => React.JSX.Element> = {
+  'net-worth': NetWorthRun,
+  payee: PayeeRun,
+  category: CategoryRun,
+  'income-vs-expenses': IncomeVsExpensesRun,
+  'funding-history': FundingHistoryRun,
+  'budget-progress': BudgetProgressRun,
+};
+
+/** Runs one report with the parameters of its URL and shows the answer. */
+export function ReportRun({ id, label, params }: RunProps & { id: ReportId }) {
+  const Run = RUNS[id];
+  return <Run label={label} params={params} />;
+}

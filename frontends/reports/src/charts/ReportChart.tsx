@@ -1,0 +1,58 @@
+import { formatCents } from '@budget/money';
+import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { ChartSpec } from '../chart-data.js';
+
+/** Distinct series colours (a colour-blind-safe palette); the legend names each series too. */
+const COLOURS = ['#2f6f4f', '#0072b2', '#d55e00', '#cc79a7', '#e69f00', '#56b4e9', '#009e73', '#555555'];
+const HEIGHT = 320;
+
+export interface ReportChartProps {
+  chart: ChartSpec;
+  /** Budget progress: a click on a point chooses that point (its index in `chart.points`). */
+  onPoint?: (index: number) => void;
+}
+
+/**
+ * A report's chart through Recharts, loaded in its own chunk (`React.lazy` in ReportChartSlot) so
+ * no other screen downloads the library. Amounts are cents, shown with `formatCents`; Recharts'
+ * accessibility layer lets the keyboard move through the points, and the figure names the chart.
+ */
+export default function ReportChart({ chart, onPoint }: ReportChartProps) {
+  return (
+    <figure className="report-chart" data-testid="report-chart" aria-label={chart.title}>
+      <figcaption className="report-chart__title">{chart.title}</figcaption>
+      <ResponsiveContainer width="100%" height={HEIGHT}>
+        <ComposedChart
+          data={chart.points}
+          accessibilityLayer
+          margin={{ top: 8, right: 16, bottom: 8, left: 16 }}
+          onClick={onPoint ? (state) => state.activeIndex != null && onPoint(Number(state.activeIndex)) : undefined}
+          style={onPoint ? { cursor: 'pointer' } : undefined}
+        >
+          <CartesianGrid strokeDasharray="3 3" stroke="#d8dde5" />
+          <XAxis dataKey="label" minTickGap={16} />
+          <YAxis tickFormatter={(cents: number) => formatCents(cents)} width={88} />
+          <Tooltip formatter={(value) => formatCents(Number(value))} />
+          <Legend />
+          {chart.series.map((series, index) =>
+            series.shape === 'bar' ? (
+              <Bar key={series.key} dataKey={series.key} name={series.name} fill={COLOURS[index % COLOURS.length]} isAnimationActive={false} />
+            ) : (
+              <Line
+                key={series.key}
+                dataKey={series.key}
+                name={series.name}
+                type="linear"
+                stroke={COLOURS[index % COLOURS.length]}
+                strokeWidth={2}
+                dot={chart.points.length <= 62}
+                activeDot={{ r: 6 }}
+                isAnimationActive={false}
+              />
+            ),
+          )}
+        </ComposedChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+}
