@@ -18,19 +18,23 @@ export function random(seed: number): () => number {
   };
 }
 
-/** `rows` rows dated at random over 2023–2024, FITIDs unique across files. */
-export function ofxFile(file: number, rows: number): string {
+/**
+ * `rows` rows dated at random over 2023–2024, FITIDs unique across files. `changed`: the same file
+ * as the bank sends it again with every amount one cent lower (a re-import that changes each row).
+ */
+export function ofxFile(file: number, rows: number, changed = false): string {
   const next = random(file + 1);
   const lines = Array.from({ length: rows }, (_, i) => {
     const date = new Date(Date.UTC(2023, 0, 1 + Math.floor(next() * 730)));
-    return { fitid: `B${file}-${i}`, date: date.toISOString().slice(0, 10).replaceAll('-', ''), amount: centsToDecimalString(-1 - Math.floor(next() * 20_000)), name: `Payee ${i % 211}` };
+    const cents = -1 - Math.floor(next() * 20_000) - (changed ? 1 : 0);
+    return { fitid: `B${file}-${i}`, date: date.toISOString().slice(0, 10).replaceAll('-', ''), amount: centsToDecimalString(cents), name: `Payee ${i % 211}` };
   });
   return bankOfx(lines, '0.00');
 }
 
-/** POST /account/{id}/ofx with file number `file` of `rows` rows; the time until its answer, in ms. */
-export async function importFile(api: BenchApi, user: SeededUser, accountId: string, file: number, rows: number): Promise<number> {
-  const text = ofxFile(file, rows);
+/** POST /account/{id}/ofx with file number `file` of `rows` rows (`changed`: see `ofxFile`); the time until its answer, in ms. */
+export async function importFile(api: BenchApi, user: SeededUser, accountId: string, file: number, rows: number, changed = false): Promise<number> {
+  const text = ofxFile(file, rows, changed);
   const started = performance.now();
   const answer = await api.app.inject({
     method: 'POST', url: `/api/v1/account/${accountId}/ofx`, payload: text,

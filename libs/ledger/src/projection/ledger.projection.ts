@@ -4,6 +4,7 @@ import type { TransactionEvent } from '../domain/transaction.events.js';
 import { applyAccountEvent, applyInstitutionEvent } from './apply-account-event.js';
 import { applyTransactionEvent } from './apply-transaction-event.js';
 import { ledgerMigrations, ledgerTables } from './ledger.migrations.js';
+import { changeMany, changesInBatch, type Changing } from './change-batch.js';
 import { recordMany, recordsInBatch, type Recorded } from './record-batch.js';
 
 const TRANSACTION_EVENTS = new Set(['TransactionRecorded', 'TransactionChanged', 'TransactionDeleted', 'TransactionRestored', 'TransactionDuplicateCleared']);
@@ -24,18 +25,65 @@ export const ledgerProjection: Projection = {
     if (INSTITUTION_EVENTS.has(event.type)) return applyInstitutionEvent(client, event as StoredEvent & InstitutionEvent);
     if (ACCOUNT_EVENTS.has(event.type)) return applyAccountEvent(client, event as StoredEvent & AccountEvent);
   },
-  /** Runs of new transactions are recorded set-based (`recordMany`); every other event one by one. */
+  /**
+   * Runs of transaction events are projected set-based: new transactions through `recordMany`,
+   * changes, deletes and restores through `changeMany`; every other event one by one, as `apply`.
+   */
   async applyBatch(client: PoolClient, events: readonly StoredEvent[]): Promise<void> {
-    let run: Recorded[] = [];
+    let run = new TransactionRun();
     for (const event of events) {
-      if (recordsInBatch(event)) {
-        run.push(event);
+      if (recordsInBatch(event) || changesInBatch(event)) {
+        if (!run.admits(event)) {
+          await run.project(client);
+          run = new TransactionRun();
+        }
+        run.add(event);
         continue;
       }
-      await recordMany(client, run);
-      run = [];
+      await run.project(client);
+      run = new TransactionRun();
       await ledgerProjection.apply(client, event);
     }
-    await recordMany(client, run);
+    await run.project(client);
   },
 };
+
+/**
+ * Transaction events whose effects commute, so that a run's new rows can be recorded first and its
+ * changes applied after, each set-based, with what one by one gives: each transaction at most once
+ * (a second event of the same transaction starts a new run), and no new row flagged as a duplicate
+ * of a row this run restores (the flag takes the original only while it is live: the order of the
+ * two decides it). A delete and a flag agree in any order: a new row's flag on a row deleted
+ * before it is never set, and one set before the delete is cleared by it.
+ */
+class TransactionRun {
+  private readonly recorded: Recorded[] = [];
+  private readonly changed: Changing[] = [];
+  private readonly ids = new Set<string>();
+  private readonly restored = new Set<string>();
+  private readonly flagged = new Set<string>();
+
+  admits(event: Recorded | Changing): boolean {
+    const id = event.data.transactionId;
+    if (this.ids.has(id)) return false;
+    if (event.type === 'TransactionRestored' && this.flagged.has(id)) return false;
+    const original = event.type === 'TransactionRecorded' ? event.data.duplicateOfTransactionId : undefined;
+    return original === undefined || !this.restored.has(original);
+  }
+
+  add(event: Recorded | Changing): void {
+    this.ids.add(event.data.transactionId);
+    if (event.type === 'TransactionRecorded') {
+      this.recorded.push(event);
+      if (event.data.duplicateOfTransactionId) this.flagged.add(event.data.duplicateOfTransactionId);
+    } else {
+      this.changed.push(event);
+      if (event.type === 'TransactionRestored') this.restored.add(event.data.transactionId);
+    }
+  }
+
+  async project(client: PoolClient): Promise<void> {
+    await recordMany(client, this.recorded);
+    await changeMany(client, this.changed);
+  }
+}

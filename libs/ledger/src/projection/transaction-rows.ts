@@ -3,7 +3,7 @@ import { TRANSACTION_TYPE, type Split, type TransactionKind } from '../domain/tr
 import { membershipsOf, visibleInCategories, type AccountFacts, type TransactionRow } from './membership.js';
 import { replaceRows } from './registers.js';
 
-interface DbTransaction {
+export interface DbTransaction {
   id: string;
   user_id: string;
   kind: TransactionKind;
@@ -31,10 +31,10 @@ export interface LoadedTransaction extends TransactionRow {
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
-const TRANSACTION_COLUMNS = `id, user_id, kind, to_char(date, 'YYYY-MM-DD') AS date, deleted, account_id, amount_cents, principle_cents,
+export const TRANSACTION_COLUMNS = `id, user_id, kind, to_char(date, 'YYYY-MM-DD') AS date, deleted, account_id, amount_cents, principle_cents,
   pending, splits, seq, name, version, statement_id, comment`;
 
-const loaded = (r: DbTransaction): LoadedTransaction => ({
+export const loaded = (r: DbTransaction): LoadedTransaction => ({
   id: r.id,
   userId: r.user_id,
   kind: r.kind,
