@@ -4,6 +4,7 @@ import {
   EVENT_STORE, PG_POOL, PROJECTION_WAITER, PROJECTIONS, eraseUserReadModels, withTransaction,
   type EventStore, type Pool, type Projection, type ProjectionWaiter,
 } from '@budget/platform';
+import { deleteUserMailJobs } from '../../persistence/user-mail-jobs.js';
 import { UsersRepository } from '../../persistence/users.repository.js';
 import { USER_ERASERS, type UserEraser } from '../../ports.js';
 import { DeleteUserCommand } from './delete-user.command.js';
@@ -16,7 +17,7 @@ const PROJECTOR_WAIT_MS = 10_000;
  * keep about the user outside them (`USER_ERASERS`: linked banks, removed at Plaid). Then (see
  * `eraseUserReadModels`): delete the user's events; wait until the projector has passed the head
  * position of that moment, so no event it already read can re-create rows; then, in one
- * transaction, delete the read-model rows and the identity rows. Any failure answers 500 and
+ * transaction, delete the read-model rows, the user's mail jobs in the job outbox and the identity rows. Any failure answers 500 and
  * leaves the user row in place, so signing in and deleting again finishes the job (every step is
  * idempotent). Nothing is ever reported as deleted when it was not.
  */
@@ -37,6 +38,8 @@ export class DeleteUserHandler implements ICommandHandler<DeleteUserCommand> {
     await this.waiter.waitFor(await this.store.headPosition(), PROJECTOR_WAIT_MS);
     await withTransaction(this.pool, async (client) => {
       await eraseUserReadModels(client, this.projections, userId);
+      const user = await this.users.byId(client, userId, true);
+      if (user) await deleteUserMailJobs(client, userId, [user.email, ...(user.pendingEmail ? [user.pendingEmail] : [])]);
       // Sessions, refresh tokens and codes go with the user row (ON DELETE CASCADE).
       await this.users.delete(client, userId);
     });
