@@ -5,7 +5,7 @@ import {
   type Column, type Id,
 } from '@budget/web';
 import { useBalances, type BalanceEntry } from './balance-data.js';
-import { BalanceChart } from './BalanceChart.js';
+import { BalanceChartSlot } from './BalanceChartSlot.js';
 import { BalanceDialog } from './BalanceDialog.js';
 import { fillDays } from './fill-days.js';
 
@@ -61,7 +61,7 @@ export function BalanceHistory({ accountId, editable }: { accountId: Id; editabl
 
   return (
     <div className="balance-history" data-testid="balance-history">
-      {days.length > 0 ? <BalanceChart days={days} /> : null}
+      {days.length > 0 ? <BalanceChartSlot days={days} /> : null}
       <FormError message={removeError} />
       <DataTable label="Balances" columns={columns} rows={entries} rowKey={(entry) => entry.id ?? entry.date} empty="No balances yet" />
       {editing ? <BalanceDialog accountId={accountId} entry={editing} onClose={() => setEditing(null)} /> : null}

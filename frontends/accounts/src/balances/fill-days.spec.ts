@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillDays } from './fill-days.js';
+import { chartDate, fillDays } from './fill-days.js';
 
 describe('fillDays', () => {
   it('fills missing days with the earlier balance, oldest first', () => {
@@ -16,5 +16,10 @@ describe('fillDays', () => {
   it('answers nothing for no entries and one day for one entry', () => {
     expect(fillDays([])).toEqual([]);
     expect(fillDays([{ date: '2024-02-29', cents: 1 }])).toEqual([{ date: '2024-02-29', cents: 1 }]);
+  });
+
+  it('labels the chart days with four-digit years', () => {
+    expect(chartDate('1999-12-31')).toBe('12/31/1999');
+    expect(chartDate('2026-03-04')).toBe('03/04/2026');
   });
 });

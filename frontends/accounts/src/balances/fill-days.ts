@@ -28,3 +28,6 @@ export function fillDays(entries: readonly DayBalance[]): DayBalance[] {
   }
   return days;
 }
+
+/** "2026-03-04" → "03/04/2026": the chart's dates keep four-digit years. */
+export const chartDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
