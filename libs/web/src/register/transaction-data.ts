@@ -12,8 +12,8 @@ export interface RegisterPage {
   transactions: TransactionData[];
   /** The balance after the newest row, in dollars as on the wire. */
   balance: number;
-  /** How many rows the whole register holds. */
-  count: number;
+  /** How many rows the whole register holds; null when the route does not count (search). */
+  count: number | null;
   /** Rows the server sent: a page shorter than the page size ends the list. */
   received: number;
 }

@@ -1,4 +1,4 @@
-import type { accountRegister, categoryRegister, listRebalances, RouteResponse } from '@budget/contracts';
+import type { accountRegister, categoryRegister, listRebalances, RouteResponse, searchTransactions } from '@budget/contracts';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { ApiClient } from '../api/api-client.js';
@@ -7,8 +7,8 @@ import { useSession } from '../session/session-context.js';
 import { nextPageOffset } from './register-paging.js';
 import { PAGE_SIZE, type RegisterPage } from './transaction-data.js';
 
-/** The routes that answer a register page `{data: {transactions, balance, transactionsCount}}`. */
-export type RegisterRoute = typeof accountRegister | typeof categoryRegister | typeof listRebalances;
+/** The routes that answer a register page `{data: {transactions, balance, transactionsCount?}}` (search does not count). */
+export type RegisterRoute = typeof accountRegister | typeof categoryRegister | typeof listRebalances | typeof searchTransactions;
 type RegisterAnswer = RouteResponse<RegisterRoute>;
 
 /** One page of a register from `offset`: the route's own query plus offset and limit of 30. */
@@ -18,7 +18,7 @@ export async function fetchRegisterPage<C extends RegisterRoute>(api: ApiClient,
   // Every register route answers the same page shape; `call` stays bound to the client.
   const call = api.call.bind(api) as unknown as (route: RegisterRoute, sent: typeof paged) => Promise<RegisterAnswer>;
   const { data } = await call(contract, paged);
-  return { transactions: data.transactions, balance: data.balance, count: data.transactionsCount, received: data.transactions.length };
+  return { transactions: data.transactions, balance: data.balance, count: 'transactionsCount' in data ? data.transactionsCount : null, received: data.transactions.length };
 }
 
 /**
