@@ -4,6 +4,7 @@ import { identityRoutes } from './identity/index.js';
 import { ledgerRoutes } from './ledger/index.js';
 import { bankSyncRoutes } from './bank-sync/index.js';
 import { rulesRoutes } from './rules/index.js';
+import { reportingRoutes } from './reporting/index.js';
 import { systemRoutes } from './system/index.js';
 
 export * from './common/fields.js';
@@ -24,4 +25,4 @@ export * from './messages/bank-sync-commands.js';
 export * from './messages/identity-queries.js';
 
 /** Every route of `/api/v1`: what the API serves, the OpenAPI document lists and the tests walk. */
-export const apiRoutes: readonly RouteContract[] = [...systemRoutes, ...identityRoutes, ...budgetRoutes, ...ledgerRoutes, ...rulesRoutes, ...bankSyncRoutes];
+export const apiRoutes: readonly RouteContract[] = [...systemRoutes, ...identityRoutes, ...budgetRoutes, ...ledgerRoutes, ...rulesRoutes, ...bankSyncRoutes, ...reportingRoutes];

@@ -6,6 +6,7 @@ import { BUDGET_PROVISIONER, IdentityModule, USER_ERASERS } from '@budget/identi
 import { LedgerModule } from '@budget/ledger';
 import { BankLinkEraser, BankSyncModule } from '@budget/bank-sync';
 import { RulesModule } from '@budget/rules';
+import { ReportingModule } from '@budget/reporting';
 import {
   ContractResponseInterceptor, IdempotencyInterceptor, IdempotencyStore, MAIL_SENDER, JobOutboxMailSender, PG_POOL, RESPONSE_CHECK, PlatformModule, InlineProjectionWaiter, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
   type Pool,
@@ -48,6 +49,7 @@ export class AppModule {
         LedgerModule,
         BankSyncModule,
         RulesModule,
+        ReportingModule,
         IdentityModule.forRoot({
           imports: [BudgetModule, BankSyncModule],
           providers: [

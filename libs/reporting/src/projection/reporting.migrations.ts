@@ -1,0 +1,68 @@
+import type { Migration } from '@budget/platform';
+
+/**
+ * The reporting read models (docs/architecture.md §4 "Reports"). Written only by the reporting
+ * projection; every table has `user_id`, and every report filters on it first.
+ *
+ * - `reporting_accounts`: which institution an account is under (an institution's deletion removes
+ *   its accounts' rows). Tracking, start date, closed and type are the ledger's and are applied
+ *   when a report is read, so changing them rewrites nothing here.
+ * - `reporting_facts`: what each transaction contributes, as of its last event: a change or a
+ *   delete subtracts exactly what the row added before.
+ * - `reporting_split_facts`: a live transaction's sum per category (categories whose splits are all
+ *   zero left out, as the category register leaves them out), with the transaction's date, type,
+ *   account and pending flag: the edge days of a range and the month of budget progress.
+ * - Aggregates (a row is kept while `row_count` > 0): per account and day the posted, non-deleted
+ *   moves (net worth; income and expenses), per account, month, payee and channel (payee), per
+ *   category, account, month and type (category report, funding history).
+ */
+export const reportingMigrations: Migration[] = [
+  {
+    id: 'reporting-001-tables',
+    sql: `
+      CREATE TABLE reporting_accounts (
+        user_id text NOT NULL, account_id uuid PRIMARY KEY, institution_id uuid NOT NULL);
+      CREATE INDEX reporting_accounts_institution ON reporting_accounts (institution_id);
+
+      CREATE TABLE reporting_facts (
+        user_id text NOT NULL, transaction_id uuid PRIMARY KEY, seq bigint NOT NULL, account_id uuid,
+        date date NOT NULL, type smallint NOT NULL, amount_cents bigint NOT NULL, principle_cents bigint,
+        transfer_cents bigint NOT NULL, pending boolean NOT NULL, deleted boolean NOT NULL,
+        payee text NOT NULL, channel text NOT NULL, splits jsonb NOT NULL);
+      CREATE INDEX reporting_facts_user_date ON reporting_facts (user_id, date)
+        INCLUDE (account_id, type, amount_cents, pending, deleted, channel);
+      CREATE INDEX reporting_facts_account ON reporting_facts (account_id) WHERE account_id IS NOT NULL;
+
+      CREATE TABLE reporting_split_facts (
+        user_id text NOT NULL, transaction_id uuid NOT NULL, category_id text NOT NULL, account_id uuid,
+        date date NOT NULL, type smallint NOT NULL, pending boolean NOT NULL, amount_cents bigint NOT NULL,
+        PRIMARY KEY (transaction_id, category_id));
+      CREATE INDEX reporting_split_facts_user_date ON reporting_split_facts (user_id, date)
+        INCLUDE (category_id, account_id, type, amount_cents);
+      CREATE INDEX reporting_split_facts_account ON reporting_split_facts (account_id) WHERE account_id IS NOT NULL;
+
+      CREATE TABLE reporting_account_days (
+        user_id text NOT NULL, account_id uuid NOT NULL, day date NOT NULL,
+        amount_cents bigint NOT NULL, move_cents bigint NOT NULL, income_cents bigint NOT NULL,
+        expense_cents bigint NOT NULL, row_count integer NOT NULL, PRIMARY KEY (account_id, day));
+      CREATE INDEX reporting_account_days_user ON reporting_account_days (user_id, day)
+        INCLUDE (account_id, amount_cents, move_cents, income_cents, expense_cents);
+
+      CREATE TABLE reporting_payee_months (
+        user_id text NOT NULL, account_id uuid NOT NULL, month date NOT NULL, payee text NOT NULL, channel text NOT NULL,
+        sum_cents bigint NOT NULL, row_count integer NOT NULL, PRIMARY KEY (account_id, month, payee, channel));
+      CREATE INDEX reporting_payee_months_user ON reporting_payee_months (user_id, month);
+
+      CREATE TABLE reporting_category_months (
+        user_id text NOT NULL, category_id text NOT NULL, account_id uuid NOT NULL, month date NOT NULL,
+        type smallint NOT NULL, sum_cents bigint NOT NULL, row_count integer NOT NULL,
+        PRIMARY KEY (category_id, account_id, month, type));
+      CREATE INDEX reporting_category_months_user ON reporting_category_months (user_id, month, type)
+        INCLUDE (category_id, account_id, sum_cents, row_count);
+    `,
+  },
+];
+
+export const reportingTables = [
+  'reporting_accounts', 'reporting_facts', 'reporting_split_facts', 'reporting_account_days', 'reporting_payee_months', 'reporting_category_months',
+];
