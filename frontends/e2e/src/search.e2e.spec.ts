@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { shown } from './ledger-api.js';
+import { signUp } from './sign-up.js';
+import { withStack, type Stack } from './stack.js';
+
+let stack: Stack;
+let browser: Browser;
+
+withStack((started) => ({ stack, browser } = started));
+
+/** POSTs to the API as the signed-in page's user (its access token from localStorage). */
+async function apiPost<T>(page: Page, path: string, body: unknown): Promise<T> {
+  const token = (await page.evaluate("localStorage.getItem('budget.accessToken')")) as string | null;
+  const response = await fetch(`${stack.url}/api/v1/${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as T;
+}
+
+/** The rows of the search register as "name | account | amount" lines, newest first. */
+async function shownRows(page: Page): Promise<string[]> {
+  const rows = await page.getByRole('table', { name: 'Matching transactions' }).getByTestId('register-row').all();
+  return Promise.all(rows.map(async (row) => (await row.getByRole('cell').allInnerTexts()).slice(1).join(' | ')));
+}
+
+describe('search (product-spec §2 Search)', () => {
+  it('a blank search is refused on the field; a name part in another case lists the matches with their accounts; reload keeps them', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signUp(page, stack);
+    const institution = await apiPost<{ data: { accounts: { id: string; name: string }[] } }>(page, 'institution', {
+      institution: { name: 'Town Bank' },
+      accounts: [
+        { name: 'Everyday Checking', balance: 500, tracking: 'Transactions' },
+        { name: 'Visa', balance: 0, tracking: 'Transactions' },
+      ],
+      startDate: '2025-01-01',
+    });
+    const accountId = (name: string) => institution.data.accounts.find((a) => a.name === name)!.id;
+    for (const [account, date, name, amount] of [
+      ['Everyday Checking', '2025-03-05', 'Corner Cafe', -4.5],
+      ['Visa', '2025-03-07', 'CORNER CAFE downtown', -12],
+      ['Everyday Checking', '2025-03-06', 'Book Nook', -9.99],
+    ] as const) {
+      await apiPost(page, `account/${accountId(account)}/transactions`, { date, name, amount, categories: [] });
+    }
+
+    await page.goto(`${stack.url}/search`);
+    const box = page.getByLabel('Search transactions');
+    await box.waitFor();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('A non-empty search string must be provided').waitFor();
+    await box.fill('   ');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('A non-empty search string must be provided').waitFor();
+    expect(page.url()).not.toContain('q=');
+    expect(await page.getByTestId('register').count()).toBe(0);
+
+    await box.fill('corner cAFE');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/\/search\?q=corner(\+|%20)cAFE$/);
+    const expected = [`CORNER CAFE downtown | Visa | ${shown(-12)}`, `Corner Cafe | Everyday Checking | ${shown(-4.5)}`];
+    await expect.poll(() => shownRows(page), { timeout: 15_000 }).toEqual(expected);
+    expect(await page.getByText('A non-empty search string must be provided').count()).toBe(0);
+
+    await page.reload();
+    await expect.poll(() => shownRows(page), { timeout: 15_000 }).toEqual(expected);
+    expect(await page.getByLabel('Search transactions').inputValue()).toBe('corner cAFE');
+
+    // A row opens the transaction dialog the account register opens.
+    await page.getByRole('table', { name: 'Matching transactions' }).getByTestId('register-row').first().click();
+    const dialog = page.getByTestId('transaction-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Name').inputValue()).toBe('CORNER CAFE downtown');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    await box.fill('nook%');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText('No transactions match').waitFor();
+    await box.fill('NOOK');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect.poll(() => shownRows(page), { timeout: 15_000 }).toEqual([`Book Nook | Everyday Checking | ${shown(-9.99)}`]);
+    // Back returns to the earlier search.
+    await page.goBack();
+    await page.waitForURL(/q=nook%25$/);
+    await page.getByText('No transactions match').waitFor();
+    expect(await page.getByLabel('Search transactions').inputValue()).toBe('nook%');
+    await context.close();
+  });
+});
