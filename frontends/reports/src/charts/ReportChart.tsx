@@ -1,6 +1,6 @@
 import { formatCents } from '@budget/money';
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { ChartSpec } from '../chart-data.js';
+import type { ChartPoint, ChartSpec } from '../chart-data.js';
 
 /** Distinct series colours (a colour-blind-safe palette); the legend names each series too. */
 const COLOURS = ['#2f6f4f', '#0072b2', '#d55e00', '#cc79a7', '#e69f00', '#56b4e9', '#009e73', '#555555'];
@@ -10,6 +10,31 @@ export interface ReportChartProps {
   chart: ChartSpec;
   /** Budget progress: a click on a point chooses that point (its index in `chart.points`). */
   onPoint?: (index: number) => void;
+}
+
+interface DotProps {
+  cx?: number;
+  cy?: number;
+  index?: number;
+  payload?: ChartPoint;
+}
+
+/** A point that can be chosen (budget progress): named by its day, a click chooses it. */
+function pointDot(colour: string, onPoint: (index: number) => void) {
+  return function PointDot({ cx, cy, index = 0, payload }: DotProps) {
+    return (
+      <circle
+        key={`point-${index}`}
+        cx={cx}
+        cy={cy}
+        r={4}
+        fill={colour}
+        className="report-chart__point"
+        data-testid={payload?.date ? `chart-point-${payload.date}` : undefined}
+        onClick={() => onPoint(index)}
+      />
+    );
+  };
 }
 
 /**
@@ -45,8 +70,8 @@ export default function ReportChart({ chart, onPoint }: ReportChartProps) {
                 type="linear"
                 stroke={COLOURS[index % COLOURS.length]}
                 strokeWidth={2}
-                dot={chart.points.length <= 62}
-                activeDot={{ r: 6 }}
+                dot={onPoint ? pointDot(COLOURS[index % COLOURS.length]!, onPoint) : chart.points.length <= 62}
+                activeDot={onPoint ? false : { r: 6 }}
                 isAnimationActive={false}
               />
             ),

@@ -1,0 +1,254 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page, Response } from 'playwright-core';
+import { apiPost } from './budget-steps.js';
+import { apiCategories } from './ledger-api.js';
+import { signUp } from './sign-up.js';
+import { withStack, type Stack } from './stack.js';
+
+/**
+ * The reports (issue 17; product-spec §2 "Reports", §7 Reports) against the real server: a user
+ * with two accounts, five manual rows over two months in two categories and a funding a month;
+ * each of the six reports renders its chart (an svg with its series) and the hand-computed
+ * figures in its table; a CSV downloads with the same figures; a report reloads from its URL.
+ */
+let stack: Stack;
+let browser: Browser;
+
+withStack((started) => ({ stack, browser } = started));
+
+const two = (n: number) => String(n).padStart(2, '0');
+/** The `day` of the month `back` months before this one, as YYYY-MM-DD (local time, as the form's defaults). */
+function monthDay(back: number, day: number): string {
+  const now = new Date();
+  const date = new Date(now.getFullYear(), now.getMonth() - back, day);
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+}
+const today = monthDay(0, new Date().getDate());
+const yearAgo = (() => {
+  const now = new Date();
+  const date = new Date(now.getFullYear() - 1, now.getMonth(), now.getDate());
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+})();
+/** MM/YYYY of a month `back` months ago, as the funding history heads its columns. */
+const monthHeader = (back: number) => {
+  const iso = monthDay(back, 1);
+  return `${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+};
+const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+interface Seeded {
+  checking: string;
+  visa: string;
+  groceries: string;
+  dining: string;
+}
+
+async function posted(page: Page, path: string, body: unknown): Promise<unknown> {
+  const answer = await apiPost(page, stack.url, path, body);
+  expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+  return answer.body;
+}
+
+/**
+ * Checking opens with 1,000.00 and Visa with -200.00 on the first of three months ago; two months
+ * ago: pay 2,000.00 and groceries -50.25 (checking), a funding of 100.00 Groceries and 50.00
+ * Dining Out; last month: groceries -30.10 (Visa) and dining -12.40 on the 3rd, dining -7.60 on
+ * the 17th (checking), a funding of 100.00 and 80.00.
+ */
+async function seed(page: Page): Promise<Seeded> {
+  const institution = (await posted(page, '/api/v1/institution', {
+    institution: { name: 'Reports Bank' },
+    accounts: [
+      { name: 'Checking', balance: 1000, type: 'depository', subtype: 'checking', tracking: 'Transactions' },
+      { name: 'Visa', balance: -200, type: 'credit', subtype: 'credit card', tracking: 'Transactions' },
+    ],
+    startDate: monthDay(3, 1),
+  })) as { data: { accounts: { id: string; name: string }[] } };
+  const account = (name: string) => institution.data.accounts.find((a) => a.name === name)!.id;
+  const categories = await apiCategories(page, stack.url);
+  const category = (name: string) => categories.find((c) => c.name === name)!.id;
+  const seeded = { checking: account('Checking'), visa: account('Visa'), groceries: category('Groceries'), dining: category('Dining Out') };
+  const pool = category('Funding Pool');
+  const row = (accountId: string, date: string, name: string, amount: number, categoryId: string) =>
+    posted(page, `/api/v1/account/${accountId}/transactions`, { date, name, amount, categories: [{ categoryId, amount }] });
+  await row(seeded.checking, monthDay(2, 5), 'Paycheck', 2000, pool);
+  await row(seeded.checking, monthDay(2, 10), 'Grocer', -50.25, seeded.groceries);
+  await row(seeded.visa, monthDay(1, 3), 'Grocer', -30.1, seeded.groceries);
+  await row(seeded.checking, monthDay(1, 3), 'Cafe', -12.4, seeded.dining);
+  await row(seeded.checking, monthDay(1, 17), 'Cafe', -7.6, seeded.dining);
+  const fund = (date: string, groceries: number, dining: number) =>
+    posted(page, '/api/v1/category-transfer', {
+      date,
+      type: 2,
+      categories: [
+        { categoryId: seeded.groceries, amount: groceries, baseAmount: groceries },
+        { categoryId: seeded.dining, amount: dining, baseAmount: dining },
+        { categoryId: pool, amount: -(groceries + dining), funder: true },
+      ],
+    });
+  await fund(monthDay(2, 1), 100, 50);
+  await fund(monthDay(1, 1), 100, 80);
+  return seeded;
+}
+
+/** The rows of a report's table as text, cells joined by " | ". */
+async function tableRows(page: Page, label: string): Promise<string[]> {
+  const table = page.getByRole('table', { name: `${label} report` });
+  await table.waitFor({ timeout: 20_000 });
+  const rows = await table.locator('tbody tr').all();
+  return Promise.all(rows.map(async (row) => (await row.locator('td').allTextContents()).map((cell) => cell.trim()).join(' | ')));
+}
+
+/** Waits for the report's chart: an svg drawn by the chart library, with these series in its legend. */
+async function expectChart(page: Page, series: string[]): Promise<Locator> {
+  const chart = page.getByTestId('report-chart');
+  await chart.locator('svg.recharts-surface').first().waitFor({ timeout: 20_000 });
+  expect(await chart.locator('.recharts-legend-item-text').allTextContents()).toEqual(series);
+  return chart;
+}
+
+async function openReport(page: Page, label: string): Promise<void> {
+  await page.getByRole('list', { name: 'Reports' }).getByRole('link', { name: label, exact: true }).click();
+  await page.getByRole('heading', { level: 2, name: label }).waitFor();
+}
+
+async function run(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Run Report' }).click();
+}
+
+describe('reports in the browser', () => {
+  it('renders the six reports with their charts and figures, downloads a CSV, and reloads a report from its URL', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await signUp(page, stack);
+    const seeded = await seed(page);
+
+    // The chart library is not part of /home: no script /home loads draws a Recharts surface.
+    const homeScripts: Promise<string>[] = [];
+    const onScript = (response: Response) => {
+      if (response.request().resourceType() === 'script') homeScripts.push(response.text().catch(() => ''));
+    };
+    page.on('response', onScript);
+    await page.goto(`${stack.url}/home`);
+    await page.getByText('Unassigned').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    page.off('response', onScript);
+    expect(homeScripts.length).toBeGreaterThan(0);
+    expect((await Promise.all(homeScripts)).some((text) => text.includes('recharts-surface'))).toBe(false);
+
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Reports' }).click();
+    await page.waitForURL((url) => url.pathname === '/reports');
+
+    // Net Worth: the last year by default; the newest row is today's: 2,929.75 + -230.10 = 2,699.65.
+    await openReport(page, 'Net Worth');
+    expect(await page.getByLabel('Start Date').inputValue()).toBe(yearAgo);
+    expect(await page.getByLabel('End Date').inputValue()).toBe(today);
+    await run(page);
+    await page.waitForURL((url) => url.pathname === '/reports/net-worth' && url.searchParams.get('startDate') === yearAgo && url.searchParams.get('endDate') === today);
+    const netWorthRows = await tableRows(page, 'Net Worth');
+    expect(netWorthRows.at(-1)).toMatch(new RegExp(`^${usDate(today).replaceAll('/', '\\/')} \\| .*2,699\\.65$`));
+    const netWorthChart = await expectChart(page, [...(await page.getByRole('table', { name: 'Net Worth report' }).locator('thead th').allTextContents()).slice(1)]);
+    expect(await netWorthChart.locator('.recharts-line-curve').count()).toBeGreaterThanOrEqual(3);
+
+    // Payee: grouped by name and channel, sorted by name; sortable by each column.
+    await openReport(page, 'Payee');
+    await run(page);
+    expect(await tableRows(page, 'Payee')).toEqual(['Cafe | unknown | 2 | -20.00', 'Grocer | unknown | 2 | -80.35', 'Paycheck | unknown | 1 | 2,000.00']);
+    await expectChart(page, ['Sum']);
+    await page.getByRole('button', { name: 'Sum' }).click();
+    expect(await tableRows(page, 'Payee')).toEqual(['Grocer | unknown | 2 | -80.35', 'Cafe | unknown | 2 | -20.00', 'Paycheck | unknown | 1 | 2,000.00']);
+    await page.getByRole('button', { name: 'Sum' }).click();
+    expect((await tableRows(page, 'Payee'))[0]).toBe('Paycheck | unknown | 1 | 2,000.00');
+
+    // Its CSV: amounts as plain decimals, the file named by the range.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe(`payee-${yearAgo}-to-${today}.csv`);
+    const csv = await new Promise<string>((resolve, reject) => {
+      void download.createReadStream().then((stream) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        stream.on('error', reject);
+      });
+    });
+    expect(csv).toBe('Payee,Payment Channel,Count,Sum\r\nCafe,unknown,2,-20.00\r\nGrocer,unknown,2,-80.35\r\nPaycheck,unknown,1,2000.00');
+
+    // Category: only Groceries and Dining Out checked; a bar per category.
+    await openReport(page, 'Category');
+    const checks = page.getByRole('group', { name: 'Categories' });
+    await checks.getByRole('checkbox', { name: 'Food:Groceries' }).waitFor();
+    await checks.getByRole('button', { name: 'None' }).click();
+    await checks.getByRole('checkbox', { name: 'Food:Groceries' }).check();
+    await checks.getByRole('checkbox', { name: 'Food:Dining Out' }).check();
+    await run(page);
+    await page.waitForURL((url) => url.searchParams.getAll('c').sort().join(',') === [seeded.groceries, seeded.dining].sort().join(','));
+    expect(await tableRows(page, 'Category')).toEqual(['Food | Dining Out | 2 | -20.00', 'Food | Groceries | 2 | -80.35']);
+    const categoryChart = await expectChart(page, ['Sum']);
+    expect(await categoryChart.locator('.recharts-bar-rectangle').count()).toBe(2);
+
+    // Income vs expenses: two months; transfers and starting balances are neither.
+    await openReport(page, 'Income Vs. Expenses');
+    await run(page);
+    expect(await tableRows(page, 'Income Vs. Expenses')).toEqual([
+      `${monthHeader(2)} | 2,000.00 | -50.25 | 1,949.75`,
+      `${monthHeader(1)} | 0.00 | -50.10 | -50.10`,
+    ]);
+    const incomeChart = await expectChart(page, ['Income', 'Expenses', 'Net']);
+    expect(await incomeChart.locator('.recharts-line-curve').count()).toBe(1);
+
+    // Funding history: 12 months to this one, four-digit years; a change from the month before flagged; totals.
+    await openReport(page, 'Funding History');
+    await run(page);
+    const fundingTable = page.getByRole('table', { name: 'Funding History report' });
+    await fundingTable.waitFor({ timeout: 20_000 });
+    const headers = await fundingTable.locator('thead th').allTextContents();
+    expect(headers.slice(-3)).toEqual([monthHeader(2), monthHeader(1), monthHeader(0)]);
+    const dining = fundingTable.locator('tbody tr').filter({ hasText: 'Dining Out' });
+    expect((await dining.locator('td').allTextContents()).slice(-3).map((t) => t.replace(' (changed from the month before)', ''))).toEqual(['50.00', '80.00', '0.00']);
+    expect(await dining.locator('[data-changed="true"]').count()).toBe(3);
+    const groceries = fundingTable.locator('tbody tr').filter({ hasText: 'Groceries' });
+    expect(await groceries.locator('[data-changed="true"]').count()).toBe(2);
+    expect((await fundingTable.locator('tfoot td').allTextContents()).slice(-3).map((t) => t.replace(' (changed from the month before)', ''))).toEqual(['150.00', '180.00', '0.00']);
+    await expectChart(page, ['Total funded']);
+
+    // Budget progress of last month: 180.00 funded; 137.50 left after the 3rd, 129.90 after the 17th.
+    await openReport(page, 'Budget Progress');
+    await page.getByLabel('Month').fill(monthDay(1, 1).slice(0, 7));
+    await run(page);
+    const progress = await tableRows(page, 'Budget Progress');
+    expect(progress).toContain(`${usDate(monthDay(1, 3))} | 137.50 | 2`);
+    expect(progress.at(-1)).toBe(`${usDate(monthDay(1, 17))} | 129.90 | 1`);
+    await expectChart(page, ['Remaining']);
+    await page.getByTestId(`chart-point-${monthDay(1, 3)}`).click();
+    const day = page.getByTestId('report-day');
+    await day.getByText('Grocer').waitFor({ timeout: 20_000 });
+    await day.getByText('Cafe').waitFor();
+    expect(await day.getByRole('heading').textContent()).toBe(`Transactions on ${usDate(monthDay(1, 3))}`);
+
+    // Back past the budget progress form: the funding history run again, from its URL.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/reports/budget-progress' && !url.searchParams.has('m'));
+    await page.goBack();
+    await page.getByRole('heading', { level: 2, name: 'Funding History' }).waitFor();
+    await page.getByRole('table', { name: 'Funding History report' }).waitFor();
+
+    // A bookmarked payee run for Checking alone, reloaded: its filter and only its rows.
+    const bookmark = `${stack.url}/reports/payee?startDate=${yearAgo}&endDate=${today}&a=${seeded.checking}`;
+    await page.goto(bookmark);
+    expect(await tableRows(page, 'Payee')).toEqual(['Cafe | unknown | 2 | -20.00', 'Grocer | unknown | 1 | -50.25', 'Paycheck | unknown | 1 | 2,000.00']);
+    await page.reload();
+    expect(await tableRows(page, 'Payee')).toEqual(['Cafe | unknown | 2 | -20.00', 'Grocer | unknown | 1 | -50.25', 'Paycheck | unknown | 1 | 2,000.00']);
+    const accounts = page.getByRole('group', { name: 'Accounts' });
+    await accounts.getByRole('checkbox', { name: 'Reports Bank — Checking' }).waitFor();
+    expect(await accounts.getByRole('checkbox', { name: 'Reports Bank — Checking' }).isChecked()).toBe(true);
+    expect(await accounts.getByRole('checkbox', { name: 'Reports Bank — Visa' }).isChecked()).toBe(false);
+    // The account list scrolls inside at most 300px.
+    expect(await accounts.getByTestId('checks-Accounts').evaluate('(list) => getComputedStyle(list).maxHeight')).toBe('300px');
+
+    // An empty range says so.
+    await page.goto(`${stack.url}/reports/payee?startDate=1990-01-01&endDate=1990-01-31`);
+    await page.getByTestId('report-empty').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('report-empty').textContent()).toBe('No data for this range');
+    await context.close();
+  });
+});
