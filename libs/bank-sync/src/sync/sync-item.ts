@@ -121,6 +121,7 @@ export function feedRow(t: Transaction): BankFeedRow {
     name: t.name || t.merchant_name || '',
     amountCents: feedCents(t.amount),
     pending: t.pending,
+    ...(t.payment_channel ? { paymentChannel: t.payment_channel } : {}),
   };
 }
 

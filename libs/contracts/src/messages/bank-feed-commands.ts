@@ -16,6 +16,8 @@ export interface BankFeedRow {
   name: string;
   amountCents: number;
   pending: boolean;
+  /** Plaid's `payment_channel` ('in store', 'online', 'other'); absent when the bank gives none (the reports count it `unknown`). */
+  paymentChannel?: string | null;
 }
 
 /** A removed row (Plaid's `removed[]`; its `account_id` may be missing in older answers). */

@@ -45,8 +45,10 @@ export const PAYMENT_CHANNEL_LABELS: Record<PaymentChannel, string> = { instore:
  * Net worth over a range: one row per bucket (a day up to half a year, a week up to two years, a
  * month up to ten years, a year beyond), dated by the bucket's last day inside the range, with the
  * balance at the end of that day of every account type the budget holds. The first row is the
- * header `["date", type label…]`; the client adds the "Net Worth" total column (product-spec §7).
- * Balances-tracked accounts count their balance history (the latest entry on or before the day);
+ * header `["date", type label…]` (Depository, Credit, Loan, Investment: those the budget holds, in
+ * that order); the client adds the "Net Worth" total column (product-spec §7). Weeks end on Sunday.
+ * Balances-tracked accounts count their balance history (the latest entry on or before the day, 0
+ * before the first);
  * the others their starting balance plus posted, non-deleted transactions dated on or after their
  * start date up to the day. Closed accounts count too (the original's columns cover every
  * account). Without dates: from the budget's earliest entry to today.
@@ -77,8 +79,9 @@ export type PayeeReportRow = z.infer<typeof payeeReportRow>;
 
 /**
  * Posted, non-deleted bank and manual rows (types 0 and 5) of open accounts in the range, grouped
- * by payee (the merchant's name where the bank gives one, else the row's name) and channel, sorted
- * by name. `pc` and `a` filter (repeated); absent, every channel or every account.
+ * by payee (the row's name: a Plaid row's is Plaid's name, else its merchant's) and channel (Plaid's
+ * payment channel of a bank row; `unknown` for rows without one), sorted by name. `pc` and `a`
+ * filter (repeated); absent, every channel or every account.
  */
 export const payeeReport = route({
   id: 'payeeReport',
@@ -129,9 +132,10 @@ export const categoryReport = route({
 /**
  * Per calendar month of the range (`YYYY-MM`, ascending, months without rows left out): income =
  * the positive amounts, expenses = the negative ones, of posted, non-deleted rows of accounts that
- * feed the budget (Transactions tracking), starting balances excluded, and the part of each row
- * assigned to Account Transfer left out of both (a transfer between your own accounts is neither);
- * net = income + expenses.
+ * feed the budget (Transactions tracking) dated on or after the account's start date (the rows the
+ * budget counts), starting balances excluded, and the part of each row assigned to Account
+ * Transfer left out of both (a transfer between your own accounts is neither); net = income +
+ * expenses. A row's sign (its whole amount) says whether it is income or expense.
  */
 export const incomeVsExpensesReport = route({
   id: 'incomeVsExpensesReport',

@@ -43,6 +43,8 @@ export interface AccountPart {
   /** FITID, CSV row fingerprint or Plaid transaction id: the de-duplication key per account. */
   providerTransactionId: string | null;
   statementId: string | null;
+  /** A Plaid row's payment channel ('in store', 'online', 'other'), for the payee report; absent elsewhere. */
+  paymentChannel?: string;
 }
 
 /** The auto-assignment rule that gave a new bank row its splits, and the search string that matched. */

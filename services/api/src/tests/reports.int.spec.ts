@@ -24,7 +24,7 @@ import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
  *   T6 Checking 03-05 Grocer −40 → Groceries, then deleted
  *   T7 Loan 02-01 Loan payment +500, principle 400
  *   F1 funding 02-01: Groceries +300, Dining Out +200 from the Funding Pool; R1 rebalance 02-05 Groceries −50 → Dining Out
- *   Invest balances 01-10 2,000 and 02-15 2,500; bank rows B1 02-20 Coffee −5 pending, B2 02-21 Book −15
+ *   Invest balances 01-10 2,000 and 02-15 2,500; bank rows B1 02-20 Coffee −5 pending, B2 02-21 Book −15 (in store)
  */
 describe.each(['inline', 'async'] as const)('reports (%s projection)', (mode) => {
   let t: ApiTestApp;
@@ -122,17 +122,17 @@ describe.each(['inline', 'async'] as const)('reports (%s projection)', (mode) =>
     ]));
     await commands.execute(new RecordBankFeed(userId, institutionId, [
       { plaidAccountId: 'plaid-chk', transactionId: 'b1', pendingTransactionId: null, date: '2025-02-20', name: 'Coffee', amountCents: -500, pending: true },
-      { plaidAccountId: 'plaid-chk', transactionId: 'b2', pendingTransactionId: null, date: '2025-02-21', name: 'Book', amountCents: -1500, pending: false },
+      { plaidAccountId: 'plaid-chk', transactionId: 'b2', pendingTransactionId: null, date: '2025-02-21', name: 'Book', amountCents: -1500, pending: false, paymentChannel: 'in store' },
     ], []));
     await eventually(() => get('reports/payee?startDate=2025-01-01&endDate=2025-03-31'), (r) => (r.body as { name: string }[]).some((row) => row.name === 'Book'));
   });
   afterAll(async () => t?.close());
 
   test('payee: posted, live bank and manual rows by payee, edges read day by day, filters by account and channel', async () => {
-    const row = (name: string, sum: number, count = 1) => ({ name, paymentChannel: 'unknown', count, sum });
+    const row = (name: string, sum: number, count = 1, paymentChannel = 'unknown') => ({ name, paymentChannel, count, sum });
     const all = await ok('reports/payee?startDate=2025-01-01&endDate=2025-03-31');
     expect(all).toEqual([
-      row('Book', -15), row('Card payment', -300), row('Diner', -50), row('Employer', 2000),
+      row('Book', -15, 1, 'in store'), row('Card payment', -300), row('Diner', -50), row('Employer', 2000),
       row('Grocer', -190, 2), row('Loan payment', 500), row('Payment', 300),
     ].map((r, i) => ({ rowNumber: i + 1, ...r })));
     // Partial January and March, whole February: the edited T5 (now 03-01) has left the range.
@@ -147,6 +147,8 @@ describe.each(['inline', 'async'] as const)('reports (%s projection)', (mode) =>
       ['Card payment', -300, 1], ['Diner', -50, 1], ['Employer', 2000, 1], ['Grocer', -100, 1],
     ]);
     expect(await ok(`reports/payee?a=${acct.get('Checking')}&a=${acct.get('Card')}&pc=online&pc=instore`)).toEqual([]);
+    // Plaid's payment channel travels with the bank row (server-behaviour §4.6 payee): one value alone is mapped too.
+    expect(await ok('reports/payee?pc=instore')).toEqual([{ rowNumber: 1, ...row('Book', -15, 1, 'in store') }]);
   });
 
   test('category: lines of bank and manual rows of Transactions accounts, pending included, deleted and transfers of type 3 left out', async () => {

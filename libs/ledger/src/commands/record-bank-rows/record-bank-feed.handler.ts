@@ -41,7 +41,7 @@ export class RecordBankFeedHandler implements ICommandHandler<RecordBankFeed, Re
     const bankRows: BankRow[] = rows.flatMap((r) => {
       const accountId = accountOf(r.plaidAccountId);
       return accountId
-        ? [{ accountId, provider: 'plaid' as const, providerTransactionId: r.transactionId, pendingTransactionId: r.pendingTransactionId, date: r.date, name: r.name, amount: r.amountCents, pending: r.pending }]
+        ? [{ accountId, provider: 'plaid' as const, providerTransactionId: r.transactionId, pendingTransactionId: r.pendingTransactionId, date: r.date, name: r.name, amount: r.amountCents, pending: r.pending, paymentChannel: r.paymentChannel ?? null }]
         : [];
     });
     const bankRemovals: BankRemoval[] = removals.flatMap((r) => {

@@ -19,6 +19,8 @@ export interface BankRow {
   name: string;
   amount: Cents;
   pending: boolean;
+  /** Plaid's payment channel, when the feed gives one. */
+  paymentChannel?: string | null;
 }
 
 /** A row the feed withdrew (Plaid's `removed`). */
@@ -106,6 +108,7 @@ export function decideBankRow(row: BankRow, state: TransactionState, replaced: T
         provider: 'PLAID',
         providerTransactionId: row.providerTransactionId,
         statementId: null,
+        ...(row.paymentChannel ? { paymentChannel: row.paymentChannel } : {}),
       },
       ...(duplicateOf !== null && { duplicateOfTransactionId: duplicateOf }),
     },
