@@ -1,7 +1,9 @@
 import type { PoolClient, StoredEvent } from '@budget/platform';
 import { TRANSACTION_TYPE, type TransactionEvent } from '../domain/transaction.events.js';
 import { writeTransactionLog } from './transaction-log.js';
-import { categoriesOf, loadAccountFacts, loadTransaction, place, refreshBalances, unplace, type LoadedTransaction } from './transaction-rows.js';
+import {
+  categoriesOf, clearFlags, loadAccountFacts, loadTransaction, place, placeAgain, refreshBalances, unplace, type LoadedTransaction,
+} from './transaction-rows.js';
 
 type Stored<E> = StoredEvent & E;
 
@@ -9,8 +11,11 @@ export async function applyTransactionEvent(client: PoolClient, event: Stored<Tr
   const userId = event.metadata.userId;
   const id = event.data.transactionId;
   if (event.type === 'TransactionDuplicateCleared') {
-    // Only the flag and the version move: no register, split or balance is touched, and dedup is not logged (server-behaviour §6).
-    await client.query('UPDATE ledger_transactions SET duplicate_of = NULL, version = $2 WHERE id = $1', [id, event.revision]);
+    // Only the flag and the version move, and the row's register rows go back to their own place
+    // (`orderKey`) with the same sums: no split or balance is touched, and dedup is not logged (server-behaviour §6).
+    const { rowCount } = await client.query('UPDATE ledger_transactions SET duplicate_of = NULL, version = $2 WHERE id = $1 AND duplicate_of IS NOT NULL', [id, event.revision]);
+    if (rowCount === 0) await client.query('UPDATE ledger_transactions SET version = $2 WHERE id = $1', [id, event.revision]);
+    else await placeAgain(client, [id]);
     return;
   }
   const before = await loadTransaction(client, id);
@@ -63,7 +68,7 @@ async function change(client: PoolClient, event: Stored<TransactionEvent>, befor
     case 'TransactionDeleted':
       // Deleting either row of a flagged pair resolves it: the flags pointing at this row go with it.
       await client.query('UPDATE ledger_transactions SET deleted = true WHERE id = $1', [id]);
-      await client.query('UPDATE ledger_transactions SET duplicate_of = NULL WHERE duplicate_of = $1', [id]);
+      await clearFlags(client, [id]);
       return;
     case 'TransactionRestored':
       await client.query('UPDATE ledger_transactions SET deleted = false WHERE id = $1', [id]);

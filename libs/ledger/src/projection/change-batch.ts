@@ -1,9 +1,11 @@
 import type { PoolClient, StoredEvent } from '@budget/platform';
 import type { TransactionEvent } from '../domain/transaction.events.js';
-import { membershipsOf, visibleInCategories, type AccountFacts } from './membership.js';
+import { membershipsOf, visibleInCategories } from './membership.js';
 import { replaceRows, type NewRow } from './registers.js';
 import { logEntry, writeTransactionLogs } from './transaction-log.js';
-import { addToMonths, categoriesOf, loaded, TRANSACTION_COLUMNS, writeSplits, type DbTransaction, type LoadedTransaction, type Touched } from './transaction-rows.js';
+import {
+  addToMonths, categoriesOf, clearFlags, factsOf, loaded, TRANSACTION_COLUMNS, WITH_ACCOUNT_FACTS, writeSplits, type DbTransactionWithFacts, type LoadedTransaction, type Touched,
+} from './transaction-rows.js';
 
 export type Changing = StoredEvent & TransactionEvent & { type: 'TransactionChanged' | 'TransactionDeleted' | 'TransactionRestored' };
 
@@ -34,12 +36,11 @@ const UPDATE_SQL = `
       pending = COALESCE(u.pending, t.pending)
       FROM u WHERE t.id = u.id
     RETURNING t.*)
-  SELECT false AS after, ${TRANSACTION_COLUMNS}, NULL AS tracking, NULL AS "startDate", NULL AS account_type FROM old
+  SELECT false AS after, ${TRANSACTION_COLUMNS}, NULL AS tracking, NULL AS "startDate", NULL AS account_type FROM old t
   UNION ALL
-  SELECT true, n.*, a.tracking, to_char(a.start_date, 'YYYY-MM-DD'), a.type
-    FROM (SELECT ${TRANSACTION_COLUMNS} FROM upd) n LEFT JOIN ledger_accounts a ON a.id = n.account_id`;
+  SELECT true, m.* FROM (${WITH_ACCOUNT_FACTS(`SELECT ${TRANSACTION_COLUMNS} FROM upd t`)}) m`;
 
-type Row = DbTransaction & { after: boolean; tracking: string | null; startDate: string | null; account_type: string | null };
+type Row = DbTransactionWithFacts & { after: boolean };
 
 /**
  * Changes, deletes and restores many stored transactions at once (a sync's modified and posted
@@ -67,22 +68,21 @@ export async function changeMany(client: PoolClient, events: readonly Changing[]
     col((e) => change(e).pending?.to ?? null),
   ]);
   const before = new Map(rows.filter((r) => !r.after).map((r) => [r.id, loaded(r)]));
-  const after = new Map(
-    rows.filter((r) => r.after).map((r) => {
-      const facts: AccountFacts | null = r.tracking === null ? null : { tracking: r.tracking, startDate: r.startDate!, type: r.account_type! };
-      return [r.id, { tx: loaded(r), facts }] as const;
-    }),
-  );
+  const after = new Map(rows.filter((r) => r.after).map((r) => [r.id, { tx: loaded(r), facts: factsOf(r) }] as const));
   const applied = events.filter((e) => before.has(e.data.transactionId));
   if (applied.length === 0) return;
   const ids = applied.map((e) => e.data.transactionId);
+  // Deleting either row of a flagged pair resolves it: the flags pointing at a deleted row go with
+  // it, and the rows that carried them go back to their own place (this run's own rows below).
+  const deleted = applied.filter((e) => e.type === 'TransactionDeleted').map((e) => e.data.transactionId);
+  for (const id of await clearFlags(client, deleted, new Set(ids))) {
+    const cleared = after.get(id);
+    if (cleared) cleared.tx.originalSeq = null;
+  }
   const placed = applied.flatMap((e) => {
     const a = after.get(e.data.transactionId)!;
     return a.tx.deleted ? [] : [{ userId: e.metadata.userId, ...a }];
   });
-  // Deleting either row of a flagged pair resolves it: the flags pointing at a deleted row go with it.
-  const deleted = applied.filter((e) => e.type === 'TransactionDeleted').map((e) => e.data.transactionId);
-  if (deleted.length > 0) await client.query('UPDATE ledger_transactions SET duplicate_of = NULL WHERE duplicate_of = ANY($1::uuid[])', [deleted]);
 
   const rowsNow: NewRow[] = placed.flatMap(({ userId, tx, facts }) => membershipsOf(tx, facts).map((m) => ({ ...m, userId, transactionId: tx.id })));
   await replaceRows(client, ids, rowsNow);

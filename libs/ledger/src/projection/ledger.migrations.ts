@@ -276,6 +276,27 @@ export const ledgerMigrations: Migration[] = [
       CREATE INDEX ledger_transactions_user_amount ON ledger_transactions (user_id, amount_cents) WHERE NOT deleted AND amount_cents IS NOT NULL;
     `,
   },
+  {
+    // A flagged duplicate sits beside its original in the registers (server-behaviour §4.3 orders
+    // by COALESCE(duplicateOf, id) within a date). A register row's seq becomes its order key
+    // (membership.ts, orderKey): twice its transaction's seq, or, while the row is flagged, twice its
+    // original's seq plus one — the key right after the original's, which no other row can take.
+    // Block starts follow the keys (ledger_block_start hashes them), so every block is written again.
+    id: 'ledger-014-duplicates-beside-originals',
+    sql: `
+      UPDATE ledger_register_rows r SET seq = CASE WHEN o.id IS NULL THEN 2 * t.seq ELSE 2 * o.seq + 1 END
+        FROM ledger_transactions t LEFT JOIN ledger_transactions o ON o.id = t.duplicate_of
+       WHERE r.transaction_id = t.id;
+      DELETE FROM ledger_register_blocks;
+      INSERT INTO ledger_register_blocks (user_id, register, start_date, start_kind, start_seq, row_count, sum_cents)
+      SELECT min(user_id), register, COALESCE(min(sort_date) FILTER (WHERE block_start), '-infinity'),
+             COALESCE(min(kind_order) FILTER (WHERE block_start), -1), COALESCE(min(seq) FILTER (WHERE block_start), -1),
+             count(*), sum(delta_cents)
+        FROM (SELECT r.*, count(*) FILTER (WHERE block_start) OVER (PARTITION BY register ORDER BY sort_date, kind_order, seq) AS block
+                FROM ledger_register_rows r) numbered
+       GROUP BY register, block;
+    `,
+  },
 ];
 
 export const ledgerTables = [

@@ -12,6 +12,8 @@ export interface TransactionRow {
   pending: boolean;
   splits: Split[];
   seq: bigint;
+  /** While the row is flagged as a duplicate (`duplicate_of`): its original's seq, which places it beside it. */
+  originalSeq: bigint | null;
 }
 
 export interface AccountFacts {
@@ -30,9 +32,21 @@ export interface Membership {
   register: string;
   sortDate: string;
   kindOrder: number;
+  /** The row's order key within its date and kind (`orderKey`), stored as the register row's `seq`. */
   seq: bigint;
   delta: number;
 }
+
+/**
+ * A register row's order key after its date and kind (ledger-013): twice its transaction's seq, so
+ * that every row has an even key and a flagged duplicate can take the odd key right after its
+ * original's — within one date the pair sits together, as server-behaviour §4.3 orders registers by
+ * `COALESCE(duplicateOf, id)`. Dedup or the original's delete clears the flag and moves it back to
+ * its own key. An original has at most one flagged row (the sync claims each original once), so
+ * keys stay unique.
+ */
+export const orderKey = (tx: Pick<TransactionRow, 'seq' | 'originalSeq'>): bigint =>
+  tx.originalSeq === null ? 2n * tx.seq : 2n * tx.originalSeq + 1n;
 
 export const accountRegister = (accountId: string) => `a:${accountId}`;
 export const pendingAccountRegister = (accountId: string) => `ap:${accountId}`;
@@ -72,8 +86,8 @@ export function membershipsOf(tx: TransactionRow, account: AccountFacts | null):
     const moves = balanceMove(tx, account);
     out.push(
       tx.pending
-        ? { register: pendingAccountRegister(tx.accountId), sortDate: tx.date, kindOrder: 0, seq: tx.seq, delta: tx.amount ?? 0 }
-        : { register: accountRegister(tx.accountId), sortDate: tx.date, kindOrder: 0, seq: tx.seq, delta: moves },
+        ? { register: pendingAccountRegister(tx.accountId), sortDate: tx.date, kindOrder: 0, seq: orderKey(tx), delta: tx.amount ?? 0 }
+        : { register: accountRegister(tx.accountId), sortDate: tx.date, kindOrder: 0, seq: orderKey(tx), delta: moves },
     );
   }
   if (visibleInCategories(tx, account)) {
@@ -83,7 +97,7 @@ export function membershipsOf(tx: TransactionRow, account: AccountFacts | null):
     for (const [categoryId, sum] of byCategory) {
       if (!tx.splits.some((s) => s.categoryId === categoryId && s.amount !== 0)) continue;
       const register = tx.pending ? pendingCategoryRegister(categoryId) : categoryRegister(categoryId);
-      out.push({ register, sortDate: tx.date, kindOrder, seq: tx.seq, delta: sum });
+      out.push({ register, sortDate: tx.date, kindOrder, seq: orderKey(tx), delta: sum });
     }
   }
   return out;

@@ -28,7 +28,7 @@ export async function recordMany(client: PoolClient, events: readonly Recorded[]
       id: transactionId, userId: event.metadata.userId, kind, date, deleted: false, accountId: account?.accountId ?? null,
       amount: account?.amount ?? null, principle: account?.principle ?? null,
       pending: account?.pending ?? false, splits, seq: event.position, name: account?.name ?? null, version: event.revision,
-      statementId: account?.statementId ?? null, comment,
+      statementId: account?.statementId ?? null, comment, originalSeq: null,
     };
   });
   const col = <T>(f: (tx: LoadedTransaction, event: Recorded) => T) => all.map((tx, i) => f(tx, events[i]!));
@@ -36,7 +36,7 @@ export async function recordMany(client: PoolClient, events: readonly Recorded[]
   // line, keyed by the event id, is kept as it was. The same statement reads the accounts' facts.
   const logs = all.map((tx, i) => logEntry(events[i]!, null, tx));
   const l = <T>(f: (e: LogEntry) => T) => logs.map(f);
-  const { rows: result } = await client.query<{ id: string; account: boolean } & Partial<AccountFacts>>(
+  const { rows: result } = await client.query<{ id: string; account: boolean; original: string | null; original_seq: string | null } & Partial<AccountFacts>>(
     `WITH logs AS (
        INSERT INTO ledger_transaction_logs (user_id, id, seq, created_at, transaction_id, actor, message, changes)
        SELECT * FROM unnest($19::text[], $20::uuid[], $21::bigint[], $22::timestamptz[], $23::uuid[], $24::text[], $25::text[], $26::jsonb[])
@@ -58,10 +58,11 @@ export async function recordMany(client: PoolClient, events: readonly Recorded[]
          -- a rebuild, where the original may be recorded in this same statement (a run holds no delete).
          LEFT JOIN ledger_transactions o ON o.id = u.duplicate_of AND NOT o.deleted
         ORDER BY u.ord
-       ON CONFLICT (id) DO NOTHING RETURNING id)
-     SELECT id::text, false AS account, NULL AS tracking, NULL AS "startDate", NULL AS type FROM ins
+       ON CONFLICT (id) DO NOTHING RETURNING id, duplicate_of)
+     SELECT id::text, false AS account, NULL AS tracking, NULL AS "startDate", NULL AS type, duplicate_of::text AS original,
+            (SELECT o.seq FROM ledger_transactions o WHERE o.id = ins.duplicate_of)::text AS original_seq FROM ins
      UNION ALL
-     SELECT id::text, true, tracking, to_char(start_date, 'YYYY-MM-DD'), type FROM ledger_accounts WHERE id = ANY($27::uuid[])`,
+     SELECT id::text, true, tracking, to_char(start_date, 'YYYY-MM-DD'), type, NULL, NULL FROM ledger_accounts WHERE id = ANY($27::uuid[])`,
     [
       col((t) => t.userId), col((t) => t.id), col((t) => t.kind), col((t) => TRANSACTION_TYPE[t.kind]), col((t) => t.date),
       col((t) => t.comment), col((t) => t.version), col((t) => t.accountId), col((t) => t.name), col((t) => t.amount),
@@ -76,8 +77,14 @@ export async function recordMany(client: PoolClient, events: readonly Recorded[]
   const inserted = result.filter((r) => !r.account);
   // Only a loan moves by its principle (`balanceMove`): elsewhere it is dropped, as the statement did.
   for (const tx of all) if (tx.accountId === null || accounts.get(tx.accountId)?.type !== 'loan') tx.principle = null;
-  const added = new Set(inserted.map((r) => r.id));
+  const added = new Map(inserted.map((r) => [r.id, r]));
   const txs = all.filter((tx) => added.has(tx.id));
+  // A flagged row is placed beside its original (`orderKey`), which may be recorded in this same statement.
+  const seqs = new Map(all.map((tx) => [tx.id, tx.seq]));
+  for (const tx of txs) {
+    const { original, original_seq } = added.get(tx.id)!;
+    tx.originalSeq = original === null ? null : original_seq !== null ? BigInt(original_seq) : (seqs.get(original) ?? null);
+  }
   if (txs.length === 0) return;
   const facts = (tx: LoadedTransaction) => (tx.accountId ? (accounts.get(tx.accountId) ?? null) : null);
   const rows: NewRow[] = txs.flatMap((tx) => membershipsOf(tx, facts(tx)).map((m) => ({ ...m, userId: tx.userId, transactionId: tx.id })));

@@ -19,6 +19,7 @@ export interface DbTransaction {
   version: number;
   statement_id: string | null;
   comment: string | null;
+  original_seq: string | null;
 }
 
 export interface LoadedTransaction extends TransactionRow {
@@ -31,8 +32,10 @@ export interface LoadedTransaction extends TransactionRow {
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
+/** The stored columns, and the seq of the original a flagged row duplicates (`orderKey`): read from a row source aliased `t`. */
 export const TRANSACTION_COLUMNS = `id, user_id, kind, to_char(date, 'YYYY-MM-DD') AS date, deleted, account_id, amount_cents, principle_cents,
-  pending, splits, seq, name, version, statement_id, comment`;
+  pending, splits, seq, name, version, statement_id, comment,
+  (SELECT o.seq FROM ledger_transactions o WHERE o.id = t.duplicate_of) AS original_seq`;
 
 export const loaded = (r: DbTransaction): LoadedTransaction => ({
   id: r.id,
@@ -50,17 +53,56 @@ export const loaded = (r: DbTransaction): LoadedTransaction => ({
   version: r.version,
   statementId: r.statement_id,
   comment: r.comment,
+  originalSeq: r.original_seq === null ? null : BigInt(r.original_seq),
 });
 
 export async function loadTransaction(client: PoolClient, id: string): Promise<LoadedTransaction | null> {
-  const { rows } = await client.query<DbTransaction>(`SELECT ${TRANSACTION_COLUMNS} FROM ledger_transactions WHERE id = $1`, [id]);
+  const { rows } = await client.query<DbTransaction>(`SELECT ${TRANSACTION_COLUMNS} FROM ledger_transactions t WHERE id = $1`, [id]);
   return rows[0] ? loaded(rows[0]) : null;
 }
 
 /** The transactions matching `where`, one of this lib's constant conditions (never input), in seq order. */
 export async function loadTransactions(client: PoolClient, where: string, params: unknown[]): Promise<LoadedTransaction[]> {
-  const { rows } = await client.query<DbTransaction>(`SELECT ${TRANSACTION_COLUMNS} FROM ledger_transactions WHERE ${where} ORDER BY seq`, params);
+  const { rows } = await client.query<DbTransaction>(`SELECT ${TRANSACTION_COLUMNS} FROM ledger_transactions t WHERE ${where} ORDER BY seq`, params);
   return rows.map(loaded);
+}
+
+/** A statement reading `inner` (rows of `TRANSACTION_COLUMNS`) with their accounts' facts; both constant SQL of this lib. */
+export const WITH_ACCOUNT_FACTS = (inner: string) => `
+  SELECT n.*, a.tracking, to_char(a.start_date, 'YYYY-MM-DD') AS "startDate", a.type AS account_type
+    FROM (${inner}) n LEFT JOIN ledger_accounts a ON a.id = n.account_id`;
+
+export type DbTransactionWithFacts = DbTransaction & { tracking: string | null; startDate: string | null; account_type: string | null };
+
+export const factsOf = (r: DbTransactionWithFacts): AccountFacts | null =>
+  r.tracking === null ? null : { tracking: r.tracking, startDate: r.startDate!, type: r.account_type! };
+
+/**
+ * Deleting a row resolves its flagged pair (the flags pointing at it go with it): the flags pointing
+ * at `originals` are cleared, and the rows that carried them, but those in `skip` (placed by the
+ * caller), go back to their own order key (`orderKey`) in their registers; their sums are unchanged.
+ * Answers the ids whose flag was cleared.
+ */
+export async function clearFlags(client: PoolClient, originals: readonly string[], skip: ReadonlySet<string> = new Set()): Promise<string[]> {
+  if (originals.length === 0) return [];
+  const { rows: cleared } = await client.query<{ id: string }>(
+    'UPDATE ledger_transactions SET duplicate_of = NULL WHERE duplicate_of = ANY($1::uuid[]) RETURNING id',
+    [originals],
+  );
+  const ids = cleared.map((r) => r.id);
+  await placeAgain(client, ids.filter((id) => !skip.has(id)));
+  return ids;
+}
+
+/** Writes the register rows of stored transactions again, where their order key moved (a flag set or cleared). */
+export async function placeAgain(client: PoolClient, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const { rows } = await client.query<DbTransactionWithFacts>(
+    WITH_ACCOUNT_FACTS(`SELECT ${TRANSACTION_COLUMNS} FROM ledger_transactions t WHERE id = ANY($1::uuid[])`),
+    [ids],
+  );
+  const placed = rows.flatMap((r) => membershipsOf(loaded(r), factsOf(r)).map((m) => ({ ...m, userId: r.user_id, transactionId: r.id })));
+  await replaceRows(client, [...ids], placed);
 }
 
 export async function loadAccountFacts(client: PoolClient, accountId: string | null): Promise<AccountFacts | null> {

@@ -29,7 +29,7 @@ export interface LedgerFacts {
 /** The kind order the projection gives a transaction of `kind` in a category register. */
 function categoryKindOrderOf(kind: TransactionKind): number {
   const probe = membershipsOf(
-    { id: 'probe', kind, date: '2000-01-01', deleted: false, accountId: null, amount: null, principle: null, pending: false, splits: [{ categoryId: 'probe', amount: 1, comment: null }], seq: 0n },
+    { id: 'probe', kind, date: '2000-01-01', deleted: false, accountId: null, amount: null, principle: null, pending: false, splits: [{ categoryId: 'probe', amount: 1, comment: null }], seq: 0n, originalSeq: null },
     null,
   );
   const membership = probe[0];

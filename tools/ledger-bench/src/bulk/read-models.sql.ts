@@ -60,11 +60,12 @@ export const CREATE_NEW_REGISTER_ROWS = `
  * `membershipsOf`, account side: every live non-starting-balance row on an existing account; a
  * pending row adds its amount to `ap:`, a posted one what it moves to `a:` (`balanceMove`: the
  * principle on a loan, the amount elsewhere; also before the start date, which the register's
- * readers leave out). $2 'a:', $3 'ap:'.
+ * readers leave out). $2 'a:', $3 'ap:'. Here and below a row's key is `orderKey`: twice its seq
+ * (the generator flags no duplicates).
  */
 export const ACCOUNT_MEMBERSHIPS = `
   INSERT INTO ${TABLES.newRegisterRows}
-  SELECT t.user_id, CASE WHEN t.pending THEN $3::text ELSE $2::text END || t.account_id, t.id, t.date, 0, t.seq,
+  SELECT t.user_id, CASE WHEN t.pending THEN $3::text ELSE $2::text END || t.account_id, t.id, t.date, 0, 2 * t.seq,
          CASE WHEN t.pending THEN COALESCE(t.amount_cents, 0)
               WHEN a.type = 'loan' THEN COALESCE(t.principle_cents, t.amount_cents, 0)
               ELSE COALESCE(t.amount_cents, 0) END
@@ -79,7 +80,7 @@ export const ACCOUNT_MEMBERSHIPS = `
 export const CATEGORY_MEMBERSHIPS = `
   INSERT INTO ${TABLES.newRegisterRows}
   SELECT t.user_id, CASE WHEN t.pending THEN $3::text ELSE $2::text END || s.category_id, t.id, t.date,
-         ($4::jsonb->>t.kind)::smallint, t.seq, sum(s.amount_cents)
+         ($4::jsonb->>t.kind)::smallint, 2 * t.seq, sum(s.amount_cents)
     FROM ${TABLES.transactions} t
     JOIN ${TABLES.splits} s ON s.transaction_id = t.id
    WHERE t.seq > $1 AND s.live
