@@ -92,4 +92,28 @@ describe('search (product-spec §2 Search)', () => {
     expect(await page.getByLabel('Search transactions').inputValue()).toBe('nook%');
     await context.close();
   });
+  it('loads the matches 30 at a time: 33 rows come in two pages, offset 0 then 30', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signUp(page, stack);
+    const institution = await apiPost<{ data: { accounts: { id: string }[] } }>(page, 'institution', {
+      institution: { name: 'Paging Bank' },
+      accounts: [{ name: 'Checking', balance: 0, tracking: 'Transactions' }],
+      startDate: '2025-01-01',
+    });
+    const accountId = institution.data.accounts[0]!.id;
+    for (let i = 1; i <= 33; i++) await apiPost(page, `account/${accountId}/transactions`, { date: '2025-02-01', name: `Coffee ${i}`, amount: -i, categories: [] });
+    const offsets: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/v1/transactions/search') offsets.push(`${url.searchParams.get('offset')}/${url.searchParams.get('limit')}`);
+    });
+    await page.goto(`${stack.url}/search?q=COFFEE`);
+    const table = page.getByRole('table', { name: 'Matching transactions' });
+    // The register's row count is known once its last page came back short: 33 rows and the head.
+    await expect.poll(() => table.getAttribute('aria-rowcount'), { timeout: 15_000 }).toBe('34');
+    expect(offsets).toEqual(['0/30', '30/30']);
+    expect(await table.getByTestId('register-row').first().getByRole('cell').nth(1).innerText()).toBe('Coffee 33');
+    await context.close();
+  });
 });
