@@ -25,7 +25,10 @@ export interface RegisterRowViewProps {
   /** Opens the row; undefined when it cannot be opened (with the reason as its tooltip). */
   onOpen: (() => void) | undefined;
   closedReason: string | null;
-  /** Opens the duplicate dialog of a flagged bank row; undefined: the register shows no mark. */
+  /**
+   * Opens the duplicate dialog of a flagged bank row (the account register); undefined: the mark
+   * still shows, as a plain badge (a category register, where the pair is resolved from the account).
+   */
   onDuplicate?: (() => void) | undefined;
 }
 
@@ -83,6 +86,14 @@ export function RegisterRowView({ row, index, style, showBalance, reconcile, onO
           >
             Duplicate?
           </button>
+        ) : row.transaction.duplicateOfTransactionId ? (
+          <span
+            className="ui-badge ui-badge--warning ui-register__duplicate"
+            title="Possible duplicate: resolve it in its account's register"
+            data-testid="duplicate-mark"
+          >
+            Duplicate?
+          </span>
         ) : null}
         {row.name}
         {pending ? <span className="ui-badge ui-badge--muted">Pending</span> : null}
