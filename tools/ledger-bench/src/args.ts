@@ -10,7 +10,8 @@ export interface BenchArgs {
   naiveIterations: number;
 }
 
-const positive = (name: string, raw: string | undefined, fallback: number): number => {
+/** A whole-number option (`1_000_000` and `1,000,000` read too); `fallback` when it is not given. */
+export const positive = (name: string, raw: string | undefined, fallback: number): number => {
   if (raw === undefined) return fallback;
   const value = Number(raw.replace(/[_,]/g, ''));
   if (!Number.isSafeInteger(value) || value < 0) throw new Error(`--${name} must be a whole number, got ${raw}`);

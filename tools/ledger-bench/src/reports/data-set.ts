@@ -1,3 +1,5 @@
+import { CommandBus } from '@nestjs/cqrs';
+import { RecordBankFeed, type BankFeedRow } from '@budget/contracts';
 import { centsToDecimalString } from '@budget/money';
 import { bankOfx } from '@budget/ledger/testing';
 import type { Pool } from '@budget/platform';
@@ -18,6 +20,10 @@ import { random } from '../fill.js';
  * - the volume as OFX imports of `FILE_ROWS`-row statements, chronological per account: a few
  *   hundred payee names drawn with merchant-like repetition (a few names most of the rows), pay
  *   cheques, transfers from checking to savings and card payments mirrored on both sides;
+ * - a bank card linked through Plaid (the simulator; POST /institution with a public token) whose
+ *   rows come as the worker's sync sends them, a `RecordBankFeed` on the API's CommandBus: the last
+ *   two weeks' rows pending, earlier pending rows posted later under new ids naming them (Plaid's
+ *   pending → posted), so the data holds pending rows and their replacements;
  * - manual entries through POST /account/{id}/transactions (cash spending with one to three splits,
  *   ATM cash in as a transfer), a funding a month (POST /category-transfer, type 2), and deletes
  *   through DELETE /transaction/{id}.
@@ -39,10 +45,16 @@ export interface DataSetUser {
 export interface FillResult {
   transactions: number;
   imported: number;
+  /** Rows of the linked card (RecordBankFeed). */
+  synced: number;
   manual: number;
+  /** Live pending rows at the end. */
+  pending: number;
   deleted: number;
   fundings: number;
   balanceEntries: number;
+  /** Of `seconds`, the time in the ANALYZEs that stand in for autovacuum (see Autoanalyze). */
+  analyzeSeconds?: number;
   /** Events the fill appended to the log (every write of the user). */
   events: number;
   seconds: number;
@@ -73,12 +85,20 @@ const UNRULED = ['CORNER MARKET', 'FARMERS MKT', 'VENMO PAYMENT', 'PAYPAL TRANSF
 const SPLIT_MERCHANTS = new Set(['COSTCO WHSE', 'TARGET', 'WALMART', 'AMAZON MKTPLACE']);
 const CITIES = ['COLUMBUS OH', 'DAYTON OH', 'AUSTIN TX', 'DENVER CO', 'SEATTLE WA', 'PORTLAND OR', 'RALEIGH NC'];
 
-/** Payee names with merchant-like repetition: each merchant at several stores, ~300 names in all. */
-function payeeNames(): string[] {
+/**
+ * Payee names with merchant-like repetition: each merchant at six stores, 312 names, in an order
+ * shuffled by the seed so that the most drawn names (the first ones) belong to many merchants.
+ */
+function payeeNames(seed: number): string[] {
   const names: string[] = [];
   [...MERCHANTS, ...UNRULED].forEach((merchant, m) => {
     for (let store = 0; store < 6; store++) names.push(`${merchant} #${String(100 + ((m * 37 + store * 211) % 900)).padStart(4, '0')} ${CITIES[(m + store) % CITIES.length]}`);
   });
+  const next = random(seed + 101);
+  for (let i = names.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [names[i], names[j]] = [names[j]!, names[i]!];
+  }
   return names;
 }
 
@@ -107,12 +127,13 @@ export function plan(total: number) {
   const manual = Math.max(20, Math.min(3_000, Math.round(total * 0.003)));
   const months = 36;
   const loan = Math.min(months, Math.max(1, Math.floor(total / 1000)));
-  const rest = total - manual - loan;
+  const linked = Math.max(10, Math.round(total * 0.02));
+  const rest = total - manual - loan - linked;
   // Checking carries 1 transfer to savings in 40 rows (mirrored in savings) and a card payment a month (mirrored on the card).
   const savings = Math.max(1, Math.round(rest * 0.012));
   const checking = Math.round((rest - savings) * 0.52);
   const visa = rest - savings - checking;
-  return { manual, loan, checking, savings, visa, deleted: Math.max(5, Math.min(2_000, Math.round(total * 0.002))) };
+  return { manual, loan, checking, savings, visa, linked, deleted: Math.max(5, Math.min(2_000, Math.round(total * 0.002))) };
 }
 
 /**
@@ -123,7 +144,7 @@ export function plan(total: number) {
 export function importedRows(total: number, seed: number): { checking: Row[]; savings: Row[]; visa: Row[]; carLoan: Row[] } {
   const counts = plan(total);
   const next = random(seed);
-  const names = payeeNames();
+  const names = payeeNames(seed);
   // Zipf-like: a name's chance falls with its rank, so a few dozen names carry most rows.
   const payee = () => names[Math.floor(names.length * Math.pow(next(), 2.2))]!;
   const spend = () => -(100 + Math.floor(Math.pow(next(), 3) * 30_000));
@@ -146,7 +167,7 @@ export function importedRows(total: number, seed: number): { checking: Row[]; sa
       checking.push({ date, name: CARD_PAYMENT, cents: -cents });
       visa.push({ date, name: CARD_PAID, cents });
     } else if (i % 60 === 0) checking.push({ date, name: PAYROLL, cents: 250_000 + Math.floor(next() * 20_000) });
-    else if (i % 97 === 0) checking.push({ date, name: ATM, cents: -(2_000 + 1_000 * Math.floor(next() * 10)) });
+    else if (i % 97 === 0) checking.push({ date, name: ATM, cents: -4_000 });
     else checking.push({ date, name: payee(), cents: spend() });
   }
   const visaPayments = visa.length;
@@ -233,34 +254,122 @@ export async function openAccounts(api: BenchApi, pool: Pool, access: string, us
   return { accounts, categories };
 }
 
+/**
+ * Autovacuum's analyze, by hand: the test server runs with `autovacuum = off`, so without it the
+ * planner would keep the estimates of empty tables while they grow to a million rows (the bank
+ * feed's duplicate lookup then scans every row of the user per chunk: a minute a chunk). As
+ * autovacuum does (`autovacuum_analyze_scale_factor` 0.1), the tables are analyzed once the rows
+ * written since the last analyze pass a tenth of the rows there were then.
+ */
+class Autoanalyze {
+  private analyzedAt = 0;
+  private written = 0;
+  /** Time spent in ANALYZE, s (part of the fill's time; autovacuum would spend it beside the writes). */
+  seconds = 0;
+  constructor(private readonly pool: Pool) {}
+  async wrote(rows: number): Promise<void> {
+    this.written += rows;
+    if (this.written - this.analyzedAt <= 50 + 0.1 * this.analyzedAt) return;
+    const started = performance.now();
+    await this.pool.query('ANALYZE');
+    this.seconds += (performance.now() - started) / 1000;
+    this.analyzedAt = this.written;
+  }
+}
+
 /** Imports `rows` into an account as OFX statements of `STATEMENT_ROWS` rows, in order. */
-async function importStatements(api: BenchApi, access: string, accountId: string, label: string, rows: readonly Row[], log: (line: string) => void): Promise<void> {
+async function importStatements(api: BenchApi, access: string, accountId: string, label: string, rows: readonly Row[], analyze: Autoanalyze, log: (line: string) => void): Promise<void> {
   for (let from = 0, file = 0; from < rows.length; from += STATEMENT_ROWS, file++) {
     const lines = rows.slice(from, from + STATEMENT_ROWS).map((r, i) => ({ fitid: `${label}-${from + i}`, date: ofxDate(r.date), amount: centsToDecimalString(r.cents), name: r.name }));
     await call(api, access, 'POST', `account/${accountId}/ofx`, bankOfx(lines, '0.00'), { 'content-type': 'application/x-ofx' });
+    await analyze.wrote(lines.length);
     if (file % 10 === 9 || from + STATEMENT_ROWS >= rows.length) log(`${label}: ${Math.min(rows.length, from + STATEMENT_ROWS).toLocaleString('en')} of ${rows.length.toLocaleString('en')} rows imported`);
   }
 }
 
+/** Days before `DATA_END` whose linked-card rows are still pending at the end; the 16 days before those were pending, then posted. */
+const PENDING_DAYS = 14;
+const POSTED_LATER_DAYS = 16;
+
+/**
+ * Links a card through Plaid (the simulator) and sends its `count` rows as the worker's sync does:
+ * `RecordBankFeed` commands of `STATEMENT_ROWS` rows on the API's CommandBus (the worker's
+ * `record` port), then a second sync that posts the older pending rows under new ids.
+ */
+async function linkedCard(
+  api: BenchApi,
+  pool: Pool,
+  user: { userId: string; access: string },
+  simulatorUrl: string,
+  count: number,
+  seed: number,
+  log: (line: string) => void,
+): Promise<{ accountId: string; pending: number }> {
+  const created = await fetch(`${simulatorUrl}/sandbox/public_token/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_id: 'bench', secret: 'bench', institution_id: 'ins_109508', initial_products: ['transactions'], options: { override_accounts: ['credit'], seed: `reports-${seed}` } }),
+  });
+  const { public_token: publicToken } = (await created.json()) as { public_token?: string };
+  if (!created.ok || !publicToken) throw new Error(`/sandbox/public_token/create answered ${created.status}`);
+  const linked = await call(api, user.access, 'POST', 'institution', { publicToken, institutionId: 'ins_109508', startDate: DATA_START });
+  const { id: institutionId, accounts } = linked.json<{ data: { id: string; accounts: { id: string }[] } }>().data;
+  const accountId = accounts[0]!.id;
+  const { rows } = await pool.query<{ plaid_account_id: string }>('SELECT plaid_account_id FROM ledger_accounts WHERE user_id = $1 AND id = $2', [user.userId, accountId]);
+  const plaidAccountId = rows[0]?.plaid_account_id;
+  if (!plaidAccountId) throw new Error(`the linked account ${accountId} has no Plaid account id`);
+  const next = random(seed + 13);
+  const names = payeeNames(seed);
+  const pendingFrom = daysInData - PENDING_DAYS - POSTED_LATER_DAYS;
+  const feed: BankFeedRow[] = Array.from({ length: count }, (_, i) => {
+    const day = Math.min(daysInData - 1, Math.floor((i * daysInData) / count));
+    return {
+      plaidAccountId, transactionId: `card-${seed}-${i}`, pendingTransactionId: null, date: dayToDate(day),
+      name: names[Math.floor(names.length * Math.pow(next(), 2.2))]!, amountCents: -(100 + Math.floor(Math.pow(next(), 3) * 20_000)), pending: day >= pendingFrom,
+    };
+  });
+  const bus = api.app.get(CommandBus);
+  const send = async (batch: BankFeedRow[]) => {
+    for (let from = 0; from < batch.length; from += STATEMENT_ROWS) await bus.execute(new RecordBankFeed(user.userId, institutionId, batch.slice(from, from + STATEMENT_ROWS), []));
+  };
+  await send(feed);
+  // The next sync: pending rows older than PENDING_DAYS post under new ids that name them, a tip added to one in four.
+  const posted = feed
+    .filter((r) => r.pending && r.date < dayToDate(daysInData - PENDING_DAYS))
+    .map((r, i) => ({ ...r, transactionId: `${r.transactionId}-posted`, pendingTransactionId: r.transactionId, pending: false, amountCents: r.amountCents - (i % 4 === 0 ? 300 : 0) }));
+  await send(posted);
+  const pending = feed.filter((r) => r.pending).length - posted.length;
+  log(`linked card: ${count} rows through RecordBankFeed, ${posted.length} pending rows posted later, ${pending} still pending`);
+  return { accountId, pending };
+}
+
 /** Fills the data set for an existing user (see the file's head). */
-export async function fillDataSet(api: BenchApi, pool: Pool, user: { userId: string; access: string }, total: number, seed: number, log: (line: string) => void): Promise<FillResult & { accounts: Record<AccountKey, string> }> {
+export async function fillDataSet(
+  api: BenchApi,
+  pool: Pool,
+  user: { userId: string; access: string },
+  options: { total: number; seed: number; simulatorUrl: string; log: (line: string) => void },
+): Promise<FillResult & { accounts: Record<AccountKey | 'linkedCard', string> }> {
+  const { total, seed, log } = options;
   const started = performance.now();
   const { accounts, categories } = await openAccounts(api, pool, user.access, user.userId);
   const counts = plan(total);
   const rows = importedRows(total, seed);
+  const analyze = new Autoanalyze(pool);
   const imported = rows.checking.length + rows.savings.length + rows.visa.length + rows.carLoan.length;
   // Statements of the accounts in turn, month range by month range, as a user catching up would import them.
-  await importStatements(api, user.access, accounts.carLoan, 'loan', rows.carLoan, log);
-  await importStatements(api, user.access, accounts.savings, 'savings', rows.savings, log);
+  await importStatements(api, user.access, accounts.carLoan, 'loan', rows.carLoan, analyze, log);
+  await importStatements(api, user.access, accounts.savings, 'savings', rows.savings, analyze, log);
   const half = (list: Row[]) => [list.slice(0, Math.ceil(list.length / 2)), list.slice(Math.ceil(list.length / 2))] as const;
   const [checkingA, checkingB] = half(rows.checking);
   const [visaA, visaB] = half(rows.visa);
-  await importStatements(api, user.access, accounts.checking, 'checking-a', checkingA, log);
-  await importStatements(api, user.access, accounts.visa, 'visa-a', visaA, log);
-  await importStatements(api, user.access, accounts.checking, 'checking-b', checkingB, log);
-  await importStatements(api, user.access, accounts.visa, 'visa-b', visaB, log);
+  await importStatements(api, user.access, accounts.checking, 'checking-a', checkingA, analyze, log);
+  await importStatements(api, user.access, accounts.visa, 'visa-a', visaA, analyze, log);
+  await importStatements(api, user.access, accounts.checking, 'checking-b', checkingB, analyze, log);
+  await importStatements(api, user.access, accounts.visa, 'visa-b', visaB, analyze, log);
+  const linked = await linkedCard(api, pool, user, options.simulatorUrl, counts.linked, seed, log);
   const importedAt = performance.now();
-  log(`${imported.toLocaleString('en')} rows imported in ${((importedAt - started) / 1000).toFixed(0)} s`);
+  log(`${imported.toLocaleString('en')} rows imported and ${counts.linked.toLocaleString('en')} synced in ${((importedAt - started) / 1000).toFixed(0)} s`);
 
   // Manual entries in the wallet: cash spending over one to three categories; one in ten is cash taken from an ATM (a transfer).
   const next = random(seed + 7);
@@ -268,7 +377,7 @@ export async function fillDataSet(api: BenchApi, pool: Pool, user: { userId: str
   for (let i = 0; i < counts.manual; i++) {
     const date = dayToDate(Math.floor((i * daysInData) / counts.manual));
     let body: unknown;
-    if (i % 10 === 0) body = { date, name: 'Cash from ATM', amount: 60, categories: [{ categoryId: categories.transfer, amount: 60 }] };
+    if (i % 10 === 0) body = { date, name: 'Cash from ATM', amount: 40, categories: [{ categoryId: categories.transfer, amount: 40 }] };
     else {
       const parts = 1 + (i % 3);
       const cents = Array.from({ length: parts }, () => 100 + Math.floor(next() * 4_000));
@@ -303,14 +412,17 @@ export async function fillDataSet(api: BenchApi, pool: Pool, user: { userId: str
   const seconds = (performance.now() - started) / 1000;
   const { rows: counted } = await pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events WHERE user_id = $1', [user.userId]);
   return {
-    accounts,
-    transactions: imported + counts.manual,
+    accounts: { ...accounts, linkedCard: linked.accountId },
+    transactions: imported + counts.linked + counts.manual,
     imported,
+    synced: counts.linked,
+    pending: linked.pending,
     manual: counts.manual,
     deleted: victims.length,
     fundings,
     balanceEntries: 36,
     events: Number(counted[0]!.n),
     seconds,
+    analyzeSeconds: analyze.seconds,
   };
 }

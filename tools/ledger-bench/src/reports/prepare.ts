@@ -1,4 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { BankSyncQueue } from '@budget/bank-sync';
+import { startPlaidSimulator } from '@budget/plaid-simulator';
 import { signUp } from '@budget/identity/testing';
 import { createPool, type Pool } from '@budget/platform';
 import { createTestDatabase } from '@budget/platform/testing';
@@ -62,8 +65,19 @@ export async function prepareDataSet(options: { databaseUrl?: string | undefined
   }
   const { pool } = database;
   let api: BenchApi | null = null;
+  // The Plaid simulator, for the linked card of a fill; the link's sync job goes to a queue no worker reads, emptied at the end.
+  const simulator = await startPlaidSimulator({ port: 0 });
+  const queuePrefix = `reports-bench-${randomBytes(6).toString('hex')}`;
+  const queue = new BankSyncQueue({ redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: queuePrefix });
+  const stopPlaid = async () => {
+    await queue.raw.obliterate({ force: true }).catch(() => undefined);
+    await queue.close();
+    await simulator.close();
+  };
   try {
-    api = await startBenchApi(database.url, pool);
+    api = await startBenchApi(database.url, pool, undefined, {
+      PLAID_ENV: 'simulator', PLAID_SIMULATOR_URL: simulator.url, PLAID_TOKEN_KEY: randomBytes(32).toString('base64'), QUEUE_PREFIX: queuePrefix,
+    });
     await pool.query(CREATE_MARKER);
     const { rows } = await pool.query<{ user_id: string; username: string; password: string; accounts: Record<string, string>; fill: FillResult }>(
       `SELECT user_id, username, password, accounts, fill FROM ${MARKER_TABLE} WHERE transactions = $1 AND seed = $2`,
@@ -81,6 +95,7 @@ export async function prepareDataSet(options: { databaseUrl?: string | undefined
       filledNow,
       async close() {
         await api!.close();
+        await stopPlaid();
         if (database.drop) await database.drop();
         else await pool.end();
       },
@@ -89,12 +104,19 @@ export async function prepareDataSet(options: { databaseUrl?: string | undefined
       const login = await api.http.post('login', { username: found.username, password: found.password });
       if (login.status !== 200) throw new Error(`login answered ${login.status}: ${login.body}`);
       log(`data set of ${transactions.toLocaleString('en')} transactions found (user ${found.user_id}, filled in ${found.fill.seconds.toFixed(0)} s)`);
-      return finish(found.user_id, login.json<{ data: { access: string } }>().data.access, found.accounts, found.fill, false);
+      // Markers of early fills lack the synced and pending counts: read from the ledger.
+      const { rows: counted } = await pool.query<{ synced: string; pending: string }>(
+        `SELECT count(*) FILTER (WHERE account_id = $2 AND NOT (pending AND deleted)) AS synced, count(*) FILTER (WHERE pending AND NOT deleted) AS pending
+           FROM ledger_transactions WHERE user_id = $1`,
+        [found.user_id, found.accounts.linkedCard ?? null],
+      );
+      const fill = { ...found.fill, synced: found.fill.synced ?? Number(counted[0]!.synced), pending: found.fill.pending ?? Number(counted[0]!.pending) };
+      return finish(found.user_id, login.json<{ data: { access: string } }>().data.access, found.accounts, fill, false);
     }
     const user = await signUp(api.http, api.mail, 'reports');
     const userId = (JSON.parse(Buffer.from(user.access.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string }).sub;
     log(`filling ${transactions.toLocaleString('en')} transactions for ${user.username} (${userId}) through the API, projection ${api.projection}`);
-    const filled = await fillDataSet(api, pool, { userId, access: user.access }, transactions, seed, log);
+    const filled = await fillDataSet(api, pool, { userId, access: user.access }, { total: transactions, seed, simulatorUrl: simulator.url, log });
     const { accounts, ...fill } = filled;
     log(`filled in ${fill.seconds.toFixed(0)} s: ${fill.events.toLocaleString('en')} events, ${Math.round(fill.events / fill.seconds).toLocaleString('en')} events/s`);
     await pool.query('VACUUM (ANALYZE)');
@@ -104,6 +126,7 @@ export async function prepareDataSet(options: { databaseUrl?: string | undefined
     return finish(userId, user.access, accounts, fill, true);
   } catch (error) {
     await api?.close().catch(() => undefined);
+    await stopPlaid().catch(() => undefined);
     if (database.drop) await database.drop().catch(() => undefined);
     else await pool.end().catch(() => undefined);
     throw error;
