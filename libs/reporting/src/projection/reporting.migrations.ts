@@ -61,6 +61,19 @@ export const reportingMigrations: Migration[] = [
         INCLUDE (category_id, account_id, sum_cents, row_count);
     `,
   },
+  {
+    // Fewer index entries per row an import writes (measured: the facts and lines inserts were two
+    // thirds of a 5,000-row run): an account is forgotten through the user's date index instead of
+    // an index of its own (a rare write), and the facts' date index carries no columns (the payee
+    // edge days read the row anyway).
+    id: 'reporting-002-leaner-indexes',
+    sql: `
+      DROP INDEX reporting_facts_account;
+      DROP INDEX reporting_split_facts_account;
+      DROP INDEX reporting_facts_user_date;
+      CREATE INDEX reporting_facts_user_date ON reporting_facts (user_id, date);
+    `,
+  },
 ];
 
 export const reportingTables = [

@@ -85,9 +85,11 @@ async function applyRun(client: PoolClient, events: readonly (StoredEvent & Tran
   if (events.length === 0) return;
   const ids = [...new Set(events.map((e) => e.data.transactionId))];
   const users = [...new Set(events.map((e) => e.metadata.userId))];
+  // A run of new rows only (an import, a sync) reads no facts: a row stored already (a replay) is
+  // found by its insert's conflict below and left out.
+  const newOnly = events.every((e) => e.type === 'TransactionRecorded');
   const [{ rows: stored }, { rows: transfers }] = await Promise.all([
-    // The facts the run changes (a run of new rows finds none, but on a replay).
-    client.query<FactRow>(
+    newOnly ? { rows: [] as FactRow[] } : client.query<FactRow>(
       `SELECT user_id, transaction_id, seq, account_id, to_char(date, 'YYYY-MM-DD') AS date, type, amount_cents, principle_cents,
               pending, deleted, payee, channel, splits, transfer_cents
          FROM reporting_facts WHERE transaction_id = ANY($1::uuid[])`,
@@ -108,27 +110,30 @@ async function applyRun(client: PoolClient, events: readonly (StoredEvent & Tran
     changed.add(id);
   }
   if (changed.size === 0) return;
-  const deltas = new Deltas();
-  const written = [...changed].map((id) => facts.get(id)!);
-  for (const fact of written) {
-    deltas.add(contributions(before.get(fact.transactionId) ?? null), -1);
-    deltas.add(contributions(fact), 1);
-  }
-  const col = <T>(f: (fact: Fact) => T) => written.map(f);
-  await client.query(
+  const candidates = [...changed].map((id) => facts.get(id)!);
+  const col = <T>(f: (fact: Fact) => T) => candidates.map(f);
+  const { rows: upserted } = await client.query<{ transaction_id: string }>(
     `INSERT INTO reporting_facts AS f (user_id, transaction_id, seq, account_id, date, type, amount_cents, principle_cents, transfer_cents,
        pending, deleted, payee, channel, splits)
      SELECT * FROM unnest($1::text[], $2::uuid[], $3::bigint[], $4::uuid[], $5::date[], $6::smallint[], $7::bigint[], $8::bigint[], $9::bigint[],
        $10::boolean[], $11::boolean[], $12::text[], $13::text[], $14::jsonb[])
-     ON CONFLICT (transaction_id) DO UPDATE SET seq = excluded.seq, date = excluded.date, amount_cents = excluded.amount_cents,
+     ON CONFLICT (transaction_id) ${newOnly ? 'DO NOTHING' : `DO UPDATE SET seq = excluded.seq, date = excluded.date, amount_cents = excluded.amount_cents,
        principle_cents = excluded.principle_cents, transfer_cents = excluded.transfer_cents, pending = excluded.pending,
-       deleted = excluded.deleted, payee = excluded.payee, channel = excluded.channel, splits = excluded.splits`,
+       deleted = excluded.deleted, payee = excluded.payee, channel = excluded.channel, splits = excluded.splits`}
+     RETURNING transaction_id`,
     [
       col((f) => f.userId), col((f) => f.transactionId), col((f) => f.seq.toString()), col((f) => f.accountId), col((f) => f.date),
       col((f) => f.type), col((f) => f.amount), col((f) => f.principle), col((f) => f.transferCents), col((f) => f.pending),
       col((f) => f.deleted), col((f) => f.payee), col((f) => f.channel), col((f) => JSON.stringify(f.splits)),
     ],
   );
+  const kept = new Set(upserted.map((r) => r.transaction_id));
+  const written = candidates.filter((f) => kept.has(f.transactionId));
+  const deltas = new Deltas();
+  for (const fact of written) {
+    deltas.add(contributions(before.get(fact.transactionId) ?? null), -1);
+    deltas.add(contributions(fact), 1);
+  }
   const replaced = written.filter((f) => before.has(f.transactionId)).map((f) => f.transactionId);
   if (replaced.length > 0) await client.query('DELETE FROM reporting_split_facts WHERE transaction_id = ANY($1::uuid[])', [replaced]);
   const lines = written.filter((f) => !f.deleted).flatMap((f) => f.splits.map((s) => ({ f, s })));
@@ -145,10 +150,10 @@ async function applyRun(client: PoolClient, events: readonly (StoredEvent & Tran
 }
 
 /** Forgets an account: its facts and its rows of every aggregate (the ledger hard-deletes its transactions). */
-async function forgetAccounts(client: PoolClient, accountIds: string[]): Promise<void> {
+async function forgetAccounts(client: PoolClient, userId: string, accountIds: string[]): Promise<void> {
   if (accountIds.length === 0) return;
   for (const table of ['reporting_split_facts', 'reporting_facts', 'reporting_account_days', 'reporting_payee_months', 'reporting_category_months', 'reporting_accounts']) {
-    await client.query(`DELETE FROM ${table} WHERE account_id = ANY($1::uuid[])`, [accountIds]);
+    await client.query(`DELETE FROM ${table} WHERE user_id = $1 AND account_id = ANY($2::uuid[])`, [userId, accountIds]);
   }
 }
 
@@ -161,11 +166,11 @@ async function applyAccountEvent(client: PoolClient, event: StoredEvent & Accoun
       );
       return;
     case 'AccountDeleted':
-      await forgetAccounts(client, [event.data.accountId]);
+      await forgetAccounts(client, event.metadata.userId, [event.data.accountId]);
       return;
     case 'InstitutionDeleted': {
       const { rows } = await client.query<{ account_id: string }>('SELECT account_id FROM reporting_accounts WHERE institution_id = $1', [event.data.institutionId]);
-      await forgetAccounts(client, rows.map((r) => r.account_id));
+      await forgetAccounts(client, event.metadata.userId, rows.map((r) => r.account_id));
       return;
     }
     default: {
