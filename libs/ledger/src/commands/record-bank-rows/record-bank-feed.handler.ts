@@ -2,13 +2,15 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { RecordBankFeed, type BankFeedBalance, type RecordBankFeedResult } from '@budget/contracts';
 import type { Cents } from '@budget/money';
-import { EventWriter, type Caller, type WriteAppend } from '@budget/platform';
-import { accountStream, type AccountPlaidBalanceChanged } from '../../domain/account.events.js';
+import { CLOCK, EventWriter, type Caller, type Clock, type WriteAppend } from '@budget/platform';
+import { accountStream, type AccountEvent, type AccountPlaidBalanceChanged } from '../../domain/account.events.js';
+import { decidePlaidBalanceEntry } from '../../domain/bank-rows/plaid-balance-entry.decide.js';
 import type { BankRemoval, BankRow } from '../../domain/bank-rows/bank-row.decide.js';
 import { decideSetStartingBalance } from '../../domain/starting-balance.decide.js';
 import { transactionStream, type TransactionEvent } from '../../domain/transaction.events.js';
 import { foldTransaction } from '../../domain/transaction.state.js';
 import { LedgerLookups } from '../../queries/ledger-lookups.js';
+import { loadAccountStream } from '../account-stream.js';
 import { BankRowLookups } from './bank-row-lookups.js';
 import { RecordBankRowsCommand, RECORD_BANK_ROWS_CHUNK } from './record-bank-rows.command.js';
 import { RecordBankRowsHandler } from './record-bank-rows.handler.js';
@@ -24,7 +26,9 @@ import { RecordBankRowsHandler } from './record-bank-rows.handler.js';
  * starting balance re-derived from it as an OFX import does (server-behaviour §4.2.4: starting =
  * Plaid's balance − the posted rows dated on or after the start date), so this month's rows, which
  * Plaid's balance already holds, are not counted twice (weak point 11) and the account shows
- * Plaid's balance.
+ * Plaid's balance. An account that tracks Balances gets the sync's date in its balance history
+ * instead, with Plaid's balance (`decidePlaidBalanceEntry`: one entry per date, its id derived from
+ * the account and the date, appended at the account stream's revision — exactly once by construction).
  */
 @CommandHandler(RecordBankFeed)
 export class RecordBankFeedHandler implements ICommandHandler<RecordBankFeed, RecordBankFeedResult> {
@@ -33,6 +37,7 @@ export class RecordBankFeedHandler implements ICommandHandler<RecordBankFeed, Re
     @Inject(RecordBankRowsHandler) private readonly rows: RecordBankRowsHandler,
     @Inject(LedgerLookups) private readonly ledger: LedgerLookups,
     @Inject(EventWriter) private readonly writer: EventWriter,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ userId, institutionId, rows, removals, balances, chunkSize }: RecordBankFeed): Promise<RecordBankFeedResult> {
@@ -50,26 +55,40 @@ export class RecordBankFeedHandler implements ICommandHandler<RecordBankFeed, Re
     });
     const result = await this.rows.execute(new RecordBankRowsCommand(userId, bankRows, bankRemovals, chunkSize ?? RECORD_BANK_ROWS_CHUNK));
     const caller: Caller = { userId, actor: 'plaid' };
+    // The sync's date (UTC): the date of a Balances account's history entry.
+    const today = this.clock.now().toISOString().slice(0, 10);
     for (const balance of balances) {
       const known = accounts.get(balance.plaidAccountId);
-      if (known) await this.writer.retrying(() => this.keepPlaidBalance(caller, known.accountId, known.plaidBalance, balance));
+      if (known) await this.writer.retrying(() => this.keepPlaidBalance(caller, known.accountId, known.plaidBalance, balance, today));
     }
     return { ...result, skipped: result.skipped + rows.length - bankRows.length };
   }
 
-  /** One write per account: its new Plaid balance (when it moved) and its re-derived starting balance. */
-  private async keepPlaidBalance(caller: Caller, accountId: string, stored: Cents | null, { balanceCents }: BankFeedBalance) {
+  /**
+   * One write per account: its new Plaid balance (when it moved) and its re-derived starting balance,
+   * or, on a Balances account, the history entry of `today` (decided on the account stream, so the
+   * write expects its revision: `EventWriter.retrying` decides again after a race).
+   */
+  private async keepPlaidBalance(caller: Caller, accountId: string, stored: Cents | null, { balanceCents }: BankFeedBalance, today: string) {
     const account = await this.ledger.account(caller.userId, accountId);
     const appends: WriteAppend[] = [];
+    const history: AccountEvent[] = [];
+    let revision: WriteAppend['expectedRevision'] = 'any';
+    if (account.tracking === 'Balances') {
+      const { loaded, state } = await loadAccountStream(this.writer, caller, accountId);
+      history.push(...decidePlaidBalanceEntry(state, today, balanceCents));
+      if (history.length > 0) revision = loaded.revision;
+    }
     // An account off the budget's transactions (a loan opens as Uncategorized Transactions) has no
     // starting transaction to re-derive: its opening balance follows Plaid's balance instead, in the
     // projection of this event, so it is told again whenever the account's balance is not Plaid's.
     const followsPlaid = account.startingTransactionId === null && account.tracking === 'Uncategorized Transactions';
     if (stored !== balanceCents || (followsPlaid && account.balance !== balanceCents)) {
       const event: AccountPlaidBalanceChanged = { type: 'AccountPlaidBalanceChanged', data: { accountId, from: stored, to: balanceCents } };
-      // A fact that decides nothing (the account's state ignores it): appended at any revision.
-      appends.push({ stream: accountStream(accountId), events: [event], expectedRevision: 'any' });
+      // A fact that decides nothing (the account's state ignores it): appended at any revision, unless a history entry goes with it.
+      history.unshift(event);
     }
+    if (history.length > 0) appends.push({ stream: accountStream(accountId), events: history, expectedRevision: revision });
     if (account.startingTransactionId !== null) {
       const stream = transactionStream(account.startingTransactionId);
       const [starting, posted, { fundingPool }] = await Promise.all([

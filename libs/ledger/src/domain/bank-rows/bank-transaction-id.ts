@@ -14,9 +14,13 @@ const BANK_ROW_NAMESPACE = '5b0e3b1c-8f1e-4c41-9a55-3f3f6a0d2c71';
  * (exactly once by construction, not by a read-model lookup; docs/architecture.md).
  */
 export function bankTransactionId(accountId: string, provider: BankRowProvider, providerTransactionId: string): string {
-  const namespace = Buffer.from(BANK_ROW_NAMESPACE.replace(/-/g, ''), 'hex');
-  const name = Buffer.from(`${accountId.toLowerCase()}\u0000${provider}\u0000${providerTransactionId}`, 'utf8');
-  const hash = createHash('sha1').update(namespace).update(name).digest();
+  return nameBasedUuid(BANK_ROW_NAMESPACE, `${accountId.toLowerCase()}\u0000${provider}\u0000${providerTransactionId}`);
+}
+
+/** A name-based UUID (RFC 4122 version 5, SHA-1) of `name` in `namespace`: the same name always gives the same id. */
+export function nameBasedUuid(namespace: string, name: string): string {
+  const space = Buffer.from(namespace.replace(/-/g, ''), 'hex');
+  const hash = createHash('sha1').update(space).update(Buffer.from(name, 'utf8')).digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');
