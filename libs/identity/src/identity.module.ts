@@ -1,6 +1,6 @@
 import { Inject, Module, type DynamicModule, type OnModuleInit } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { migrate, PG_POOL, type Pool } from '@budget/platform';
+import { APP_CONFIG, migrate, PG_POOL, type AppConfig, type Pool } from '@budget/platform';
 import { AccessTokens } from './auth/access-tokens.js';
 import { AuthGuard } from './auth/auth.guard.js';
 import { CodeIssuer } from './codes/code-issuer.js';
@@ -16,6 +16,10 @@ import { identityMigrations } from './persistence/identity.migrations.js';
 import { RefreshTokensRepository } from './persistence/refresh-tokens.repository.js';
 import { SessionsRepository } from './persistence/sessions.repository.js';
 import { UsersRepository } from './persistence/users.repository.js';
+import { PreferencesRepository } from './persistence/preferences.repository.js';
+import { PushSubscriptionsRepository } from './push/push-subscriptions.repository.js';
+import { loadVapidKeys, VAPID_KEYS } from './push/vapid-keys.js';
+import { VapidPublicKeyRoute } from './push/vapid-public-key.route.js';
 import { SessionTokens } from './session/session-tokens.js';
 
 /**
@@ -40,6 +44,11 @@ export class IdentityModule implements OnModuleInit {
         AccessTokens, SessionTokens, CodeIssuer, PendingEmailCodeSender,
         PasswordHasher, RateLimiter, IdentityMailer,
         UsersRepository, SessionsRepository, RefreshTokensRepository, CodesRepository,
+        PushSubscriptionsRepository, PreferencesRepository, VapidPublicKeyRoute,
+        // Web push (server-behaviour §4.1, §5.3): VAPID_* from the environment, or the pair kept in .data/vapid.json.
+        options.vapidKeys
+          ? { provide: VAPID_KEYS, useValue: options.vapidKeys }
+          : { provide: VAPID_KEYS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => loadVapidKeys(process.env, config.repoRoot) },
         ...identityHandlers, ...identityUseCaseServices,
         ...(options.providers ?? []),
       ],

@@ -1,5 +1,6 @@
 import type { DynamicModule, Provider } from '@nestjs/common';
 import type { RateLimitTable } from './infra/rate-limits.js';
+import type { VapidKeys } from './push/vapid-keys.js';
 
 /** Settings of IdentityModule.forRoot. */
 export interface IdentityOptions {
@@ -7,6 +8,8 @@ export interface IdentityOptions {
   rateLimitKeyPrefix?: string;
   /** Overrides of the default limits (`DEFAULT_RATE_LIMITS`). */
   rateLimits?: Partial<RateLimitTable>;
+  /** The web-push key pair; default: `loadVapidKeys` (VAPID_* variables or `.data/vapid.json`). */
+  vapidKeys?: VapidKeys;
 }
 
 export interface IdentityModuleOptions extends IdentityOptions {

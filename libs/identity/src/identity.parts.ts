@@ -25,6 +25,14 @@ import { CodeJudge } from './commands/verify-code/code-judge.js';
 import { CodeOutcomeApplier } from './commands/verify-code/code-outcome-applier.js';
 import { VerifyCodeController } from './commands/verify-code/verify-code.controller.js';
 import { VerifyCodeHandler } from './commands/verify-code/verify-code.handler.js';
+import { RegisterPushController } from './commands/register-push/register-push.controller.js';
+import { RegisterPushHandler } from './commands/register-push/register-push.handler.js';
+import { UnregisterPushController } from './commands/unregister-push/unregister-push.controller.js';
+import { UnregisterPushHandler } from './commands/unregister-push/unregister-push.handler.js';
+import { UpdatePreferencesController } from './commands/update-preferences/update-preferences.controller.js';
+import { UpdatePreferencesHandler } from './commands/update-preferences/update-preferences.handler.js';
+import { GetPreferencesController } from './queries/get-preferences/get-preferences.controller.js';
+import { GetPreferencesHandler } from './queries/get-preferences/get-preferences.handler.js';
 import { GetUserController } from './queries/get-user/get-user.controller.js';
 import { GetUserHandler } from './queries/get-user/get-user.handler.js';
 import { IdentityUserRolesHandler } from './public-queries/user-roles.handler.js';
@@ -34,6 +42,7 @@ export const identityControllers: Type[] = [
   RegisterController, RequestCodeController, VerifyCodeController, LoginController, RefreshController, LogoutController,
   GetUserController, ChangeEmailController, ResendPendingEmailController, CancelPendingEmailController,
   UpdatePasswordController, DeleteUserController,
+  RegisterPushController, UnregisterPushController, GetPreferencesController, UpdatePreferencesController,
 ];
 
 /** The command and query handlers the buses find, and the use-case services they call. */
@@ -41,6 +50,7 @@ export const identityHandlers: Provider[] = [
   RegisterHandler, RequestCodeHandler, VerifyCodeHandler, LoginHandler, RefreshHandler, LogoutHandler,
   GetUserHandler, ChangeEmailHandler, ResendPendingEmailHandler, CancelPendingEmailHandler,
   UpdatePasswordHandler, DeleteUserHandler, IdentityUserRolesHandler,
+  RegisterPushHandler, UnregisterPushHandler, GetPreferencesHandler, UpdatePreferencesHandler,
 ];
 
 export const identityUseCaseServices: Provider[] = [RegistrationCheck, NewAccounts, CodeJudge, CodeOutcomeApplier];

@@ -26,7 +26,7 @@ export const PAGE_ROOTS = new Set([
   'auto-assignments', 'logs', 'admin', 'user',
 ]);
 
-/** Paths outside `/api` that the spec gives to the API (the push key, not built yet): its JSON 404, never the app. */
+/** Paths outside `/api` that the spec gives to the API (the push key, `GET /vapidPublicKey`, served by libs/identity/src/push): never the app. */
 export const API_ROOTS_OUTSIDE_API = new Set(['vapidPublicKey']);
 
 function firstSegment(url: string): string {

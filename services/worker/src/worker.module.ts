@@ -3,8 +3,12 @@ import {
   APP_CONFIG, createMailTransport, createPool, jobOutboxMigrations, MAIL_TRANSPORT, migrate, PG_POOL,
   type AppConfig, type MailTransport, type Pool,
 } from '@budget/platform';
+import type { Agent } from 'node:https';
+import { loadVapidKeys, type VapidKeys } from '@budget/identity';
 import { MailWorker } from './mail/mail-worker.js';
 import { MAIL_WORKER_OPTIONS, type MailWorkerOptions } from './mail/mail-worker.options.js';
+import { PushWorker } from './push/push-worker.js';
+import { PUSH_WORKER_OPTIONS, type PushWorkerOptions } from './push/push-worker.options.js';
 import { OUTBOX_RELAY_OPTIONS, OutboxRelayService, type WorkerRelayOptions } from './outbox/outbox-relay.service.js';
 
 export interface WorkerModuleOptions {
@@ -18,6 +22,10 @@ export interface WorkerModuleOptions {
   pool?: Pool;
   /** The outbox relay's timings (tests shorten them). */
   relay?: Partial<Pick<WorkerRelayOptions, 'pollMs' | 'reRelayAfterMs'>>;
+  /** The web-push key pair; default `loadVapidKeys` (VAPID_* variables or `.data/vapid.json`, shared with the API). */
+  vapidKeys?: VapidKeys;
+  /** Tests: an HTTPS agent that trusts a local push service. */
+  pushAgent?: Agent;
 }
 
 const OWNS_POOL = Symbol.for('budget.worker.ownsPool');
@@ -34,13 +42,18 @@ class PoolCloser implements OnApplicationShutdown {
   }
 }
 
-/** The worker process: the job outbox's relay and the background consumers of the BullMQ queues. */
+/** The worker process: the job outbox's relay and the background consumers of the BullMQ queues (mail, push). */
 @Module({})
 export class WorkerModule {
   static forRoot(options: WorkerModuleOptions): DynamicModule {
     const { config } = options;
     const prefix = options.queuePrefix ?? config.queuePrefix;
     const mailWorkerOptions: MailWorkerOptions = { redisUrl: config.redisUrl, concurrency: options.concurrency ?? 5, prefix };
+    const pushWorkerOptions: PushWorkerOptions = {
+      redisUrl: config.redisUrl, concurrency: options.concurrency ?? 5, prefix,
+      vapid: options.vapidKeys ?? loadVapidKeys(process.env, config.repoRoot),
+      ...(options.pushAgent ? { agent: options.pushAgent } : {}),
+    };
     const relayOptions: WorkerRelayOptions = { databaseUrl: config.databaseUrl, redisUrl: config.redisUrl, prefix, ...options.relay };
     return {
       module: WorkerModule,
@@ -58,7 +71,9 @@ export class WorkerModule {
         { provide: MAIL_TRANSPORT, useFactory: () => options.transport ?? createMailTransport(config) },
         { provide: MAIL_WORKER_OPTIONS, useValue: mailWorkerOptions },
         { provide: OUTBOX_RELAY_OPTIONS, useValue: relayOptions },
+        { provide: PUSH_WORKER_OPTIONS, useValue: pushWorkerOptions },
         MailWorker,
+        PushWorker,
         OutboxRelayService,
         PoolCloser,
       ],

@@ -64,4 +64,24 @@ export const identityMigrations: Migration[] = [
       CREATE INDEX identity_codes_address ON identity_codes (address);
     `,
   },
+  {
+    // Web push (server-behaviour §4.1 register-push/web, §5.3): one row per endpoint.
+    id: 'identity-004-push-subscriptions',
+    sql: `
+      CREATE TABLE identity_push_subscriptions (
+        endpoint   text PRIMARY KEY,
+        user_id    uuid NOT NULL REFERENCES identity_users (id) ON DELETE CASCADE,
+        p256dh     text NOT NULL,
+        auth       text NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL
+      );
+      CREATE INDEX identity_push_subscriptions_user ON identity_push_subscriptions (user_id);
+    `,
+  },
+  {
+    // The user page's preferences (date format, first day of the week, theme); null = defaults.
+    id: 'identity-005-preferences',
+    sql: `ALTER TABLE identity_users ADD COLUMN preferences jsonb NOT NULL DEFAULT '{}'::jsonb;`,
+  },
 ];

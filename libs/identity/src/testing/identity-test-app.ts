@@ -4,6 +4,7 @@ import { APP_INTERCEPTOR, NestFactory } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Redis } from 'ioredis';
+import webpush from 'web-push';
 import {
   ContractResponseInterceptor, EVENT_STORE, FixedClock, HttpErrorFilter, loadConfig, MAIL_SENDER, PlatformModule, PROJECTION_WAITER, PROJECTIONS,
   REDIS, RESPONSE_CHECK,
@@ -16,6 +17,7 @@ import { BUDGET_PROVISIONER, type BudgetProvisioner } from '../ports.js';
 import { TestHttp } from './http-client.js';
 import { RecordingMailSender } from './recording-mail-sender.js';
 import { FakeBudgetProvisioner } from './fake-budget-provisioner.js';
+import type { VapidKeys } from '../push/vapid-keys.js';
 
 export const TEST_JWT_SECRET = 'identity-tests-secret-0123456789-abcdefghij';
 
@@ -37,7 +39,7 @@ const instantWaiter: ProjectionWaiter = { waitFor: async () => undefined, close:
  * Identity alone on a fresh database and real Redis: a fake budget provisioner, recorded mail, and
  * every answer checked against its route's contract (a mismatch answers 500).
  */
-export async function startIdentityTestApp(options: { rateLimits?: Partial<RateLimitTable> } = {}): Promise<IdentityTestApp> {
+export async function startIdentityTestApp(options: { rateLimits?: Partial<RateLimitTable>; vapidKeys?: VapidKeys } = {}): Promise<IdentityTestApp> {
   const db = await createTestDatabase('identity');
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, JWT_SECRET: TEST_JWT_SECRET });
   const clock = new FixedClock(new Date());
@@ -56,6 +58,8 @@ export async function startIdentityTestApp(options: { rateLimits?: Partial<RateL
           }),
           IdentityModule.forRoot({
             rateLimitKeyPrefix: prefix,
+            // A pair of the test's own, never the repository's .data/vapid.json.
+            vapidKeys: options.vapidKeys ?? { ...webpush.generateVAPIDKeys(), subject: 'mailto:identity-tests@budget.local' },
             ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
             providers: [
               { provide: BUDGET_PROVISIONER, inject: [EVENT_STORE], useFactory: (store: EventStore): BudgetProvisioner => new FakeBudgetProvisioner(store, clock) },

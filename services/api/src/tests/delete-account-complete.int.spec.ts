@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Configuration, PlaidApi, Products } from 'plaid';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { enqueuePush } from '@budget/identity';
 import { signUp, type SignedUpUser } from '@budget/identity/testing';
 import { startPlaidSimulator, type RunningPlaidSimulator } from '@budget/plaid-simulator';
 import { JobOutboxMailSender } from '@budget/platform';
@@ -105,8 +106,9 @@ async function personWithEverything(label: string, institutionId: string): Promi
   // A delivered one: its payload is cleared, its id (as the welcome mail's, `mail-welcome-<userId>`) stays.
   await mails.send({ to: user.email, subject: 'Welcome!', text: 'delivered', idempotencyKey: `welcome-${id}` });
   await t.db.pool.query(`UPDATE job_outbox SET finished_at = now(), outcome = 'completed', data = NULL WHERE id = $1`, [`mail-welcome-${id}`]);
-  // A push subscription.
-  // PUSH ok(await t.http.post('user/register-push/web', { endpoint: `https://push.example.test/${id}`, keys: { p256dh: 'BPx-public-key', auth: 'secret' } }, user.access), 'push');
+  // A push subscription, and a push job waiting in the job outbox.
+  ok(await t.http.post('user/register-push/web', { endpoint: `https://push.example.test/${id}`, keys: { p256dh: 'BPx-public-key', auth: 'c2VjcmV0' } }, user.access), 'push');
+  await enqueuePush(t.db.pool, { userId: id, kind: 'unassigned', count: 3 });
   return { user, id, itemId };
 }
 
@@ -132,7 +134,7 @@ describe('DELETE /user leaves nothing of the user anywhere', () => {
 
     // Before: the search does find both users, in identity, events, read models, outbox and logs.
     const before = await mentions(needles(gone));
-    for (const table of ['identity_users', 'es_events', 'job_outbox', 'bank_items', 'bank_provider_log', 'http_idempotency']) {
+    for (const table of ['identity_users', 'es_events', 'job_outbox', 'bank_items', 'bank_provider_log', 'http_idempotency', 'identity_push_subscriptions']) {
       expect(before.some((hit) => hit.startsWith(`public.${table}.`)), `${table} in ${before.join(', ')}`).toBe(true);
     }
     expect(await simulatorItems()).toEqual(expect.arrayContaining([gone.itemId, kept.itemId]));

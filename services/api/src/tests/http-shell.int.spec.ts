@@ -42,11 +42,15 @@ describe('the API process', () => {
   });
 
   test('an unknown API path, the API\'s own paths outside /api and a missing file are a 404 in the error format, not the app\'s page', async () => {
-    for (const url of ['/api/v1/no-such', '/api/no-such', '/vapidPublicKey', '/missing.3f2a.js']) {
+    for (const url of ['/api/v1/no-such', '/api/no-such', '/missing.3f2a.js']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.json().errors[0], url).toEqual(expect.objectContaining({ code: 'E_ROUTE_NOT_FOUND', status: '404' }));
     }
+    // The push key is the API's (libs/identity/src/push), plain text, never the shell.
+    const key = await t.app.inject({ method: 'GET', url: '/vapidPublicKey' });
+    expect([key.statusCode, key.headers['content-type']]).toEqual([200, 'text/plain; charset=utf-8']);
+    expect(Buffer.from(key.body, 'base64url')).toHaveLength(65);
   });
 
   test('an unknown page is the shell (which shows "Page not found"), answered 404', async () => {

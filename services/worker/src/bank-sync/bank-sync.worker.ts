@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { BANK_SYNC_QUEUE, BankSyncQueue, PlaidGateway, PlaidItemStore, runBankSyncJob, type BankSyncJobAnswer, type BankSyncJobData } from '@budget/bank-sync';
+import { enqueuePush } from '@budget/identity';
 import { CLOCK, finishOutboxJob, finishOutboxJobIfFailedForGood, outboxProcessor, PG_POOL, REDIS, type Clock, type Pool } from '@budget/platform';
 import { BANK_SYNC_WORKER_OPTIONS, type BankSyncWorkerOptions } from './bank-sync.options.js';
 
@@ -65,7 +66,35 @@ export class BankSyncWorker implements OnApplicationBootstrap, OnModuleDestroy {
     this.worker = undefined;
   }
 
-  private process(job: Job<BankSyncJobData>, token?: string): Promise<BankSyncJobAnswer> {
+  private async process(job: Job<BankSyncJobData>, token?: string): Promise<BankSyncJobAnswer> {
+    try {
+      const answer = await this.sync(job, token);
+      if ('ledger' in answer && (answer.ledger.unassigned ?? 0) > 0) await this.push(job, 'unassigned', answer.ledger.unassigned ?? 0);
+      return answer;
+    } catch (error) {
+      // Only ITEM_LOGIN_REQUIRED and the other relink codes end a sync for good (sync-job.ts).
+      if (error instanceof UnrecoverableError) await this.push(job, 'relink', 0);
+      throw error;
+    }
+  }
+
+  /**
+   * Asks the push worker to tell the item's user (issue 18; server-behaviour §5.3): new rows left in
+   * Unassigned by this sync, or a bank to relink. Through the job outbox; a failure to ask is logged
+   * and never fails the sync. A sync that ran again records no new rows, so it asks nothing twice.
+   */
+  private async push(job: Job<BankSyncJobData>, kind: 'unassigned' | 'relink', count: number): Promise<void> {
+    try {
+      const item = await this.items.findByItemId(job.data.itemId);
+      if (!item) return;
+      const data = kind === 'unassigned' ? { userId: item.userId, kind, count } : { userId: item.userId, kind, institutionName: null };
+      await enqueuePush(this.pool, data);
+    } catch (error) {
+      this.logger.error(`Push for sync of item ${job.data.itemId} not queued: ${(error as Error).message}`);
+    }
+  }
+
+  private sync(job: Job<BankSyncJobData>, token?: string): Promise<BankSyncJobAnswer> {
     return runBankSyncJob(job, token, {
       items: this.items, gateway: this.gateway, commands: this.commands, pool: this.pool, redis: this.redis, clock: this.clock, queue: this.queue!,
       prefix: this.options.prefix, minIntervalMs: this.options.minIntervalMs, ...(this.options.chunkSize === undefined ? {} : { chunkSize: this.options.chunkSize }),
