@@ -5,6 +5,8 @@ import type { ChartPoint, ChartSpec } from '../chart-data.js';
 /** Distinct series colours (a colour-blind-safe palette); the legend names each series too. */
 const COLOURS = ['#2f6f4f', '#0072b2', '#d55e00', '#cc79a7', '#e69f00', '#56b4e9', '#009e73', '#555555'];
 const HEIGHT = 320;
+/** Bars grow from zero: the amount axis always holds 0 (all-negative sums would otherwise start at the least of them). */
+const WITH_ZERO: [(min: number) => number, (max: number) => number] = [(min) => Math.min(0, min), (max) => Math.max(0, max)];
 
 export interface ReportChartProps {
   chart: ChartSpec;
@@ -43,6 +45,7 @@ function pointDot(colour: string, onPoint: (index: number) => void) {
  * accessibility layer lets the keyboard move through the points, and the figure names the chart.
  */
 export default function ReportChart({ chart, onPoint }: ReportChartProps) {
+  const bars = chart.series.some((series) => series.shape === 'bar');
   return (
     <figure className="report-chart" data-testid="report-chart" aria-label={chart.title}>
       <figcaption className="report-chart__title">{chart.title}</figcaption>
@@ -56,9 +59,9 @@ export default function ReportChart({ chart, onPoint }: ReportChartProps) {
         >
           <CartesianGrid strokeDasharray="3 3" stroke="#d8dde5" />
           <XAxis dataKey="label" minTickGap={16} />
-          <YAxis tickFormatter={(cents: number) => formatCents(cents)} width={88} />
+          <YAxis tickFormatter={(cents: number) => formatCents(cents)} width={88} domain={bars ? WITH_ZERO : undefined} />
           <Tooltip formatter={(value) => formatCents(Number(value))} />
-          <Legend />
+          <Legend itemSorter={null} />
           {chart.series.map((series, index) =>
             series.shape === 'bar' ? (
               <Bar key={series.key} dataKey={series.key} name={series.name} fill={COLOURS[index % COLOURS.length]} isAnimationActive={false} />
