@@ -25,17 +25,18 @@ export async function categorySql(db: Db, userId: string, range: EdgeRange, cate
         WHERE m.user_id = $1 AND m.type IN (0, 5) AND m.month >= $4::date AND m.month < $5::date AND m.month >= a.after_start_month
           AND ($6::text[] IS NULL OR m.category_id = ANY($6::text[]))
        UNION ALL
+       -- The edge days (before the first whole month, after the last) and, inside the whole months,
+       -- each account's start month: index ranges of the lines (OFFSET 0 keeps each one a range scan).
        SELECT s.category_id, s.amount_cents, 1
-         FROM reporting_split_facts s JOIN accts a ON a.id = s.account_id
-        WHERE s.user_id = $1 AND s.type IN (0, 5) AND s.date >= $2::date AND s.date <= $3::date AND (s.date < $4::date OR s.date >= $5::date)
-          AND s.date >= a.start_date AND ($6::text[] IS NULL OR s.category_id = ANY($6::text[]))
-       UNION ALL
-       SELECT s.category_id, s.amount_cents, 1
-         FROM accts a CROSS JOIN LATERAL (
-           SELECT category_id, amount_cents FROM reporting_split_facts s
-            WHERE s.user_id = $1 AND s.account_id = a.id AND s.type IN (0, 5)
-              AND s.date >= GREATEST(a.start_date, $4::date, $2::date) AND s.date < LEAST(a.after_start_month, $5::date)
-              AND s.date <= $3::date AND ($6::text[] IS NULL OR s.category_id = ANY($6::text[]))) s)
+         FROM (SELECT NULL::uuid AS account_id, $2::date AS from_day, $4::date AS to_day
+               UNION ALL SELECT NULL, $5::date, 'infinity'::date
+               UNION ALL SELECT id, GREATEST(start_date, $4::date), LEAST(after_start_month, $5::date) FROM accts) e
+        CROSS JOIN LATERAL (
+          SELECT s.category_id, s.amount_cents FROM reporting_split_facts s JOIN accts a ON a.id = s.account_id
+           WHERE s.user_id = $1 AND s.date >= e.from_day AND s.date < e.to_day AND s.date >= $2::date AND s.date <= $3::date
+             AND s.type IN (0, 5) AND s.date >= a.start_date AND (e.account_id IS NULL OR s.account_id = e.account_id)
+             AND ($6::text[] IS NULL OR s.category_id = ANY($6::text[]))
+          OFFSET 0) s)
      SELECT g.name AS group_name, c.name AS category_name, sum(l.cents)::text AS cents, sum(l.n)::text AS count
        FROM lines l JOIN budget_categories c ON c.user_id = $1 AND c.id = l.category_id
        JOIN budget_groups g ON g.user_id = $1 AND g.id = c.group_id

@@ -21,10 +21,16 @@ export async function payeeSql(db: Db, userId: string, range: EdgeRange, account
          FROM reporting_payee_months p JOIN accts a ON a.id = p.account_id
         WHERE p.user_id = $1 AND p.month >= $4::date AND p.month < $5::date AND ($7::text[] IS NULL OR p.channel = ANY($7::text[]))
        UNION ALL
+       -- The edge days: before the first whole month, after the last, each an index range (OFFSET 0
+       -- keeps the planner from folding the two ranges into one scan of the whole year).
        SELECT f.payee, f.channel, f.amount_cents, 1
-         FROM reporting_facts f JOIN accts a ON a.id = f.account_id
-        WHERE f.user_id = $1 AND f.date >= $2::date AND f.date <= $3::date AND (f.date < $4::date OR f.date >= $5::date)
-          AND f.type IN (0, 5) AND NOT f.pending AND NOT f.deleted AND ($7::text[] IS NULL OR f.channel = ANY($7::text[])))
+         FROM (VALUES ($2::date, $4::date), ($5::date, 'infinity'::date)) AS e(from_day, to_day)
+        CROSS JOIN LATERAL (
+          SELECT f.payee, f.channel, f.amount_cents FROM reporting_facts f
+           WHERE f.user_id = $1 AND f.date >= e.from_day AND f.date < e.to_day AND f.date >= $2::date AND f.date <= $3::date
+             AND f.type IN (0, 5) AND NOT f.pending AND NOT f.deleted AND ($7::text[] IS NULL OR f.channel = ANY($7::text[]))
+             AND f.account_id IN (SELECT id FROM accts)
+          OFFSET 0) f)
      SELECT payee, channel, sum(cents)::text AS cents, sum(n)::text AS count FROM lines
       GROUP BY payee, channel ORDER BY payee, channel`,
     [userId, range.lo, range.hi, range.fullLo, range.fullHi, accountIds, channels],
