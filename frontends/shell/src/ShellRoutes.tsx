@@ -7,12 +7,20 @@ import { RecoverPasswordPage } from './recover/RecoverPasswordPage.js';
 import { isSignedInPage } from './remotes/remote-routes.js';
 import { RemoteRoutes } from './remotes/RemoteRoutes.js';
 import { SignUpPage } from './signup/SignUpPage.js';
+import { ApplyPreferences } from './user/ApplyPreferences.js';
 import { UserPage } from './user/UserPage.js';
 
 /** A page behind sign-in gets the app's frame (after sign-in); any other path is not found, signed in or not. */
 function SignedInOrNotFound() {
   const { pathname } = useLocation();
-  return isSignedInPage(pathname) ? <AuthenticatedLayout /> : <NotFoundPage />;
+  return isSignedInPage(pathname) ? (
+    <>
+      <ApplyPreferences />
+      <AuthenticatedLayout />
+    </>
+  ) : (
+    <NotFoundPage />
+  );
 }
 
 /** Public pages, then everything behind sign-in: the user page and the remotes' routes; anything else is not found. */

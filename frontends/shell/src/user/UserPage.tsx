@@ -1,9 +1,15 @@
 import { Button, Card, LoadError, LoadingBlock, TextField, Toolbar, useSession } from '@budget/web';
+import { ChangePassword } from './ChangePassword.js';
 import { DeleteAccount } from './DeleteAccount.js';
 import { EmailField } from './EmailField.js';
+import { NotificationsButton } from './NotificationsButton.js';
 import { PendingEmail } from './PendingEmail.js';
+import { PreferencesForm } from './PreferencesForm.js';
 
-/** /user: account settings. */
+/**
+ * /user: account settings (product-spec §2 User page): username (read-only), the e-mail with
+ * Change and the pending block, notifications, password, display preferences, Delete Account.
+ */
 export function UserPage() {
   const { user, userLoad, signOut } = useSession();
   if (user === null) {
@@ -18,9 +24,13 @@ export function UserPage() {
         {user.pendingEmail ? <PendingEmail pendingEmail={user.pendingEmail} /> : null}
       </Card>
       <Card title="Notifications">
-        <Button disabled title="Push notifications are not available in this version.">
-          Enable Notifications
-        </Button>
+        <NotificationsButton />
+      </Card>
+      <Card title="Password">
+        <ChangePassword />
+      </Card>
+      <Card title="Preferences">
+        <PreferencesForm />
       </Card>
       <Card title="Session">
         <Toolbar>

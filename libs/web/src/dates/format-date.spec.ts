@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, lastYear, toIsoDate } from './format-date.js';
+import { formatDate, lastYear, setDateFormat, toIsoDate } from './format-date.js';
 
 describe('formatDate', () => {
   it('shows calendar dates as MM/dd/yy without shifting the day', () => {
@@ -15,6 +15,19 @@ describe('formatDate', () => {
 
   it('shows nothing for an unreadable value', () => {
     expect(formatDate('soon')).toBe('');
+  });
+
+  it('follows the user\'s format, with four-digit years (1900 and 2199 no longer look alike)', () => {
+    try {
+      setDateFormat('MM/DD/YYYY');
+      expect([formatDate('1900-01-01'), formatDate('2199-12-31')]).toEqual(['01/01/1900', '12/31/2199']);
+      setDateFormat('DD/MM/YYYY');
+      expect(formatDate('2025-03-04')).toBe('04/03/2025');
+      setDateFormat('YYYY-MM-DD');
+      expect([formatDate('2025-03-04'), formatDate(new Date(2024, 0, 9))]).toEqual(['2025-03-04', '2024-01-09']);
+    } finally {
+      setDateFormat('MM/DD/YY');
+    }
   });
 });
 

@@ -2,18 +2,41 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 
 const two = (value: number) => String(value).padStart(2, '0');
 
+/** The user's date format (the user page's preference); `MM/DD/YY` until the shell sets one. */
+export type DateFormat = 'MM/DD/YY' | 'MM/DD/YYYY' | 'DD/MM/YYYY' | 'YYYY-MM-DD';
+let dateFormat: DateFormat = 'MM/DD/YY';
+
+/** Set by the shell from the signed-in user's preferences; every later `formatDate` follows it. */
+export function setDateFormat(format: DateFormat): void {
+  dateFormat = format;
+}
+
+function arrange(year: string, month: string, day: string): string {
+  switch (dateFormat) {
+    case 'MM/DD/YY':
+      return `${month}/${day}/${year.slice(2)}`;
+    case 'MM/DD/YYYY':
+      return `${month}/${day}/${year}`;
+    case 'DD/MM/YYYY':
+      return `${day}/${month}/${year}`;
+    case 'YYYY-MM-DD':
+      return `${year}-${month}-${day}`;
+  }
+}
+
 /**
- * Formats a date as MM/dd/yy. A calendar date ("2025-03-04") is shown as written; a timestamp
- * ("2025-03-04T23:10:00Z") is shown in the viewer's time zone.
+ * Formats a date in the user's format (`setDateFormat`; MM/dd/yy until one is set). A calendar
+ * date ("2025-03-04") is shown as written; a timestamp ("2025-03-04T23:10:00Z") is shown in the
+ * viewer's time zone.
  */
 export function formatDate(value: string | Date): string {
   if (typeof value === 'string' && value.length === 10) {
     const match = ISO_DATE.exec(value);
-    if (match) return `${match[2]}/${match[3]}/${match[1]?.slice(2)}`;
+    if (match) return arrange(match[1]!, match[2]!, match[3]!);
   }
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  return `${two(date.getMonth() + 1)}/${two(date.getDate())}/${two(date.getFullYear() % 100)}`;
+  return arrange(String(date.getFullYear()).padStart(4, '0'), two(date.getMonth() + 1), two(date.getDate()));
 }
 
 /** A local calendar date as YYYY-MM-DD, the wire format of dates and of date inputs. */
