@@ -1,8 +1,11 @@
 import { Outlet, useLocation } from 'react-router';
 import { BottomBar, BottomBarLabel, Menu, PendingWritesNotice, rememberedRoute, useSession } from '@budget/web';
-import { mobileItems, moreItems } from './nav-model.js';
+import { mobileItems, moreItems, pageTitle } from './nav-model.js';
 
-/** Mobile (under 600px): the page above a bottom icon bar. */
+/**
+ * Mobile (under 600px, docs/spec/product-spec.md §2 Navigation): a header with the page's title,
+ * the page, and the bottom icon bar whose More menu holds the other destinations.
+ */
 export function MobileFrame() {
   const { pathname } = useLocation();
   const { isAdmin } = useSession();
@@ -19,6 +22,12 @@ export function MobileFrame() {
   );
   return (
     <div className="ui-frame ui-frame--mobile">
+      <header className="ui-frame__top mobile-header">
+        {/* Not a heading: each page has its own <h1>; this names where the user is. */}
+        <span className="mobile-header__title" data-testid="mobile-title">
+          {pageTitle(pathname)}
+        </span>
+      </header>
       <main className="ui-frame__main">
         <PendingWritesNotice />
         <Outlet />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { desktopItems, mobileItems, moreItems, type NavContext } from './nav-model.js';
+import { desktopItems, mobileItems, moreItems, pageTitle, type NavContext } from './nav-model.js';
 
 const context = (pathname: string, admin = false): NavContext => ({
   pathname,
@@ -32,5 +32,15 @@ describe('navigation model', () => {
   it('sends the mobile Reports icon to /reports (the spec\'s only logged "not implemented"), active under it', () => {
     expect(mobileItems(context('/reports/payee')).map((i) => i.label)).toEqual(['Categories', 'Bills', 'Accounts', 'Reports']);
     expect(mobileItems(context('/reports/payee')).at(-1)).toEqual({ label: 'Reports', icon: 'reports', to: '/reports', active: true });
+  });
+
+  it('titles the phone header with the destination a page sits under', () => {
+    expect(pageTitle('/home')).toBe('Categories');
+    expect(pageTitle('/home/rebalances')).toBe('Categories');
+    expect(pageTitle('/accounts/7')).toBe('Accounts');
+    expect(pageTitle('/auto-assignments')).toBe('Auto Assign');
+    expect(pageTitle('/user')).toBe('Account');
+    expect(pageTitle('/admin')).toBe('Plaid Logs');
+    expect(pageTitle('/elsewhere')).toBe('Budget');
   });
 });

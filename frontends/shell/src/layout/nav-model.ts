@@ -65,3 +65,12 @@ function items(destinations: readonly Destination[], { pathname, admin, target }
 export const desktopItems = (context: NavContext) => items(DESKTOP, context);
 export const mobileItems = (context: NavContext) => items(MOBILE, context);
 export const moreItems = (context: NavContext) => items(MORE, context);
+
+/**
+ * The title of the page at `pathname` for the phone's header (issue 18 "Phone"): the label of the
+ * destination it sits under, Categories for /home as on the bottom bar.
+ */
+export function pageTitle(pathname: string): string {
+  const found = [...MOBILE, ...MORE, ...DESKTOP].find(({ base }) => isUnder(base, pathname));
+  return found?.label ?? 'Budget';
+}

@@ -3,8 +3,8 @@ import { registerWebPush, unregisterWebPush } from '@budget/contracts';
 import { Button, sendFailure, useSession } from '@budget/web';
 import { applicationServerKey, BLOCKED, pushSupport } from './push-support.js';
 
-/** The service worker that shows pushes (copied to the shell's root by its build). */
-const SERVICE_WORKER = '/push-sw.js';
+/** The app's one service worker (pwa/pwa-plugin.mjs): it caches the shell and shows pushes. */
+const SERVICE_WORKER = '/sw.js';
 
 type State =
   | { kind: 'checking' }

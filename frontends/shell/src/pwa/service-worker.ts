@@ -1,0 +1,61 @@
+/**
+ * Registers the app's service worker, /sw.js (issue 18 "Installable"; frontends/shell/pwa/sw.js),
+ * and tells the page when a newer one is installed and waiting: the update prompt offers Reload,
+ * which asks it to take over and reloads once it controls the page. Kept tiny: it is in the first
+ * load of every page.
+ */
+type Listener = () => void;
+
+let waiting: ServiceWorker | null = null;
+const listeners = new Set<Listener>();
+
+function setWaiting(worker: ServiceWorker | null): void {
+  waiting = worker;
+  for (const listener of listeners) listener();
+}
+
+export const updateStore = {
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  waiting: (): ServiceWorker | null => waiting,
+};
+
+/** Follows a registration: a worker installed while another controls the page is an update. */
+export function watchRegistration(registration: ServiceWorkerRegistration, container: ServiceWorkerContainer): void {
+  if (registration.waiting && container.controller) setWaiting(registration.waiting);
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing;
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed' && container.controller) setWaiting(installing);
+    });
+  });
+}
+
+/** Reload: the waiting worker takes over, then the page reloads under it. */
+export function applyUpdate(container: ServiceWorkerContainer = navigator.serviceWorker, reload: () => void = () => window.location.reload()): void {
+  const worker = waiting;
+  if (!worker) return;
+  container.addEventListener('controllerchange', reload, { once: true });
+  worker.postMessage({ type: 'SKIP_WAITING' });
+}
+
+/** After the page has loaded (the worker's downloads never compete with the first screen). */
+export function registerServiceWorker(url = '/sw.js'): void {
+  if (!('serviceWorker' in navigator)) return;
+  const container = navigator.serviceWorker;
+  const register = () =>
+    container
+      .register(url)
+      .then((registration) => {
+        watchRegistration(registration, container);
+        // A tab left open still learns of a new deployment when it comes back to the front.
+        document.addEventListener('visibilitychange', () => {
+          if (document.visibilityState === 'visible') void registration.update().catch(() => undefined);
+        });
+      })
+      .catch(() => undefined);
+  if (document.readyState === 'complete') void register();
+  else window.addEventListener('load', () => void register(), { once: true });
+}
