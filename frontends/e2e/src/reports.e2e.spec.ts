@@ -222,9 +222,10 @@ describe('reports in the browser', () => {
     await expectChart(page, ['Remaining']);
     await page.getByTestId(`chart-point-${monthDay(1, 3)}`).click();
     const day = page.getByTestId('report-day');
-    await day.getByRole('cell', { name: 'Grocer', exact: true }).waitFor({ timeout: 20_000 });
-    expect((await day.locator('[role=cell].ui-register__cell--name').allTextContents()).sort()).toEqual(['Cafe', 'Grocer']);
-    expect((await day.locator('[role=cell].ui-register__cell--detail').allTextContents()).sort()).toEqual(['Food:Dining Out', 'Food:Groceries']);
+    // The day's two rows: Grocer -30.10 (Visa) and Cafe -12.40 (checking), with their categories.
+    for (const text of ['Grocer', 'Cafe', 'Food:Groceries', 'Food:Dining Out', '-30.10', '-12.40']) {
+      await day.getByText(text, { exact: true }).waitFor({ timeout: 20_000 });
+    }
     expect(await day.getByRole('heading').textContent()).toBe(`Transactions on ${usDate(monthDay(1, 3))}`);
 
     // Back past the budget progress form: the funding history run again, from its URL.
@@ -246,6 +247,20 @@ describe('reports in the browser', () => {
     expect(await accounts.getByRole('checkbox', { name: 'Reports Bank — Visa' }).isChecked()).toBe(false);
     // The account list scrolls inside at most 300px.
     expect(await page.evaluate(`getComputedStyle(document.querySelector('[data-testid="checks-Accounts"]')).maxHeight`)).toBe('300px');
+
+    // The account balance history draws with the same library: four-digit years, oldest first.
+    await page.goto(`${stack.url}/accounts/${seeded.checking}`);
+    await page.getByRole('tab', { name: 'Balances' }).click();
+    const balanceChart = page.getByTestId('balance-chart');
+    await balanceChart.locator('svg.recharts-surface').waitFor({ timeout: 20_000 });
+    await expect.poll(() => balanceChart.locator('.recharts-cartesian-axis-tick-value').count()).toBeGreaterThan(2);
+    // The date ticks (the amount ticks hold no '/').
+    const ticks = (await balanceChart.locator('.recharts-cartesian-axis-tick-value').allTextContents()).filter((t) => t.includes('/'));
+    expect(ticks.length).toBeGreaterThan(1);
+    for (const tick of ticks) expect(tick).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    const isoTicks = ticks.map((t) => `${t.slice(6)}-${t.slice(0, 2)}-${t.slice(3, 5)}`);
+    expect(isoTicks).toEqual([...isoTicks].sort());
+    expect(await balanceChart.getAttribute('aria-label')).toMatch(/^Balance over time, 2,929\.75 on \d{2}\/\d{2}\/\d{4}$/);
 
     // An empty range says so.
     await page.goto(`${stack.url}/reports/payee?startDate=1990-01-01&endDate=1990-01-31`);
