@@ -1,0 +1,346 @@
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiCategories } from './ledger-api.js';
+import { signUp } from './sign-up.js';
+import { withStack, type Stack } from './stack.js';
+
+/**
+ * The product on a phone (issue 18 "Phone"; docs/spec/product-spec.md §2 Navigation): at 390px the
+ * bottom bar and its More menu, the header with the page title, the list that slides a details
+ * pane in, a transaction dialog that fits, pull-to-refresh on a register; every main page at phone
+ * and desktop width in light and dark, kept as screenshots under frontends/e2e/artifacts/screenshots;
+ * the manifest and the service worker, which never keeps an /api/ answer.
+ */
+let stack: Stack;
+let browser: Browser;
+withStack((started) => ({ stack, browser } = started));
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
+const SCREENSHOTS = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
+const DARK_BG = 'rgb(20, 23, 28)';
+const LIGHT_BG = 'rgb(246, 247, 249)';
+
+interface Seeded {
+  session: Awaited<ReturnType<BrowserContext['storageState']>>;
+  username: string;
+  accountId: string;
+  unassignedId: string;
+}
+
+async function api(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
+  const token = (await page.evaluate("localStorage.getItem('budget.accessToken')")) as string | null;
+  const response = await fetch(`${stack.url}/api/v1/${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
+  return response.json();
+}
+
+const addTransaction = (page: Page, accountId: string, date: string, name: string, amount: number) =>
+  api(page, 'POST', `account/${accountId}/transactions`, { date, name, amount, categories: [] });
+
+/** A user with a checking account and three rows waiting in Unassigned, signed up at desktop width. */
+async function seed(): Promise<Seeded> {
+  const context = await browser.newContext(DESKTOP);
+  const page = await context.newPage();
+  const { username } = await signUp(page, stack);
+  const institution = (await api(page, 'POST', 'institution', {
+    institution: { name: 'Town Bank' },
+    accounts: [{ name: 'Everyday Checking', balance: 500, tracking: 'Transactions' }],
+    startDate: '2025-01-01',
+  })) as { data: { accounts: { id: string }[] } };
+  const accountId = institution.data.accounts[0]!.id;
+  await addTransaction(page, accountId, '2025-03-05', 'Corner Cafe', -4.5);
+  await addTransaction(page, accountId, '2025-03-06', 'Book Nook', -9.99);
+  await addTransaction(page, accountId, '2025-03-07', 'Paycheck', 1200);
+  const unassignedId = (await apiCategories(page, stack.url)).find((c) => c.name === 'Unassigned')!.id;
+  const session = await context.storageState();
+  await context.close();
+  return { session, username, accountId, unassignedId };
+}
+
+/** The left edge of the details pane against the left and right edges of its list-detail box. */
+async function paneEdges(page: Page): Promise<{ pane: number; left: number; right: number }> {
+  return page.locator('.ui-list-detail').first().evaluate((box) => {
+    const pane = box.querySelector('.ui-list-detail__detail')!.getBoundingClientRect();
+    const outer = box.getBoundingClientRect();
+    return { pane: Math.round(pane.left), left: Math.round(outer.left), right: Math.round(outer.right) };
+  });
+}
+
+async function expectPaneIn(page: Page): Promise<void> {
+  await expect.poll(async () => { const e = await paneEdges(page); return e.pane === e.left; }, { timeout: 5_000 }).toBe(true);
+}
+async function expectPaneOut(page: Page): Promise<void> {
+  await expect.poll(async () => { const e = await paneEdges(page); return e.pane >= e.right; }, { timeout: 5_000 }).toBe(true);
+}
+
+/** Drags a finger down the element from near its top by `distance` pixels (Chromium touch events). */
+async function pullDown(page: Page, selector: string, distance: number, release: () => Promise<void>): Promise<void> {
+  const box = (await page.locator(selector).first().boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  const x = box.x + box.width / 2;
+  const y = box.y + 10;
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let moved = 20; moved <= distance; moved += 20) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y: y + moved }] });
+  }
+  await release();
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+/** Waits for a page to settle: no request in flight, no spinner, transitions done. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => page.locator('.ui-spinner').count(), { timeout: 15_000 }).toBe(0);
+  await page.waitForTimeout(350);
+}
+
+describe('the product on a phone (390px)', () => {
+  it('signs in, browses categories and a register (the pane slides in and back), opens a transaction, pulls to refresh, uses More', async () => {
+    const seeded = await seed();
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/signin`);
+    await page.getByLabel('Username').fill(seeded.username);
+    await page.getByLabel('Password').fill('Secret123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/home');
+
+    // The header names the page; the bottom bar holds Categories, Bills, Accounts, Reports and More.
+    const bar = page.getByTestId('bottom-bar');
+    await bar.waitFor();
+    expect(await page.getByTestId('mobile-title').textContent()).toBe('Categories');
+    expect(await bar.locator('.ui-bottom-bar__item').allTextContents()).toEqual(['Categories', 'Bills', 'Accounts', 'Reports', 'More']);
+    expect(await page.getByTestId('sidebar').count()).toBe(0);
+
+    // The list shows; the details pane waits off to the right until a category is chosen.
+    await page.getByTestId('category-list').waitFor();
+    await expectPaneOut(page);
+    await page.getByTestId(`category-${seeded.unassignedId}`).click();
+    await page.waitForURL(`**/home/${seeded.unassignedId}`);
+    await expectPaneIn(page);
+    const rows = page.getByTestId('register-row');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3);
+    expect(await rows.first().textContent()).toContain('Paycheck');
+
+    // Pull-to-refresh: a row added elsewhere appears after a pull past the threshold, not before.
+    await addTransaction(page, seeded.accountId, '2025-03-08', 'Farm Stand', -7.25);
+    await page.waitForTimeout(500);
+    expect(await rows.filter({ hasText: 'Farm Stand' }).count()).toBe(0);
+    await pullDown(page, '.ui-list-detail__detail .ui-register__scroller', 300, async () => {
+      await page.getByText('Release to refresh').waitFor();
+    });
+    await rows.filter({ hasText: 'Farm Stand' }).waitFor({ timeout: 15_000 });
+    expect(await rows.count()).toBe(4);
+
+    // A transaction opens in a dialog that fits the screen, its buttons in reach.
+    await rows.filter({ hasText: 'Corner Cafe' }).click();
+    const dialog = page.getByTestId('transaction-dialog');
+    await dialog.waitFor();
+    const box = (await dialog.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(box.width).toBeGreaterThanOrEqual(360);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    const cancel = dialog.getByRole('button', { name: 'Cancel' });
+    await cancel.scrollIntoViewIfNeeded();
+    const cancelBox = (await cancel.boundingBox())!;
+    expect(cancelBox.y + cancelBox.height).toBeLessThanOrEqual(844);
+    expect(await dialog.getByLabel('Name').inputValue()).toBe('Corner Cafe');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await cancel.click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Categories on the bar returns to the remembered category; Back slides the pane out to the list.
+    await bar.getByRole('link', { name: 'Bills' }).click();
+    await page.waitForURL('**/bills');
+    expect(await page.getByTestId('mobile-title').textContent()).toBe('Bills');
+    expect(await bar.getByRole('link', { name: 'Categories' }).getAttribute('href')).toBe(`/home/${seeded.unassignedId}`);
+    await bar.getByRole('link', { name: 'Categories' }).click();
+    await page.waitForURL(`**/home/${seeded.unassignedId}`);
+    await expectPaneIn(page);
+    await page.locator('.ui-list-detail__detail').getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL((url) => url.pathname === '/home');
+    await expectPaneOut(page);
+    await page.getByTestId('category-list').getByRole('link').first().waitFor();
+
+    // Accounts: the account's details slide in; its tab strip scrolls sideways instead of clipping.
+    await bar.getByRole('link', { name: 'Accounts' }).click();
+    await page.getByTestId(`account-${seeded.accountId}`).click();
+    await page.waitForURL(`**/accounts/${seeded.accountId}`);
+    await expectPaneIn(page);
+    const tabs = page.locator('.ui-list-detail__detail [role="tablist"]').first();
+    await tabs.waitFor();
+    const strip = await tabs.evaluate((el) => ({ overflow: getComputedStyle(el).overflowX, right: el.getBoundingClientRect().right }));
+    expect(['auto', 'scroll']).toContain(strip.overflow);
+    expect(strip.right).toBeLessThanOrEqual(390);
+    const lastTab = tabs.getByRole('tab').last();
+    await lastTab.scrollIntoViewIfNeeded();
+    const lastBox = (await lastTab.boundingBox())!;
+    expect(lastBox.x + lastBox.width).toBeLessThanOrEqual(390.5);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // More holds Account, Auto Assign, Search and Logs.
+    await bar.getByRole('button', { name: 'More' }).click();
+    expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Account', 'Auto Assign', 'Search', 'Logs']);
+    await page.getByRole('menuitem', { name: 'Search' }).click();
+    await page.waitForURL('**/search');
+    expect(await page.getByTestId('mobile-title').textContent()).toBe('Search');
+    await page.getByLabel('Search transactions').fill('book');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByTestId('register-row').filter({ hasText: 'Book Nook' }).waitFor();
+    await bar.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Logs' }).click();
+    await page.waitForURL('**/logs');
+    expect(await page.getByTestId('mobile-title').textContent()).toBe('Logs');
+    await context.close();
+  });
+
+  it('shows every main page at phone and desktop width, light and dark, without sideways overflow on the phone', async () => {
+    const seeded = await seed();
+    const pages: [string, string][] = [
+      ['home', '/home'],
+      ['category', `/home/${seeded.unassignedId}`],
+      ['bills', '/bills'],
+      ['accounts', '/accounts'],
+      ['account', `/accounts/${seeded.accountId}`],
+      ['search', '/search?q=cafe'],
+      ['reports', '/reports'],
+      ['auto-assignments', '/auto-assignments'],
+      ['logs', '/logs'],
+      ['user', '/user'],
+    ];
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    const overflowing: string[] = [];
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const [width, options] of [[390, PHONE], [1280, DESKTOP]] as const) {
+        const context = await browser.newContext({ ...options, colorScheme: scheme, storageState: seeded.session });
+        const page = await context.newPage();
+        for (const [name, path] of pages) {
+          await page.goto(`${stack.url}${path}`);
+          await page.locator('main').waitFor();
+          await settle(page);
+          // The user's choice is "system" (the default): the browser's scheme decides.
+          expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), `${name} ${scheme}`).toBe(scheme === 'dark' ? DARK_BG : LIGHT_BG);
+          expect((await page.locator('main').innerText()).trim().length, `${name} shows something`).toBeGreaterThan(0);
+          const file = `${SCREENSHOTS}${name}-${width}-${scheme}.png`;
+          await page.screenshot({ path: file });
+          expect(statSync(file).size, file).toBeGreaterThan(2_000);
+          const png = readFileSync(file);
+          expect(png.readUInt32BE(16), `${file} width`).toBe(width);
+          if (width === 390) {
+            const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+            if (scrollWidth > 390) overflowing.push(`${name} (${scheme}): ${scrollWidth}px`);
+          }
+        }
+        await context.close();
+      }
+    }
+    expect(overflowing).toEqual([]);
+  });
+
+  it("follows the user's theme choice over the browser's setting, and dark text keeps its contrast (axe colour-contrast)", async () => {
+    const seeded = await seed();
+    const context = await browser.newContext({ ...DESKTOP, colorScheme: 'light', storageState: seeded.session });
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/home/${seeded.unassignedId}`);
+    await settle(page);
+    await api(page, 'PATCH', 'user/preferences', { theme: 'dark' });
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(DARK_BG);
+    await settle(page);
+
+    const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+    const contrast = async (target: Page) => {
+      await target.addScriptTag({ path: axePath });
+      return target.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (ctx: Document, o: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
+        const result = await axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] } });
+        return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${JSON.stringify(n.target)}`));
+      });
+    };
+    expect(await contrast(page), 'dark category register').toEqual([]);
+    await page.goto(`${stack.url}/accounts/${seeded.accountId}`);
+    await settle(page);
+    expect(await contrast(page), 'dark account').toEqual([]);
+
+    // Light chosen in a dark browser: light.
+    await api(page, 'PATCH', 'user/preferences', { theme: 'light' });
+    const darkBrowser = await browser.newContext({ ...PHONE, colorScheme: 'dark', storageState: await context.storageState() });
+    const phone = await darkBrowser.newPage();
+    await phone.goto(`${stack.url}/home`);
+    await expect.poll(() => phone.evaluate(() => document.documentElement.dataset.theme), { timeout: 15_000 }).toBe('light');
+    await expect.poll(() => phone.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(LIGHT_BG);
+    await settle(phone);
+    expect(await contrast(phone), 'light phone home').toEqual([]);
+    await darkBrowser.close();
+    await context.close();
+  });
+});
+
+describe('installable (issue 18 "Installable")', () => {
+  it('serves the manifest; the service worker registers, caches the shell and the remotes, and never an /api/ answer', async () => {
+    const manifestResponse = await fetch(`${stack.url}/manifest.webmanifest`);
+    expect(manifestResponse.status).toBe(200);
+    expect(manifestResponse.headers.get('content-type')).toContain('application/manifest+json');
+    const manifest = (await manifestResponse.json()) as { start_url: string; display: string; icons: { src: string; sizes: string }[] };
+    expect(manifest).toMatchObject({ start_url: '/home', display: 'standalone' });
+    for (const icon of manifest.icons) {
+      const png = await fetch(`${stack.url}${icon.src}`);
+      expect(png.headers.get('content-type')).toBe('image/png');
+      const bytes = Buffer.from(await png.arrayBuffer());
+      expect(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`).toBe(icon.sizes);
+    }
+
+    const seeded = await seed();
+    const context = await browser.newContext({ ...DESKTOP, storageState: seeded.session });
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/home`);
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(scope).toBe(`${stack.url}/`);
+    // The first page was loaded without it; from the next load on it answers the page's requests.
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toBe(`${stack.url}/sw.js`);
+    const apiCalls: string[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/api/')) apiCalls.push(response.url());
+    });
+    await page.goto(`${stack.url}/home/${seeded.unassignedId}`);
+    await expect.poll(() => page.getByTestId('register-row').count(), { timeout: 15_000 }).toBe(3);
+    await page.goto(`${stack.url}/accounts/${seeded.accountId}`);
+    await settle(page);
+    expect(apiCalls.length).toBeGreaterThan(0);
+
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    expect(cached.filter((path) => path.startsWith('/api/'))).toEqual([]);
+    expect(cached).toContain('/index.html');
+    expect(cached).toContain('/manifest.webmanifest');
+    expect(cached.some((path) => /^\/main\.[0-9a-f]{8}\.js$/.test(path)), 'the shell entry').toBe(true);
+    expect(cached.some((path) => /^\/remotes\/home\/.+\.[0-9a-f]{8}\.js$/.test(path)), "the home remote's scripts").toBe(true);
+    expect(cached.some((path) => /^\/remotes\/accounts\/.+\.[0-9a-f]{8}\.js$/.test(path)), "the accounts remote's scripts").toBe(true);
+
+    // Offline, the page still opens from the cached shell (the data, never cached, does not).
+    await context.setOffline(true);
+    await page.reload();
+    await page.locator('#root').waitFor({ state: 'attached' });
+    expect(await page.title()).toBe('Budget');
+    await context.setOffline(false);
+    await context.close();
+  });
+});
