@@ -1,4 +1,5 @@
 import './ui/theme.css';
+import './ui/primitives.css';
 
 export { ApiClient, type ApiClientOptions, type ApiResponse, type Method, type RouteResult, type CallArgs, type SendOptions } from './api/api-client.js';
 export { ApiError, isApiError, INVALID_RESPONSE, type ApiErrorKind } from './api/api-error.js';
@@ -69,7 +70,7 @@ export { CategoryPicker, type CategoryPickerProps } from './categories/CategoryP
 export { pickerOptions, filterOptions, type PickerOption } from './categories/picker-options.js';
 export { AmountInput, type AmountInputProps } from './money/AmountInput.js';
 export { amountFromText, amountText, applyEquation } from './money/amount-text.js';
-export { TransactionDialog, type TransactionTarget } from './transactions/TransactionDialog.js';
+export { type TransactionTarget } from './transactions/TransactionDialog.js';
 export { useTransactionEditor } from './transactions/use-transaction-editor.js';
 export { useReconcile } from './transactions/use-reconcile.js';
 export { opensEditDialog, closedReason, isBankRow } from './transactions/transaction-editing.js';

@@ -78,6 +78,8 @@ export function AccountsPage() {
 
   return (
     <div className="accounts">
+      {/* The page's one h1 (issue 18); the selected account's name heads its details. */}
+      <h1 className="ui-visually-hidden">Accounts</h1>
       <AccountsToolbar
         selected={selected}
         syncing={bankSync.syncing}

@@ -1,15 +1,16 @@
-import { useEffect, useRef } from 'react';
+import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { useIsMobile } from '../layout/use-is-mobile.js';
 import { cx } from '../ui/class-names.js';
 import { LoadError } from '../ui/LoadError.js';
 import { Spinner } from '../ui/Spinner.js';
+import { amountColumnChars, registerKey, withActiveRow } from './register-keys.js';
 import type { RegisterRow } from './register-rows.js';
-import { nearBottom, visibleRange } from './register-window.js';
+import { nearBottom, OVERSCAN_ROWS } from './register-window.js';
 import { RegisterHead } from './RegisterHead.js';
 import { RegisterRowView, type ReconcileColumn } from './RegisterRowView.js';
 import type { useRegister } from './use-register.js';
 import { usePullRefresh } from './use-pull-refresh.js';
-import { useScrollBox } from './use-scroll-box.js';
 
 export type RegisterList = Pick<
   ReturnType<typeof useRegister>,
@@ -36,57 +37,120 @@ const ROW_HEIGHT = { desktop: 40, mobile: 60 };
 const HEAD_HEIGHT = { desktop: 36, mobile: 0 };
 
 /**
- * The shared register (spec §2 "Register"): only the rows in view are drawn; scrolling within
- * two viewport heights of the bottom loads the next 30; pulling down past −100 reloads.
+ * The shared register (spec §2 "Register"): a grid virtualised by TanStack Virtual — only the
+ * rows in view are drawn; scrolling within two viewport heights of the bottom loads the next 30;
+ * pulling down past −100 reloads. It is one Tab stop: the focus sits on one row (roving
+ * tabindex), the arrow keys, PageUp/PageDown and Home/End move it, Enter opens the row
+ * (issue 18 "Keyboard").
  */
 export function Register({ label, rows, list, detailHeader, showBalance, empty, reconcile, onOpen, closedReason, onDuplicate }: RegisterProps) {
   const mobile = useIsMobile();
+  const gridId = useId();
   const scroller = useRef<HTMLDivElement>(null);
-  const box = useScrollBox(scroller);
+  const body = useRef<HTMLDivElement>(null);
   const pull = usePullRefresh(list.reload);
   const rowHeight = ROW_HEIGHT[mobile ? 'mobile' : 'desktop'];
-  const head = HEAD_HEIGHT[mobile ? 'mobile' : 'desktop'];
-  const { start, end } = visibleRange(box.scrollTop - head, box.viewportHeight, rowHeight, rows.length);
+  const [active, setActive] = useState(0);
+  const [focusWanted, setFocusWanted] = useState(false);
+  const [bodyTop, setBodyTop] = useState(HEAD_HEIGHT.desktop);
+  const current = Math.min(active, Math.max(0, rows.length - 1));
   const { complete, loadingMore, loading, failed, loadMore } = list;
 
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => rowHeight,
+    overscan: OVERSCAN_ROWS,
+    scrollMargin: bodyTop,
+    getItemKey: (index) => rows[index]?.id ?? index,
+    rangeExtractor: useCallback((range: Parameters<typeof defaultRangeExtractor>[0]) => withActiveRow(defaultRangeExtractor(range), current, range.count), [current]),
+  });
+
+  // The rows start below the header (and the pull-to-refresh strip): the virtualiser counts from there.
+  useLayoutEffect(() => {
+    const top = body.current?.offsetTop;
+    if (top !== undefined && top !== bodyTop) setBodyTop(top);
+  }, [bodyTop, mobile, list.refreshing]);
+
+  const scrollOffset = virtualizer.scrollOffset ?? 0;
+  const viewportHeight = virtualizer.scrollRect?.height ?? 0;
   useEffect(() => {
     const el = scroller.current;
-    if (!el || complete || loadingMore || loading || failed || box.viewportHeight === 0) return;
+    if (!el || complete || loadingMore || loading || failed || viewportHeight === 0) return;
     if (nearBottom({ scrollTop: el.scrollTop, viewportHeight: el.clientHeight, scrollHeight: el.scrollHeight })) loadMore();
-  }, [box.scrollTop, box.viewportHeight, rows.length, complete, loadingMore, loading, failed, loadMore]);
+  }, [scrollOffset, viewportHeight, rows.length, complete, loadingMore, loading, failed, loadMore]);
+
+  // After a key moved the active row, the focus follows it once it is drawn.
+  useEffect(() => {
+    if (!focusWanted) return;
+    setFocusWanted(false);
+    scroller.current?.querySelector<HTMLElement>(`[data-index="${current}"]`)?.focus({ preventScroll: true });
+  }, [focusWanted, current]);
+
+  const reasonOf = (row: RegisterRow) => closedReason?.(row) ?? null;
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    if (!target.matches('[role="row"][data-index]')) return;
+    const outcome = registerKey(event.key, current, rows.length, Math.floor(viewportHeight / rowHeight) - 1);
+    if (outcome === null) return;
+    event.preventDefault();
+    if ('open' in outcome) {
+      const row = rows[current];
+      if (row && onOpen && reasonOf(row) === null) onOpen(row);
+      return;
+    }
+    setActive(outcome.move);
+    setFocusWanted(true);
+    virtualizer.scrollToIndex(outcome.move, { align: 'auto' });
+  };
 
   // A failed load is an error with a retry, never the empty state.
   const status = loading || failed ? null : rows.length === 0 ? empty : null;
+  const style = { '--reg-amount-w': `calc(${amountColumnChars(rows)}ch + 4px)` } as CSSProperties;
   return (
-    <div className={cx('ui-register', showBalance && 'ui-register--balance', reconcile && 'ui-register--check')} data-testid="register">
+    <div className={cx('ui-register', showBalance && 'ui-register--balance', reconcile && 'ui-register--check')} style={style} data-testid="register">
       <div
         ref={scroller}
         className="ui-register__scroller"
-        onScroll={(event) => {
-          box.onScroll(event);
-          pull.onOverscroll(event.currentTarget.scrollTop);
-        }}
+        onScroll={(event) => pull.onOverscroll(event.currentTarget.scrollTop)}
         {...pull.handlers}
       >
         <div className="ui-register__pull" style={{ height: -pull.offset }} aria-hidden="true">
           {pull.armed ? 'Release to refresh' : 'Pull to refresh'}
         </div>
         {list.refreshing ? <div className="ui-register__refreshing"><Spinner label="Refreshing" /></div> : null}
-        <div role="table" aria-label={label} aria-rowcount={complete ? rows.length + 1 : -1} className="ui-register__table">
+        <div
+          role="grid"
+          aria-label={label}
+          aria-rowcount={complete ? rows.length + 1 : -1}
+          aria-readonly="true"
+          className="ui-register__table"
+          tabIndex={-1}
+          data-focus-fallback=""
+          onKeyDown={onKeyDown}
+          onFocus={(event) => {
+            // A dialog closing over a row that is gone hands the focus here: on to the active row.
+            if (event.target === event.currentTarget && rows.length > 0) setFocusWanted(true);
+          }}
+        >
           {mobile ? null : <RegisterHead detailHeader={detailHeader} showBalance={showBalance} reconcile={reconcile !== undefined} />}
-          <div role="rowgroup" className="ui-register__body" style={{ height: rows.length * rowHeight }}>
-            {rows.slice(start, end).map((row, offset) => {
-              const index = start + offset;
-              const reason = closedReason?.(row) ?? null;
+          <div ref={body} role="rowgroup" className="ui-register__body" style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index];
+              if (!row) return null;
+              const reason = reasonOf(row);
               return (
                 <RegisterRowView
-                  key={row.id}
+                  key={item.key}
+                  id={`${gridId}-row-${row.id}`}
                   row={row}
-                  index={index}
-                  style={{ top: index * rowHeight, height: rowHeight }}
+                  index={item.index}
+                  active={item.index === current}
+                  style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`, height: rowHeight }}
                   showBalance={showBalance}
                   reconcile={reconcile}
                   onOpen={onOpen && reason === null ? () => onOpen(row) : undefined}
+                  onFocus={() => setActive(item.index)}
                   closedReason={reason}
                   onDuplicate={onDuplicate && (() => onDuplicate(row))}
                 />

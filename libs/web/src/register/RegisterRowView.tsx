@@ -1,4 +1,4 @@
-import type { CSSProperties, KeyboardEvent } from 'react';
+import type { CSSProperties } from 'react';
 import type { Id } from '../data/id.js';
 import { formatDate } from '../dates/format-date.js';
 import { Amount } from '../ui/Amount.js';
@@ -17,8 +17,13 @@ export interface ReconcileColumn {
 }
 
 export interface RegisterRowViewProps {
+  /** The row's element id: a dialog opened from it finds it again when it closes. */
+  id?: string;
   row: RegisterRow;
   index: number;
+  /** The row holding the register's one Tab stop (roving tabindex). */
+  active?: boolean;
+  onFocus?: () => void;
   style: CSSProperties;
   showBalance: boolean;
   reconcile: ReconcileColumn | undefined;
@@ -33,44 +38,48 @@ export interface RegisterRowViewProps {
 }
 
 /** One register line: [reconciled] date, name, categories, amount, running balance. */
-export function RegisterRowView({ row, index, style, showBalance, reconcile, onOpen, closedReason, onDuplicate }: RegisterRowViewProps) {
+export function RegisterRowView({ id, row, index, active = false, onFocus, style, showBalance, reconcile, onOpen, closedReason, onDuplicate }: RegisterRowViewProps) {
   const stored = row.transaction.accountTransaction?.statementId ?? null;
   const statementId = reconcile?.overrides.has(row.id) ? (reconcile.overrides.get(row.id) ?? null) : stored;
   const pending = row.transaction.accountTransaction?.pending === true;
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (onOpen && event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
-      event.preventDefault();
-      onOpen();
-    }
-  };
+  // Only the active row's controls are in the Tab order; the register's keys move between rows.
+  const controlTab = active ? undefined : -1;
+  const busy = reconcile?.busy.has(row.id) === true;
   return (
     <div
+      id={id}
       role="row"
       aria-rowindex={index + 2}
+      data-index={index}
       className={cx('ui-register__row', onOpen && 'ui-register__row--open', reconcile && 'ui-register__row--check')}
       style={style}
-      tabIndex={onOpen ? 0 : undefined}
+      tabIndex={active ? 0 : -1}
       title={closedReason ?? undefined}
       data-testid="register-row"
       onClick={onOpen}
-      onKeyDown={onKeyDown}
+      onFocus={onFocus}
     >
       {reconcile ? (
-        <div role="cell" className="ui-register__cell ui-register__cell--check">
+        <div role="gridcell" className="ui-register__cell ui-register__cell--check">
+          {/* While its change is on its way the box is aria-disabled, not disabled: a disabled box would drop the focus. */}
           <input
             type="checkbox"
             aria-label={`Reconciled: ${row.name}`}
             checked={statementId !== null}
-            disabled={!reconcileEnabled(reconcile.statementId, statementId) || reconcile.busy.has(row.id)}
+            disabled={!reconcileEnabled(reconcile.statementId, statementId)}
+            aria-disabled={busy ? true : undefined}
+            tabIndex={controlTab}
             onClick={(event) => event.stopPropagation()}
-            onChange={() => reconcile.onToggle(row)}
+            onChange={() => {
+              if (!busy) reconcile.onToggle(row);
+            }}
           />
         </div>
       ) : null}
-      <div role="cell" className="ui-register__cell ui-register__cell--date">
+      <div role="gridcell" className="ui-register__cell ui-register__cell--date">
         {formatDate(row.date)}
       </div>
-      <div role="cell" className="ui-register__cell ui-register__cell--name">
+      <div role="gridcell" className="ui-register__cell ui-register__cell--name" title={closedReason === null ? row.name : undefined}>
         {/* First in the cell: a long name is cut off, never the mark. */}
         {onDuplicate && row.transaction.duplicateOfTransactionId ? (
           <button
@@ -78,6 +87,7 @@ export function RegisterRowView({ row, index, style, showBalance, reconcile, onO
             className="ui-badge ui-badge--warning ui-register__duplicate"
             aria-label={`Possible duplicate: ${row.name}`}
             data-testid="duplicate-mark"
+            tabIndex={controlTab}
             onClick={(event) => {
               event.stopPropagation();
               onDuplicate();
@@ -98,14 +108,14 @@ export function RegisterRowView({ row, index, style, showBalance, reconcile, onO
         {row.name}
         {pending ? <span className="ui-badge ui-badge--muted">Pending</span> : null}
       </div>
-      <div role="cell" className="ui-register__cell ui-register__cell--detail">
+      <div role="gridcell" className="ui-register__cell ui-register__cell--detail" title={row.detail || undefined}>
         {row.detail}
       </div>
-      <div role="cell" className="ui-register__cell ui-register__cell--amount">
+      <div role="gridcell" className="ui-register__cell ui-register__cell--amount">
         <Amount cents={row.amount} />
       </div>
       {showBalance ? (
-        <div role="cell" className="ui-register__cell ui-register__cell--balance">
+        <div role="gridcell" className="ui-register__cell ui-register__cell--balance">
           {row.balance === null ? null : <Amount cents={row.balance} />}
         </div>
       ) : null}

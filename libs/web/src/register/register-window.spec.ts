@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { nearBottom, pulledPastThreshold, pullOffset, visibleRange } from './register-window.js';
+import { nearBottom, pulledPastThreshold, pullOffset } from './register-window.js';
 
 describe('register window', () => {
-  it('draws only the rows in view plus the overscan', () => {
-    expect(visibleRange(0, 400, 40, 1000, 0)).toEqual({ start: 0, end: 10 });
-    expect(visibleRange(4000, 400, 40, 1000, 0)).toEqual({ start: 100, end: 110 });
-    expect(visibleRange(4020, 400, 40, 1000, 2)).toEqual({ start: 98, end: 113 });
-  });
-
-  it('never draws outside the rows', () => {
-    expect(visibleRange(39_000, 800, 40, 1000, 6)).toEqual({ start: 969, end: 1000 });
-    expect(visibleRange(-50, 400, 40, 5)).toEqual({ start: 0, end: 5 });
-    expect(visibleRange(0, 400, 40, 0)).toEqual({ start: 0, end: 0 });
-  });
-
   it('loads more within two viewport heights of the bottom', () => {
     // 30 rows of 40px = 1200px, viewport 300px: the trigger is at 1200 - 300 - 600 = 300px.
     expect(nearBottom({ scrollTop: 299, viewportHeight: 300, scrollHeight: 1200 })).toBe(false);

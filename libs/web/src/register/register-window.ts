@@ -16,14 +16,6 @@ export interface ScrollBox {
   scrollHeight: number;
 }
 
-/** The rows [start, end) to draw for a viewport over rows of a fixed height. */
-export function visibleRange(scrollTop: number, viewportHeight: number, rowHeight: number, rowCount: number, overscan = OVERSCAN_ROWS): { start: number; end: number } {
-  if (rowCount === 0 || rowHeight <= 0) return { start: 0, end: 0 };
-  const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
-  const last = Math.ceil((Math.max(0, scrollTop) + Math.max(0, viewportHeight)) / rowHeight);
-  return { start: Math.max(0, first - overscan), end: Math.min(rowCount, last + overscan) };
-}
-
 /** Whether the bottom of the list is within two viewport heights of what is on screen. */
 export function nearBottom({ scrollTop, viewportHeight, scrollHeight }: ScrollBox, viewports = LOAD_MORE_VIEWPORTS): boolean {
   const below = scrollHeight - (scrollTop + viewportHeight);

@@ -5,7 +5,16 @@ import { Button } from '../ui/Button.js';
 import { Dialog } from '../ui/Dialog.js';
 import { LoadError } from '../ui/LoadError.js';
 import { ChangedTransactionNotice } from './ChangedTransactionNotice.js';
-import { TransactionDialog, type TransactionTarget } from './TransactionDialog.js';
+import { lazyParts, useLazyParts } from '../ui/lazy-parts.js';
+import type { TransactionDialogProps, TransactionTarget } from './TransactionDialog.js';
+
+/** The transaction form (splits, loans, the picker) arrives with the first row opened (issue 18 "Weight"). */
+const transactionDialogParts = lazyParts(() => import('./TransactionDialog.js'));
+
+function TransactionDialog(props: TransactionDialogProps) {
+  const parts = useLazyParts(transactionDialogParts);
+  return parts ? <parts.TransactionDialog {...props} /> : null;
+}
 
 /**
  * The transaction dialog and the "Changed Transaction" notice of a screen: `open` shows the

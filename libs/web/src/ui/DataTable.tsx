@@ -15,10 +15,13 @@ export interface DataTableProps<T> {
   label: string;
 }
 
-/** A plain table with real headers and an empty-state row. */
+/**
+ * A native table with real headers and an empty-state row. Its scrolling box is a labelled
+ * region in the Tab order, so a keyboard can scroll a wide or long table (issue 18 "Keyboard").
+ */
 export function DataTable<T>({ columns, rows, rowKey, empty, label }: DataTableProps<T>) {
   return (
-    <div className="ui-table-wrap">
+    <div className="ui-table-wrap ui-scroll-area" role="region" aria-label={label} tabIndex={0}>
       <table className="ui-table" aria-label={label}>
         <thead>
           <tr>

@@ -1,7 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { AmountValidityScope } from '../money/amount-validity.js';
-import { cx } from './class-names.js';
-import { PendingWritesNotice } from './PendingWritesNotice.js';
+import type { ReactNode } from 'react';
+import { useFocusReturn } from './focus-return.js';
+import { lazyParts, useLazyParts } from './lazy-parts.js';
 
 export interface DialogProps {
   open: boolean;
@@ -15,47 +14,24 @@ export interface DialogProps {
   testId?: string;
 }
 
-/** A modal dialog on the native <dialog> element: focus trap, Escape and backdrop for free. */
-export function Dialog({ open, title, onClose, children, actions, wide = false, testId }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+/** Radix's dialog arrives with the first dialog opened, never in the first load (issue 18 "Weight"). */
+export const dialogParts = lazyParts(() => import('./parts/DialogFrame.js'));
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
+function OpenDialog({ title, onClose, children, actions, wide = false, testId }: Omit<DialogProps, 'open'>) {
+  useFocusReturn();
+  const parts = useLazyParts(dialogParts);
+  if (!parts) return null;
   return (
-    <dialog
-      ref={ref}
-      className={cx('ui-dialog', wide && 'ui-dialog--wide')}
-      aria-labelledby={titleId}
-      data-testid={testId}
-      // A nested dialog's close and cancel events reach this one through React's tree: only this
-      // dialog's own events close it.
-      onClose={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-      onCancel={(event) => {
-        if (event.target !== event.currentTarget) return;
-        // The parent decides when the dialog closes: it re-renders with open=false.
-        event.preventDefault();
-        onClose();
-      }}
-    >
-      {open ? (
-        // Its Save button waits for every amount field in it to read (AmountInput).
-        <AmountValidityScope>
-          <h2 id={titleId} className="ui-dialog__title">
-            {title}
-          </h2>
-          <div className="ui-dialog__body">{children}</div>
-          <PendingWritesNotice />
-          {actions ? <div className="ui-dialog__actions">{actions}</div> : null}
-        </AmountValidityScope>
-      ) : null}
-    </dialog>
+    <parts.DialogFrame title={title} onClose={onClose} actions={actions} wide={wide} testId={testId}>
+      {children}
+    </parts.DialogFrame>
   );
+}
+
+/**
+ * A modal dialog (Radix UI: focus trap, Escape, the page behind inert). Closing it — Save, Cancel,
+ * Escape, a confirmed delete — puts the focus back on what opened it (issue 18 "Keyboard").
+ */
+export function Dialog({ open, ...props }: DialogProps) {
+  return open ? <OpenDialog {...props} /> : null;
 }

@@ -1,6 +1,5 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { cx } from './class-names.js';
+import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { lazyParts } from './lazy-parts.js';
 
 export interface MenuItem {
   label: string;
@@ -25,68 +24,64 @@ export interface MenuProps {
   testId?: string;
 }
 
-/** A drop-down menu that closes on selection, Escape or a click elsewhere. */
-export function Menu({ label, ariaLabel, items, triggerClassName, up = false, alignEnd = false, testId }: MenuProps) {
-  const [open, setOpen] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const listId = useId();
+/** Radix's menu arrives when a pointer or the focus first reaches a menu button (issue 18 "Weight"). */
+const menuParts = lazyParts(() => import('./parts/MenuFrame.js'));
 
-  useEffect(() => {
-    if (!open) return undefined;
-    const onPointer = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
 
+/**
+ * A drop-down menu (Radix UI). Until its parts have arrived the button is a plain one with the
+ * same look and name; pressing it then opens the menu as soon as they are here.
+ */
+export function Menu({ label, ariaLabel, items, triggerClassName = 'ui-button', up = false, alignEnd = false, testId }: MenuProps) {
+  const [parts, setParts] = useState(menuParts.loaded);
+  const [openOnArrival, setOpenOnArrival] = useState(false);
+  const [focusTrigger, setFocusTrigger] = useState(false);
+  const plain = useRef<HTMLButtonElement>(null);
+
+  if (parts) {
+    return (
+      <parts.MenuFrame
+        label={label}
+        ariaLabel={ariaLabel}
+        items={items}
+        triggerClassName={triggerClassName}
+        up={up}
+        alignEnd={alignEnd}
+        testId={testId}
+        defaultOpen={openOnArrival}
+        focusTrigger={focusTrigger}
+      />
+    );
+  }
+  const load = () =>
+    void menuParts.load().then((module) => {
+      setFocusTrigger(document.activeElement === plain.current);
+      setParts(() => module);
+    });
+  const press = () => {
+    setOpenOnArrival(true);
+    load();
+  };
   return (
-    <div className="ui-menu" ref={root} data-testid={testId}>
+    <div className="ui-menu" data-testid={testId} onPointerDown={press}>
       <button
+        ref={plain}
         type="button"
-        className={triggerClassName ?? 'ui-button'}
+        className={triggerClassName}
         aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={listId}
+        aria-expanded={false}
         aria-label={ariaLabel}
-        onClick={() => setOpen((value) => !value)}
+        onPointerEnter={load}
+        onFocus={load}
+        onKeyDown={(event: KeyboardEvent) => {
+          if (!OPENING_KEYS.has(event.key)) return;
+          event.preventDefault();
+          press();
+        }}
       >
         {label}
       </button>
-      {open ? (
-        <ul id={listId} role="menu" className={cx('ui-menu__list', up && 'ui-menu__list--up', alignEnd && 'ui-menu__list--end')}>
-          {items.map((item) => (
-            <li key={item.label} role="none">
-              {item.to !== undefined && !item.disabled ? (
-                <Link role="menuitem" className="ui-menu__item" to={item.to} onClick={() => setOpen(false)}>
-                  {item.label}
-                </Link>
-              ) : (
-                <button
-                  type="button"
-                  role="menuitem"
-                  className="ui-menu__item"
-                  disabled={item.disabled}
-                  title={item.title}
-                  onClick={() => {
-                    setOpen(false);
-                    item.onSelect?.();
-                  }}
-                >
-                  {item.label}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : null}
     </div>
   );
 }

@@ -1,0 +1,31 @@
+import * as RadixTabs from '@radix-ui/react-tabs';
+import { useEffect, useRef } from 'react';
+
+export interface TabsFrameProps {
+  tabs: readonly { id: string; label: string }[];
+  value: string;
+  onChange: (id: string) => void;
+  label: string;
+  /** The tab that had the focus in the plain strip these parts replace. */
+  focused: string | null;
+}
+
+/** The tab strip on Radix UI: one Tab stop, Left/Right/Home/End move between the tabs and select them. */
+export function TabsFrame({ tabs, value, onChange, label, focused }: TabsFrameProps) {
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focused !== null) list.current?.querySelector<HTMLElement>(`[data-tab="${CSS.escape(focused)}"]`)?.focus();
+  }, [focused]);
+  return (
+    <RadixTabs.Root value={value} onValueChange={onChange} activationMode="automatic">
+      <RadixTabs.List ref={list} aria-label={label} className="ui-tabs">
+        {tabs.map((tab) => (
+          // The panel is the caller's, so no tab points at one Radix would render.
+          <RadixTabs.Trigger key={tab.id} value={tab.id} className="ui-tab" data-tab={tab.id} aria-controls={undefined}>
+            {tab.label}
+          </RadixTabs.Trigger>
+        ))}
+      </RadixTabs.List>
+    </RadixTabs.Root>
+  );
+}
