@@ -23,7 +23,8 @@ import { random } from '../fill.js';
  * - a bank card linked through Plaid (the simulator; POST /institution with a public token) whose
  *   rows come as the worker's sync sends them, a `RecordBankFeed` on the API's CommandBus: the last
  *   two weeks' rows pending, earlier pending rows posted later under new ids naming them (Plaid's
- *   pending → posted), so the data holds pending rows and their replacements;
+ *   pending → posted), so the data holds pending rows and their replacements, and Plaid's payment
+ *   channels (the imported rows have none: `unknown` in the payee report);
  * - manual entries through POST /account/{id}/transactions (cash spending with one to three splits,
  *   ATM cash in as a transfer), a funding a month (POST /category-transfer, type 2), and deletes
  *   through DELETE /transaction/{id}.
@@ -326,6 +327,8 @@ async function linkedCard(
     return {
       plaidAccountId, transactionId: `card-${seed}-${i}`, pendingTransactionId: null, date: dayToDate(day),
       name: names[Math.floor(names.length * Math.pow(next(), 2.2))]!, amountCents: -(100 + Math.floor(Math.pow(next(), 3) * 20_000)), pending: day >= pendingFrom,
+      // Plaid's payment channel: most card rows in store, a third online, a few other.
+      paymentChannel: i % 3 === 1 ? 'online' : i % 17 === 0 ? 'other' : 'in store',
     };
   });
   const bus = api.app.get(CommandBus);
