@@ -17,6 +17,12 @@ export interface CheckboxListProps {
   scroll?: boolean;
 }
 
+/** The checked values after one checkbox changed, in the options' order; null once every option is checked. */
+export function toggled(options: readonly CheckboxOption[], checked: readonly string[] | null, value: string, on: boolean): string[] | null {
+  const next = options.map((option) => option.value).filter((option) => (option === value ? on : checked === null || checked.includes(option)));
+  return next.length === options.length ? null : next;
+}
+
 /**
  * A group of checkboxes in a fieldset (the multi-select of the Payee and Category reports), with
  * All and None. No component library is in the repo's dependencies, so it is plain inputs.
@@ -24,10 +30,7 @@ export interface CheckboxListProps {
 export function CheckboxList({ legend, options, checked, onChange, error, scroll = false }: CheckboxListProps) {
   const errorId = useId();
   const isChecked = (value: string) => checked === null || checked.includes(value);
-  const toggle = (value: string, on: boolean) => {
-    const next = options.map((option) => option.value).filter((option) => (option === value ? on : isChecked(option)));
-    onChange(next.length === options.length ? null : next);
-  };
+  const toggle = (value: string, on: boolean) => onChange(toggled(options, checked, value, on));
   return (
     <fieldset className="report-checks" aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
       <legend className="ui-field__label">{legend}</legend>
