@@ -15,6 +15,6 @@ describe('statements', () => {
     const full = { ...statement('s1', '2025-01-31'), startingBalance: 1250, endingBalance: 1204.33, credits: 0, debits: -45.67 };
     expect(statementDifference(full)).toBe(0);
     expect(statementDifference({ ...full, debits: 0 })).toBe(-4567);
-    expect(statementLabel(full)).toBe('01/01/25 – 01/31/25');
+    expect(statementLabel(full)).toBe('01/01/2025 – 01/31/2025');
   });
 });

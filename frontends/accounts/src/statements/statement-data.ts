@@ -19,5 +19,5 @@ export function statementDifference(statement: Statement): Cents {
   return wireCents(statement.endingBalance) - cleared;
 }
 
-/** "01/01/25 – 01/31/25" */
+/** "01/01/2025 – 01/31/2025" (in the user's date format) */
 export const statementLabel = (statement: Statement) => `${formatDate(statement.startDate)} – ${formatDate(statement.endDate)}`;

@@ -2,9 +2,13 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 
 const two = (value: number) => String(value).padStart(2, '0');
 
-/** The user's date format (the user page's preference); `MM/DD/YY` until the shell sets one. */
-export type DateFormat = 'MM/DD/YY' | 'MM/DD/YYYY' | 'DD/MM/YYYY' | 'YYYY-MM-DD';
-let dateFormat: DateFormat = 'MM/DD/YY';
+/**
+ * The user's date format (the user page's preference); `MM/DD/YYYY` until the shell sets one.
+ * Every format writes the year with four digits: a two-digit year showed 2199 and 1999 alike
+ * (dates run 1900–2199, docs/architecture.md "Contracts at the edge").
+ */
+export type DateFormat = 'MM/DD/YYYY' | 'DD/MM/YYYY' | 'YYYY-MM-DD';
+let dateFormat: DateFormat = 'MM/DD/YYYY';
 
 /** Set by the shell from the signed-in user's preferences; every later `formatDate` follows it. */
 export function setDateFormat(format: DateFormat): void {
@@ -13,8 +17,6 @@ export function setDateFormat(format: DateFormat): void {
 
 function arrange(year: string, month: string, day: string): string {
   switch (dateFormat) {
-    case 'MM/DD/YY':
-      return `${month}/${day}/${year.slice(2)}`;
     case 'MM/DD/YYYY':
       return `${month}/${day}/${year}`;
     case 'DD/MM/YYYY':
@@ -25,7 +27,7 @@ function arrange(year: string, month: string, day: string): string {
 }
 
 /**
- * Formats a date in the user's format (`setDateFormat`; MM/dd/yy until one is set). A calendar
+ * Formats a date in the user's format (`setDateFormat`; MM/DD/YYYY until one is set). A calendar
  * date ("2025-03-04") is shown as written; a timestamp ("2025-03-04T23:10:00Z") is shown in the
  * viewer's time zone.
  */
