@@ -23,8 +23,8 @@ async function apiPost<T>(page: Page, path: string, body: unknown): Promise<T> {
 
 /** The rows of the search register as "name | account | amount" lines, newest first. */
 async function shownRows(page: Page): Promise<string[]> {
-  const rows = await page.getByRole('table', { name: 'Matching transactions' }).getByTestId('register-row').all();
-  return Promise.all(rows.map(async (row) => (await row.getByRole('cell').allInnerTexts()).slice(1).join(' | ')));
+  const rows = await page.getByRole('grid', { name: 'Matching transactions' }).getByTestId('register-row').all();
+  return Promise.all(rows.map(async (row) => (await row.getByRole('gridcell').allInnerTexts()).slice(1).join(' | ')));
 }
 
 describe('search (product-spec §2 Search)', () => {
@@ -72,7 +72,7 @@ describe('search (product-spec §2 Search)', () => {
     expect(await page.getByLabel('Search transactions').inputValue()).toBe('corner cAFE');
 
     // A row opens the transaction dialog the account register opens.
-    await page.getByRole('table', { name: 'Matching transactions' }).getByTestId('register-row').first().click();
+    await page.getByRole('grid', { name: 'Matching transactions' }).getByTestId('register-row').first().click();
     const dialog = page.getByTestId('transaction-dialog');
     await dialog.waitFor();
     expect(await dialog.getByLabel('Name').inputValue()).toBe('CORNER CAFE downtown');
@@ -109,11 +109,11 @@ describe('search (product-spec §2 Search)', () => {
       if (url.pathname === '/api/v1/transactions/search') offsets.push(`${url.searchParams.get('offset')}/${url.searchParams.get('limit')}`);
     });
     await page.goto(`${stack.url}/search?q=COFFEE`);
-    const table = page.getByRole('table', { name: 'Matching transactions' });
+    const table = page.getByRole('grid', { name: 'Matching transactions' });
     // The register's row count is known once its last page came back short: 33 rows and the head.
     await expect.poll(() => table.getAttribute('aria-rowcount'), { timeout: 15_000 }).toBe('34');
     expect(offsets).toEqual(['0/30', '30/30']);
-    expect(await table.getByTestId('register-row').first().getByRole('cell').nth(1).innerText()).toBe('Coffee 33');
+    expect(await table.getByTestId('register-row').first().getByRole('gridcell').nth(1).innerText()).toBe('Coffee 33');
     await context.close();
   });
 });
