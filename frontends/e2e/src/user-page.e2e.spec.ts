@@ -26,7 +26,8 @@ async function signIn(page: Page, username: string, password: string): Promise<v
   await form.getByRole('button', { name: 'Sign In' }).click();
 }
 
-const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+const background = (page: Page) => page.evaluate('getComputedStyle(document.body).backgroundColor') as Promise<string>;
+const theme = (page: Page) => page.evaluate('document.documentElement.dataset.theme') as Promise<string | undefined>;
 
 /**
  * The user page (product-spec §2 User page; issue 18) in Chromium against the stack `npm start`
@@ -73,13 +74,13 @@ describe('the /user page', () => {
     await page.goto(`${stack.url}/user`);
     const light = await background(page);
     await page.getByLabel('Theme').selectOption('dark');
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await expect.poll(() => theme(page)).toBe('dark');
     expect(await background(page)).toBe('rgb(20, 23, 28)');
     expect(light).not.toBe('rgb(20, 23, 28)');
     await page.getByLabel('Date format').selectOption('YYYY-MM-DD');
     await page.reload();
     await page.getByRole('heading', { name: 'Account' }).waitFor();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await expect.poll(() => theme(page)).toBe('dark');
     expect(await page.getByLabel('Theme').inputValue()).toBe('dark');
     expect(await page.getByLabel('Date format').inputValue()).toBe('YYYY-MM-DD');
     await page.getByLabel('Theme').selectOption('light');
@@ -101,9 +102,7 @@ describe('the /user page', () => {
     await signUp(page, stack);
 
     // A browser without the Push API: the button is disabled and the reason is shown.
-    await page.addInitScript(() => {
-      delete (window as { PushManager?: unknown }).PushManager;
-    });
+    await page.addInitScript('delete window.PushManager;');
     await page.goto(`${stack.url}/user`);
     const notifications = page.getByTestId('notifications');
     await notifications.getByText('This browser does not support push notifications.').waitFor();
