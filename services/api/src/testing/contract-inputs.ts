@@ -103,7 +103,7 @@ export function acceptedTypes(schema: JsonSchema, root: JsonSchema): Set<JsonTyp
 let unique = 0;
 /** Free-text fields whose handlers take only some words (the account dialogs' values). */
 const FREE_TEXT_HINTS: Record<string, string> = { type: 'depository', subtype: 'checking', tracking: 'Transactions' };
-const PATTERN_TRIES = ['2025-08-01', '123456', '1', '12.34', 'Sample', 'sample', 'SAMPLE', 'a'];
+const PATTERN_TRIES = ['2025-08-01', '123456', '1', '12.34', 'Sample', 'sample', 'SAMPLE', 'a', '3-2026'];
 
 /** A value the field most likely accepts (best effort: the tests only need the other fields quiet). */
 export function sampleValue(schema: JsonSchema, root: JsonSchema, name: string, ids: WorldIds, depth = 0, all = true): unknown {
