@@ -10,7 +10,7 @@ export { TokenStore, memoryStorage, type KeyValueStorage, type Tokens } from './
 
 export { wireCents, moneyDisplay } from './money/money.js';
 export { formatDate, lastYear, setDateFormat, toIsoDate, type DateFormat } from './dates/format-date.js';
-export { toFormErrors, hasErrorList, type FormErrors } from './forms/form-errors.js';
+export { toFormErrors, hasErrorList, withoutFieldErrors, type FormErrors } from './forms/form-errors.js';
 export { useServerForm, GENERIC_ERROR, NO_ANSWER, sendFailure, answerFailure } from './forms/use-server-form.js';
 export { WriteAction, isDefinitive, isKeyAnswer } from './api/write-action.js';
 export { useWriteAction, type BoundWriteAction } from './api/use-write-action.js';

@@ -41,8 +41,14 @@ export function BalanceDialog({ accountId, entry, onClose }: { accountId: Id; en
   return (
     <FormDialog title={entry ? 'Edit Balance' : 'Add Balance'} busy={busy} onSubmit={submit} onClose={onClose} testId="balance-dialog">
       <div className="ui-field-row">
-        <TextField label="Date" type="date" value={date} error={errors.date} onChange={(e) => setDate(e.target.value)} />
-        <AmountInput label="Balance" value={balance} error={errors.balance} onChange={setBalance} />
+        <TextField label="Date" type="date" value={date} error={errors.date} onChange={(e) => {
+            setDate(e.target.value);
+            setErrors(({ date: _cleared, ...rest }) => rest);
+          }} />
+        <AmountInput label="Balance" value={balance} error={errors.balance} onChange={(cents) => {
+            setBalance(cents);
+            setErrors(({ balance: _cleared, ...rest }) => rest);
+          }} />
       </div>
       <FormError message={errors.general} />
     </FormDialog>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { FormDialog, FormError, GENERIC_ERROR, LoadError, sendFailure, toIsoDate, useLedgerRefresh } from '@budget/web';
+import { FormDialog, FormError, GENERIC_ERROR, LoadError, sendFailure, toIsoDate, useLedgerRefresh, withoutFieldErrors } from '@budget/web';
 import { AccountFields } from './AccountFields.js';
 import { useAccountTypes } from './account-types.js';
 import { initialOfflineForm, offlineServerErrors, type OfflineAccountForm, type OfflineErrors } from './offline-form.js';
@@ -30,7 +30,10 @@ export function OfflineAccountDialog({ title, submitLabel, testId, validate, sen
   const [form, setForm] = useState<OfflineAccountForm>(() => initialOfflineForm(toIsoDate(new Date())));
   const [errors, setErrors] = useState(NO_ERRORS);
   const [busy, setBusy] = useState(false);
-  const change = (part: Partial<OfflineAccountForm>) => setForm((current) => ({ ...current, ...part }));
+  const change = (part: Partial<OfflineAccountForm>) => {
+    setForm((current) => ({ ...current, ...part }));
+    setErrors((current) => withoutFieldErrors(current, Object.keys(part)));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

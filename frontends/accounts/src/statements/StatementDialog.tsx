@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { createStatement } from '@budget/contracts';
-import { AmountInput, FormDialog, FormError, GENERIC_ERROR, type Id, sendFailure, TextField, toFormErrors, useLedgerRefresh, useWriteAction } from '@budget/web';
+import { AmountInput, FormDialog, FormError, GENERIC_ERROR, type Id, sendFailure, TextField, toFormErrors, useLedgerRefresh, useWriteAction, withoutFieldErrors } from '@budget/web';
 import type { Statement } from './statement-data.js';
 import { initialStatement, statementBody, validateStatement, type StatementErrors, type StatementForm } from './statement-form.js';
 
@@ -14,7 +14,10 @@ export function StatementDialog({ accountId, newest, onClose, onCreated }: { acc
   const [errors, setErrors] = useState<StatementErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const change = (part: Partial<StatementForm>) => setForm((current) => ({ ...current, ...part }));
+  const change = (part: Partial<StatementForm>) => {
+    setForm((current) => ({ ...current, ...part }));
+    setErrors((current) => withoutFieldErrors({ fields: current }, Object.keys(part)).fields);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { addCategory, changeCategory, deleteCategory } from '@budget/contracts';
-import { AmountInput, ConfirmDialog, EditDialogActions, Dialog, FormError, FundingCategoryRows, SelectField, TextField, toIsoDate, useWriteAction, type CategoryTree } from '@budget/web';
+import { AmountInput, ConfirmDialog, EditDialogActions, Dialog, FormError, FundingCategoryRows, SelectField, TextField, toIsoDate, useWriteAction, withoutFieldErrors, type CategoryTree } from '@budget/web';
 import { UserCategoryType, type Budget, type Category } from './budget-data.js';
 import { categoryBody, categoryFormFrom, categoryGroupId, newCategoryForm, TYPE_OPTIONS, usesGoal, validateCategory, withRecurrence, CATEGORY_FIELDS, type CategoryForm } from './category-form.js';
 import { CheckField } from './CheckField.js';
@@ -29,7 +29,10 @@ export function CategoryDialog({ budget, tree, target, onClose }: CategoryDialog
   const removing = useWriteAction();
   const save = useBudgetSave();
   const { errors, setErrors, busy, deleting, setDeleting, run } = useRecordSave(CATEGORY_FIELDS, onClose);
-  const set = (part: Partial<CategoryForm>) => setForm((current) => ({ ...current, ...part }));
+  const set = (part: Partial<CategoryForm>) => {
+    setForm((current) => ({ ...current, ...part }));
+    setErrors((current) => withoutFieldErrors(current, Object.keys(part)));
+  };
   const bill = form.type === UserCategoryType.Bill;
   const goal = usesGoal(form.type);
 
@@ -65,7 +68,10 @@ export function CategoryDialog({ budget, tree, target, onClose }: CategoryDialog
             <AmountInput label="Funding Amount" value={form.fundingAmount} error={errors.fields.fundingAmount} onChange={(fundingAmount) => set({ fundingAmount })} />
             {goal ? (
               <>
-                <TextField label="Recurrence (months)" type="number" min={1} step={1} value={form.recurrence} error={errors.fields.recurrence} onChange={(e) => setForm(withRecurrence(form, e.target.value, today))} />
+                <TextField label="Recurrence (months)" type="number" min={1} step={1} value={form.recurrence} error={errors.fields.recurrence} onChange={(e) => {
+                  setForm(withRecurrence(form, e.target.value, today));
+                  setErrors((current) => withoutFieldErrors(current, ['recurrence']));
+                }} />
                 <TextField label="Goal Date" type="date" value={form.goalDate} error={errors.fields.goalDate} onChange={(e) => set({ goalDate: e.target.value, goalDateChosen: true })} />
               </>
             ) : null}
@@ -79,7 +85,10 @@ export function CategoryDialog({ budget, tree, target, onClose }: CategoryDialog
               hint="Also receive what other categories draw from this one when funding."
             />
           )}
-          {bill ? <FundingCategoryRows rows={form.fundingRows} tree={tree} error={errors.fields.fundingCategories} onChange={(fundingRows) => set({ fundingRows })} /> : null}
+          {bill ? <FundingCategoryRows rows={form.fundingRows} tree={tree} error={errors.fields.fundingCategories} onChange={(fundingRows) => {
+            set({ fundingRows });
+            setErrors((current) => withoutFieldErrors(current, ['fundingCategories']));
+          }} /> : null}
           <FormError message={errors.general} />
         </form>
       </Dialog>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { addGroup, changeGroup, deleteGroup } from '@budget/contracts';
-import { ConfirmDialog, Dialog, EditDialogActions, FormError, SelectField, TextField, useWriteAction } from '@budget/web';
+import { ConfirmDialog, Dialog, EditDialogActions, FormError, SelectField, TextField, useWriteAction, withoutFieldErrors } from '@budget/web';
 import type { Budget, Group } from './budget-data.js';
 import { parentOptions } from './group-paths.js';
 import { useRecordSave } from './record-dialog.js';
@@ -40,7 +40,10 @@ export function GroupDialog({ budget, group, onClose }: { budget: Budget; group:
     <>
       <Dialog open title={group ? 'Edit Group' : 'Add Group'} onClose={onClose} actions={actions} testId="group-dialog">
         <form id={FORM_ID} onSubmit={submit} noValidate>
-          <TextField label="Name" autoFocus value={name} error={errors.fields.name} onChange={(e) => setName(e.target.value)} />
+          <TextField label="Name" autoFocus value={name} error={errors.fields.name} onChange={(e) => {
+            setName(e.target.value);
+            setErrors((current) => withoutFieldErrors(current, ['name']));
+          }} />
           <SelectField label="Parent Group" options={options} value={parent} error={errors.fields.parentGroupId} onChange={(e) => setParent(e.target.value)} />
           <FormError message={errors.general} />
         </form>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { addAutoAssignment, applyAutoAssignment, changeAutoAssignment, deleteAutoAssignment, listAutoAssignments, previewAutoAssignment, undoAutoAssignmentApplication, type RouteResponse } from '@budget/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, ConfirmDialog, Dialog, EditDialogActions, FormError, FundingCategoryRows, routeQueryKey, sendFailure, TextField, useLedgerRefresh, useSession, useWriteAction, type CategoryTree } from '@budget/web';
+import { Button, ConfirmDialog, Dialog, EditDialogActions, FormError, FundingCategoryRows, routeQueryKey, sendFailure, TextField, useLedgerRefresh, useSession, useWriteAction, withoutFieldErrors, type CategoryTree } from '@budget/web';
 import { useRecordSave } from '../budget/record-dialog.js';
 import type { Rule } from './rule-data.js';
 import { RulePreview } from './RulePreview.js';
@@ -42,7 +42,10 @@ export function RuleDialog({ tree, rule, fromName = null, onClose }: RuleDialogP
   const [note, setNote] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const { errors, setErrors, busy, deleting, setDeleting, run } = useRecordSave(RULE_FIELDS, onClose);
-  const set = (part: Partial<RuleForm>) => setForm((current) => ({ ...current, ...part }));
+  const set = (part: Partial<RuleForm>) => {
+    setForm((current) => ({ ...current, ...part }));
+    setErrors((current) => withoutFieldErrors(current, Object.keys(part)));
+  };
   const setString = (index: number, value: string) => set({ searchStrings: form.searchStrings.map((s, i) => (i === index ? value : s)) });
   const reload = async <R extends { ok: boolean }>(result: R): Promise<R> => {
     if (result.ok) await queryClient.invalidateQueries({ queryKey: routeQueryKey(listAutoAssignments, {}) });

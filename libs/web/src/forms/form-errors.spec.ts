@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-error.js';
-import { toFormErrors } from './form-errors.js';
+import { toFormErrors, withoutFieldErrors } from './form-errors.js';
 import { answerFailure, GENERIC_ERROR, NO_ANSWER, sendFailure } from './use-server-form.js';
 
 const fields = ['username', 'password'] as const;
@@ -50,5 +50,18 @@ describe('sendFailure', () => {
     expect(sendFailure(ApiError.invalidResponse(200, {}, 'x'))).toBe(GENERIC_ERROR);
     expect(answerFailure(502)).toBe(NO_ANSWER);
     expect(answerFailure(400)).toBe(GENERIC_ERROR);
+  });
+});
+
+describe('withoutFieldErrors', () => {
+  it('drops the messages of the changed fields only, and keeps the general one', () => {
+    const errors = { fields: { date: 'A date must be specified.', name: 'A name must be provided.' }, general: 'Sum off' };
+    expect(withoutFieldErrors(errors, ['date'])).toEqual({ fields: { name: 'A name must be provided.' }, general: 'Sum off' });
+    expect(withoutFieldErrors(errors, Object.keys({ name: 'x', comment: '' }))).toEqual({ fields: { date: 'A date must be specified.' }, general: 'Sum off' });
+  });
+
+  it('gives the same object back when no changed field had a message (no re-render)', () => {
+    const errors = { fields: { date: 'A date must be specified.' }, general: null };
+    expect(withoutFieldErrors(errors, ['comment'])).toBe(errors);
   });
 });

@@ -2,7 +2,7 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ApiResponse } from '../api/api-client.js';
 import { isApiError } from '../api/api-error.js';
 import { WriteAction } from '../api/write-action.js';
-import { toFormErrors, type FormErrors } from './form-errors.js';
+import { toFormErrors, withoutFieldErrors, type FormErrors } from './form-errors.js';
 
 /** The body of an ok answer: the route's parsed answer for `api.send`, else unknown. */
 type SuccessBody<R extends ApiResponse> = [Extract<R, { ok: true }>] extends [never] ? R['body'] : Extract<R, { ok: true }>['body'];
@@ -49,7 +49,10 @@ export function useServerForm<F extends string>(initial: Record<F, string>) {
     name,
     value: values[name],
     error: errors.fields[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setValues((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      setValues((current) => ({ ...current, [name]: event.target.value }));
+      setErrors((current) => withoutFieldErrors(current, [name]));
+    },
   });
 
   /**

@@ -8,6 +8,7 @@ import { EditDialogActions } from '../ui/EditDialogActions.js';
 import { ConfirmDialog } from '../ui/ConfirmDialog.js';
 import { Dialog } from '../ui/Dialog.js';
 import { FormError } from '../ui/FormError.js';
+import { withoutFieldErrors } from '../forms/form-errors.js';
 import { TextField } from '../ui/TextField.js';
 import { ButtonLink } from '../ui/Button.js';
 import { LoanFields } from './LoanFields.js';
@@ -47,10 +48,15 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
   // "Make a rule from this one": the stored name (not the form's unsaved edits).
   const ruleName = editing?.accountTransaction?.name?.trim() || null;
 
-  const set = (part: Partial<TransactionForm>) => setForm((current) => ({ ...current, ...part }));
-  const setAmount = (amount: number) =>
+  const set = (part: Partial<TransactionForm>) => {
+    setForm((current) => ({ ...current, ...part }));
+    setErrors((current) => withoutFieldErrors(current, Object.keys(part)));
+  };
+  const setAmount = (amount: number) => {
+    setErrors((current) => withoutFieldErrors(current, ['amount']));
     // A single category follows the amount; several are shared out by hand.
     setForm((current) => ({ ...current, amount, splits: current.splits.length === 1 ? [{ ...current.splits[0]!, amount: Math.abs(amount) }] : current.splits }));
+  };
 
   const finish = (outcome: SaveOutcome) => {
     setBusy(false);
