@@ -120,7 +120,7 @@ describe('managing institutions and accounts in the browser, against the service
     const transaction = page.getByTestId('transaction-dialog');
     await transaction.getByLabel('Name').fill('Loan Payment');
     await setAmount(transaction, 'Amount', '-500');
-    await setAmount(transaction, 'Principle', '-420');
+    await setAmount(transaction, 'Principal', '-420');
     await expect.poll(() => transaction.getByRole('textbox', { name: 'Interest' }).inputValue()).toBe('-80.00');
     await pickCategory(transaction, 1, 'groc');
     await snap(page, 'loan-transaction');

@@ -1,5 +1,5 @@
 import { AmountInput, SelectField, TextField } from '@budget/web';
-import { titleCase, type AccountCatalogue } from './account-types.js';
+import { accountTypeLabel, type AccountCatalogue } from './account-types.js';
 import { isLoan, type OfflineAccountForm, type OfflineErrors } from './offline-form.js';
 import { defaultTracking, trackingEffect } from './tracking.js';
 
@@ -10,7 +10,7 @@ export interface AccountFieldsProps {
   onChange: (part: Partial<OfflineAccountForm>) => void;
 }
 
-const options = (values: readonly string[]) => values.map((value) => ({ value, label: titleCase(value) }));
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: accountTypeLabel(value) }));
 
 /** Account name, balance, type, subtype, tracking, rate (loans only) and start date. */
 export function AccountFields({ form, errors, catalogue, onChange }: AccountFieldsProps) {

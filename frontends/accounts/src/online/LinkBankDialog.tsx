@@ -3,6 +3,7 @@ import { addInstitution, completeSimulatorLink, getInstitutionLinkToken, getUser
 import { Dialog, FormDialog, FormError, GENERIC_ERROR, LoadingBlock, SelectField, sendFailure, toFormErrors, useLedgerRefresh, useRouteQuery, useSession, useWriteAction, type Id } from '@budget/web';
 import type { Institution } from '../institutions/institution-data.js';
 import { openPlaidLink } from './plaid-link.js';
+import { accountTypeLabel } from '../offline/account-types.js';
 
 export interface LinkBankDialogProps {
   /** null: link a new bank (Add Online Institution); an institution: Link in update mode (relink). */
@@ -148,7 +149,7 @@ function SimulatedLink({ title, relink, linkToken, error, onClose, onLinked, add
                   }}
                 />
                 {account.name}
-                {account.mask ? ` ••${account.mask}` : ''} <span className="ui-muted">({account.subtype ?? account.type})</span>
+                {account.mask ? ` ••${account.mask}` : ''} <span className="ui-muted">({accountTypeLabel(account.subtype ?? account.type)})</span>
               </label>
             ))}
           </fieldset>

@@ -13,7 +13,7 @@ export interface LoanFieldsProps {
 export function LoanFields({ form, error, onChange }: LoanFieldsProps) {
   return (
     <div className="ui-field-row">
-      <AmountInput label="Principle" value={form.principle} error={error} onChange={onChange} />
+      <AmountInput label="Principal" value={form.principle} error={error} onChange={onChange} />
       <AmountInput label="Interest" readOnly value={interestOf(form)} onChange={() => undefined} />
     </div>
   );
