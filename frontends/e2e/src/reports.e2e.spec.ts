@@ -228,6 +228,11 @@ describe('reports in the browser', () => {
     }
     expect(await day.getByRole('heading').textContent()).toBe(`Transactions on ${usDate(monthDay(1, 3))}`);
 
+    // The same from the keyboard: the drop-down of the days with rows.
+    await page.getByLabel('Transactions of').selectOption(monthDay(1, 17));
+    await day.getByText('-7.60', { exact: true }).waitFor({ timeout: 20_000 });
+    expect(await day.getByRole('heading').textContent()).toBe(`Transactions on ${usDate(monthDay(1, 17))}`);
+
     // Back past the budget progress form: the funding history run again, from its URL.
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/reports/budget-progress' && !url.searchParams.has('m'));

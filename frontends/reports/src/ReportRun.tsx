@@ -8,7 +8,7 @@ import {
   payeeReport,
   type RouteResponse,
 } from '@budget/contracts';
-import { Loaded, useRouteQuery } from '@budget/web';
+import { Loaded, SelectField, useRouteQuery } from '@budget/web';
 import {
   budgetProgressChart,
   categoryChart,
@@ -18,6 +18,7 @@ import {
   payeeChart,
   type ChartSpec,
 } from './chart-data.js';
+import { longDate } from './dates.js';
 import { DayTransactions } from './DayTransactions.js';
 import { csvFileName, monthToUrl, type ReportParams } from './report-params.js';
 import {
@@ -89,24 +90,41 @@ function FundingHistoryRun({ label, params }: RunProps) {
   return <Loaded query={query} what={what(label)}>{(shown) => <ReportView label={label} {...shown} fileName={csvFileName('funding-history', params)} />}</Loaded>;
 }
 
-/** Budget progress: a click on a day of the chart lists that day's transactions under it. */
+/**
+ * Budget progress: a click on a day of the chart lists that day's transactions under it; the
+ * "Transactions of" drop-down chooses the same days from the keyboard.
+ */
 function BudgetProgressRun({ label, params }: RunProps) {
   const query = useRouteQuery(budgetProgressReport, { query: { m: monthToUrl(params.month) } }, { select: progressShown });
-  const [day, setDay] = useState<{ date: string; ids: readonly string[] } | null>(null);
+  const [date, setDate] = useState<string | null>(null);
   return (
     <Loaded query={query} what={what(label)}>
-      {(shown) => (
-        <ReportView
-          label={label}
-          {...shown}
-          fileName={csvFileName('budget-progress', params)}
-          onPoint={(index) => {
-            const point = shown.chart.points[index];
-            if (point?.date) setDay({ date: point.date, ids: point.ids ?? [] });
-          }}
-          below={day ? <DayTransactions date={day.date} ids={day.ids} /> : <p className="report-hint">Click a day on the chart to list its transactions.</p>}
-        />
-      )}
+      {(shown) => {
+        const days = shown.chart.points.filter((point) => point.date && (point.ids?.length ?? 0) > 0);
+        const day = shown.chart.points.find((point) => point.date === date);
+        const choose = (
+          <SelectField
+            label="Transactions of"
+            value={date ?? ''}
+            onChange={(event) => setDate(event.target.value || null)}
+            options={[{ value: '', label: 'Choose a day (or click the chart)' }, ...days.map((point) => ({ value: point.date!, label: `${longDate(point.date!)} (${point.ids!.length})` }))]}
+          />
+        );
+        return (
+          <ReportView
+            label={label}
+            {...shown}
+            fileName={csvFileName('budget-progress', params)}
+            onPoint={(index) => setDate(shown.chart.points[index]?.date ?? null)}
+            below={
+              <div className="report-day-picker">
+                {choose}
+                {day?.date ? <DayTransactions date={day.date} ids={day.ids ?? []} /> : null}
+              </div>
+            }
+          />
+        );
+      }}
     </Loaded>
   );
 }
