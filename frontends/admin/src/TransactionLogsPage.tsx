@@ -1,10 +1,10 @@
 import { listTransactionLogs } from '@budget/contracts';
 import { DataTable, formatDate, Loaded, useRouteQuery, type Column } from '@budget/web';
-import type { TransactionLog } from './log-data.js';
+import { readableLogMessage, type TransactionLog } from './log-data.js';
 
 const columns: Column<TransactionLog>[] = [
   { header: 'Date', render: (log) => formatDate(log.createdAt) },
-  { header: 'Message', render: (log) => log.message },
+  { header: 'Message', render: (log) => readableLogMessage(log.message) },
 ];
 
 /** /logs: what happened to transactions, newest first. */

@@ -2,13 +2,13 @@ import { listBills } from '@budget/contracts';
 import { Amount, Button, DataTable, formatDate, Loaded, useRouteQuery, wireCents, type Column } from '@budget/web';
 import { UserCategoryType } from '../budget/budget-data.js';
 import { useBudgetDialogs } from '../budget/use-budget-dialogs.js';
-import { recurrenceText, type Bill } from './bill-data.js';
+import { billDebits, recurrenceText, type Bill } from './bill-data.js';
 
 const columns: Column<Bill>[] = [
   { header: 'Name', render: (bill) => bill.name },
   { header: 'Amount', numeric: true, render: (bill) => <Amount cents={wireCents(bill.fundingAmount)} /> },
   { header: 'Date', render: (bill) => (bill.goalDate ? formatDate(bill.goalDate) : '') },
-  { header: 'Debits', numeric: true, render: (bill) => (bill.debits == null ? '' : <Amount cents={wireCents(bill.debits)} />) },
+  { header: 'Debits', numeric: true, render: (bill) => <Amount cents={billDebits(bill)} /> },
   { header: 'Suspended', render: (bill) => (bill.suspended ? 'Yes' : 'No') },
   { header: 'Recurrence', render: (bill) => recurrenceText(bill.recurrence) },
 ];
