@@ -5,6 +5,7 @@ import type { Account } from '../institutions/institution-data.js';
 import { columnNames, decimalHint, initialMapping, mappingBody, mappingProblem, type CsvMapping, type CsvPreview, type DelimiterChoice } from './csv-mapping.js';
 import { CsvMappingFields } from './CsvMappingFields.js';
 import { CsvPreviewTable } from './CsvPreviewTable.js';
+import { importRowsLabel } from './import-result.js';
 import { ImportStatus } from './ImportStatus.js';
 import { useImportRunner } from './use-import-runner.js';
 
@@ -36,12 +37,14 @@ export function ImportCsvDialog({ account, onClose }: { account: Account; onClos
     const text = file ? await runner.read(file) : null;
     if (text !== null) await readColumns(text, 'auto');
   };
+  // The data rows that will be sent: without a header line the first line is a row too.
+  const rowsToSend = loaded ? loaded.preview.rowCount + (mapping && !mapping.hasHeader ? 1 : 0) : 0;
   const importRows = async () => {
     if (!loaded || !mapping) return;
     const missing = mappingProblem(mapping);
     setProblem(missing);
     if (missing === null) {
-      await runner.finish(loaded.preview.rowCount + (mapping.hasHeader ? 0 : 1), (transport) =>
+      await runner.finish(rowsToSend, (transport) =>
         importing.send(importCsv, { params, body: { text: loaded.text, mapping: mappingBody(mapping) } }, { transport }),
       );
     }
@@ -59,7 +62,7 @@ export function ImportCsvDialog({ account, onClose }: { account: Account; onClos
       </Button>
       {loaded ? (
         <Button variant="primary" disabled={runner.busy} onClick={() => void importRows()}>
-          Import {loaded.preview.rowCount} Rows
+          {importRowsLabel(rowsToSend)}
         </Button>
       ) : (
         <Button variant="primary" disabled={!file || runner.busy} onClick={() => void upload()}>

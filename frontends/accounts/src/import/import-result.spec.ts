@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importCounts, importError, mismatchWarning, type ImportResult } from './import-result.js';
+import { importCounts, importError, importRowsLabel, mismatchWarning, type ImportResult } from './import-result.js';
 
 const result: ImportResult = { added: 2, updated: 0, unchanged: 1, balance: 1291.99, fileBalance: 1300, balanceMatches: false, categories: [], acctBalances: [], notes: [] };
 
@@ -19,5 +19,11 @@ describe('import results', () => {
   it("shows the server's reason for refusing a file", () => {
     expect(importError({ errors: [{ field: 'file', message: 'Transaction 2 has no FITID.' }] }, 'x')).toBe('Transaction 2 has no FITID.');
     expect(importError(undefined, 'The import failed.')).toBe('The import failed.');
+  });
+});
+
+describe('the import button', () => {
+  it('counts rows in the singular and the plural', () => {
+    expect([importRowsLabel(1), importRowsLabel(0), importRowsLabel(2), importRowsLabel(1250)]).toEqual(['Import 1 Row', 'Import 0 Rows', 'Import 2 Rows', 'Import 1,250 Rows']);
   });
 });

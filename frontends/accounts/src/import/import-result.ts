@@ -5,6 +5,9 @@ import { hasErrorList, wireCents } from '@budget/web';
 /** What an OFX or CSV import answers (`importResult` in `@budget/contracts`). */
 export type ImportResult = RouteResponse<typeof importOfx>['data'];
 
+/** "Import 1 Row", "Import 1,250 Rows": the CSV dialog's button, for the rows that will be sent. */
+export const importRowsLabel = (rows: number) => `Import ${rows.toLocaleString('en-US')} ${rows === 1 ? 'Row' : 'Rows'}`;
+
 /** "2 added, 1 updated, 0 unchanged" */
 export const importCounts = (result: ImportResult) => `${result.added} added, ${result.updated} updated, ${result.unchanged} unchanged`;
 
