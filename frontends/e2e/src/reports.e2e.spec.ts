@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page, Response } from 'playwright-core';
-import { apiPost } from './budget-steps.js';
+import { apiPost, screenshot } from './budget-steps.js';
 import { apiCategories } from './ledger-api.js';
 import { signUp } from './sign-up.js';
 import { withStack, type Stack } from './stack.js';
@@ -149,6 +149,7 @@ describe('reports in the browser', () => {
     expect(netWorthRows.at(-1)).toMatch(new RegExp(`^${usDate(today).replaceAll('/', '\\/')} \\| .*2,699\\.65$`));
     const netWorthChart = await expectChart(page, [...(await page.getByRole('table', { name: 'Net Worth report' }).locator('thead th').allTextContents()).slice(1)]);
     await expect.poll(() => netWorthChart.locator('.recharts-line-curve').count()).toBe(3);
+    await screenshot(page, 'reports-net-worth');
 
     // Payee: grouped by name and channel, sorted by name; sortable by each column.
     await openReport(page, 'Payee');
@@ -211,6 +212,7 @@ describe('reports in the browser', () => {
     expect(await groceries.locator('[data-changed="true"]').count()).toBe(2);
     expect((await fundingTable.locator('tfoot td').allTextContents()).slice(-3).map((t) => t.replace(' (changed from the month before)', ''))).toEqual(['150.00', '180.00', '0.00']);
     await expectChart(page, ['Total funded']);
+    await screenshot(page, 'reports-funding-history');
 
     // Budget progress of last month: 180.00 funded; 137.50 left after the 3rd, 129.90 after the 17th.
     await openReport(page, 'Budget Progress');
@@ -250,6 +252,7 @@ describe('reports in the browser', () => {
     await accounts.getByRole('checkbox', { name: 'Reports Bank — Checking' }).waitFor();
     expect(await accounts.getByRole('checkbox', { name: 'Reports Bank — Checking' }).isChecked()).toBe(true);
     expect(await accounts.getByRole('checkbox', { name: 'Reports Bank — Visa' }).isChecked()).toBe(false);
+    await screenshot(page, 'reports-payee-bookmark');
     // The account list scrolls inside at most 300px.
     expect(await page.evaluate(`getComputedStyle(document.querySelector('[data-testid="checks-Accounts"]')).maxHeight`)).toBe('300px');
 
