@@ -32,6 +32,8 @@ const command = fc.oneof(
   { weight: 1, arbitrary: fc.record({ k: fc.constant('tracking' as const), acct: fc.nat(2), tracking: fc.constantFrom('Transactions', 'Uncategorized Transactions', 'Balances') }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('startDate' as const), acct: fc.nat(2), day: fc.nat(60) }) },
   // A sync's rows on a linked account: a Plaid id sent again is a modification (amount, date, pending).
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('deleteAccount' as const), acct: fc.nat(2) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('deleteInstitution' as const), linked: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ k: fc.constant('bank' as const), plaid: fc.nat(3), day: fc.nat(119), amount: cents, pending: fc.boolean() }) },
 );
 /** Plaid's channel of a bank row, fixed by its Plaid id; its name tells the oracle the channel. */
@@ -89,15 +91,16 @@ describe.each([
     );
     expect(opened.status, opened.body).toBe(201);
     const accounts = (opened.json().data.accounts as { id: string }[]).map((a) => a.id);
+    const offline = opened.json().data.id as string;
     const institutionId = randomUUID();
     const plaidAccountId = `plaid-${randomUUID()}`;
     await t.app.get(CommandBus).execute(new OpenOnlineInstitution(userId(), institutionId, 'Online', 'ins_1', '2025-01-01', [
       { plaidAccountId, name: 'Linked', officialName: null, mask: null, plaidType: 'depository', plaidSubtype: 'checking', tracking: null, balanceCents: 0 },
     ]));
-    return { cat, accounts, institutionId, plaidAccountId };
+    return { cat, accounts, offline, institutionId, plaidAccountId };
   }
 
-  async function run({ cat, accounts, institutionId, plaidAccountId }: Awaited<ReturnType<typeof world>>, commands: Command[]) {
+  async function run({ cat, accounts, offline, institutionId, plaidAccountId }: Awaited<ReturnType<typeof world>>, commands: Command[]) {
     const txs: string[] = [];
     const tracking = ['Transactions', 'Transactions', 'Uncategorized Transactions'];
     const starts = ['2025-01-01', '2025-01-01', '2025-01-01'];
@@ -142,6 +145,12 @@ describe.each([
         case 'startDate':
           if ((await t.http.patch(`account/${accounts[c.acct]}`, { startDate: day(c.day), tracking: tracking[c.acct] }, user.access)).status === 200) starts[c.acct] = day(c.day);
           break;
+        case 'deleteAccount':
+          await t.http.delete(`institution/${offline}/accounts/${accounts[c.acct]}`, user.access);
+          break;
+        case 'deleteInstitution':
+          await t.http.delete(`institution/${c.linked ? institutionId : offline}`, user.access);
+          break;
         case 'bank': {
           const prefix = plaidAccountId.slice(-8);
           await t.app.get(CommandBus).execute(new RecordBankFeed(userId(), institutionId, [{
@@ -168,6 +177,13 @@ describe.each([
     const { rows: cats } = await t.db.pool.query<{ id: string; name: string; type: string; group_name: string; group_type: string }>(
       `SELECT c.id, c.name, c.type, g.name AS group_name, g.type AS group_type FROM budget_categories c JOIN budget_groups g ON g.user_id = c.user_id AND g.id = c.group_id WHERE c.user_id = $1`, [userId]);
     const account = new Map(accounts.map((a) => [a.id, a]));
+    // A deleted account or institution leaves nothing behind in the reporting tables.
+    for (const table of reportingTables) {
+      const { rows } = await t.db.pool.query<{ n: string }>(
+        `SELECT count(*) AS n FROM ${table} r WHERE r.user_id = $1 AND r.account_id IS NOT NULL AND r.account_id <> '00000000-0000-0000-0000-000000000000'
+            AND NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.id = r.account_id)`, [userId]);
+      expect(Number(rows[0]!.n), `${table} rows of deleted accounts`).toBe(0);
+    }
     const category = new Map(cats.map((c) => [c.id, c]));
     const transfer = cats.find((c) => c.type === 'ACCOUNT TRANSFER')!.id;
     const dollars = (n: number) => Math.round(n) / 100;
@@ -223,8 +239,9 @@ describe.each([
 
       // Net worth day by day: each account's opening balance plus its posted, live moves from its start date.
       const table = (await get(`reports/networth?startDate=${from}&endDate=${to}`)) as (string | number)[][];
-      const types = ['depository', 'credit', 'loan'];
-      expect(table[0]).toEqual(['date', 'Depository', 'Credit', 'Loan']);
+      const labels: Record<string, string> = { depository: 'Depository', credit: 'Credit', loan: 'Loan', investment: 'Investment' };
+      const types = Object.keys(labels).filter((type) => accounts.some((acc) => acc.type === type));
+      expect(table[0]).toEqual(['date', ...types.map((type) => labels[type])]);
       for (const row of table.slice(1)) {
         const d = row[0] as string;
         const expected = types.map((type) => dollars(accounts.filter((acc) => acc.type === type).reduce((sum, acc) => {
