@@ -52,7 +52,9 @@ describe('server-behaviour §8 rules', () => {
   it('3. the balance counts posted rows on or after the start date', async () => {
     const id = await open(100000);
     await manual(id, -4000, [], '2025-03-05');
-    await manual(id, -900, [], '2025-02-20');
+    // A manual row before the start date is refused (issue 18 "Dates"); a bank row may be older and is kept, uncounted.
+    await expect(manual(id, -900, [], '2025-02-20')).rejects.toThrow("The date is before the account's start date (2025-03-01).");
+    await bed.imports.import(caller, await account(id), parseOfx(bankOfx([{ fitid: 'EARLY', date: '20250220', amount: '-9.00', name: 'Early' }])), 'OFX');
     expect((await account(id)).balance).toBe(96000);
   });
 
@@ -80,13 +82,16 @@ describe('server-behaviour §8 rules', () => {
   it('7. moving the start date back brings in only live rows of an account that tracks transactions', async () => {
     const live = async (transactionId: string) =>
       (await bed.db.pool.query<{ live: boolean }>('SELECT bool_and(live) AS live FROM ledger_splits WHERE transaction_id = $1', [transactionId])).rows[0]!.live;
-    const tracked = await open(100000, 'Transactions', 'depository', 'checking', '2025-03-10');
+    // Manual rows are entered on or after the start date; moving it forward leaves some before it.
+    const tracked = await open(100000, 'Transactions', 'depository', 'checking', '2025-03-01');
     const onStart = (await manual(tracked, -100, [['Groceries', -100]], '2025-03-10')).transactionId;
     const kept = (await manual(tracked, -3000, [['Groceries', -3000]], '2025-03-05')).transactionId;
     const deleted = (await manual(tracked, -700, [['Groceries', -700]], '2025-03-06')).transactionId;
     await bed.transactions.delete(caller, deleted);
-    const balances = await open(50000, 'Balances', 'depository', 'savings', '2025-03-10');
+    const balances = await open(50000, 'Balances', 'depository', 'savings', '2025-03-01');
     const untracked = (await manual(balances, -400, [['Dining Out', -400]], '2025-03-05')).transactionId;
+    await bed.accounts.changeAccount(caller, tracked, { startDate: '2025-03-10' });
+    await bed.accounts.changeAccount(caller, balances, { startDate: '2025-03-10' });
     expect(await balanceOf('Groceries')).toBe(-100);
     await bed.accounts.changeAccount(caller, tracked, { startDate: '2025-03-01' });
     await bed.accounts.changeAccount(caller, balances, { startDate: '2025-03-01' });
@@ -173,6 +178,10 @@ describe('server-behaviour §8 rules', () => {
     await manual(id, 20000, [['Miscellaneous', 20000]], '2025-01-10');
     await manual(id, -35000, [['Miscellaneous', -35000]], '2025-01-20');
     const statementId = await bed.statements.createStatement(caller, id, { startDate: '2025-01-01', endDate: '2025-01-31', startingBalance: 100000, endingBalance: 85000 });
+    // A new statement holds nothing: the user ticks its rows (issue 18 "Statements").
+    const held = await bed.db.pool.query('SELECT count(*)::int AS n FROM ledger_transactions WHERE statement_id = $1', [statementId]);
+    expect(held.rows[0].n).toBe(0);
+    await bed.statements.changeStatement(caller, statementId, { reconcile: 'All' });
     const { rows } = await bed.db.pool.query(
       `SELECT sum(amount_cents) FILTER (WHERE amount_cents > 0)::int AS credits, sum(amount_cents) FILTER (WHERE amount_cents < 0)::int AS debits
          FROM ledger_transactions WHERE statement_id = $1 AND NOT deleted`,
@@ -189,6 +198,7 @@ describe('server-behaviour §8 rules', () => {
     const id = await open(100000, 'Transactions', 'depository', 'checking', '2024-12-01');
     const { transactionId } = await manual(id, -2500, [['Miscellaneous', -2500]], '2025-01-10');
     const statementId = await bed.statements.createStatement(caller, id, { startDate: '2025-01-01', endDate: '2025-01-31', startingBalance: 100000, endingBalance: 97500 });
+    await bed.statements.changeStatement(caller, statementId, { reconcile: 'All' });
     const linked = async () => (await bed.db.pool.query('SELECT statement_id, version FROM ledger_transactions WHERE id = $1', [transactionId])).rows[0];
     expect(await linked()).toEqual({ statement_id: statementId, version: 0 });
     await bed.transactions.edit(caller, transactionId, { version: 0, statementId: null });
@@ -238,7 +248,8 @@ describe('tracking', () => {
     const id = await open(100000, 'Transactions', 'depository', 'checking', '2025-03-01');
     await manual(id, -3000);
     await manual(id, -2500, [['Groceries', -2500]]);
-    await manual(id, -900, [['Groceries', -900]], '2025-02-20'); // before the start date: never in the budget
+    // Before the start date: refused, so never in the budget (issue 18 "Dates").
+    await expect(manual(id, -900, [['Groceries', -900]], '2025-02-20')).rejects.toThrow("The date is before the account's start date (2025-03-01).");
     expect([await balanceOf('Funding Pool'), await balanceOf('Unassigned'), await balanceOf('Groceries')]).toEqual([100000, -3000, -2500]);
 
     const before = await bed.store.headPosition();

@@ -27,7 +27,7 @@ export const createStatement = route({
   id: 'createStatement',
   method: 'POST',
   path: '/account/{id}/statements',
-  summary: 'Add a statement; the unreconciled rows of its period join it',
+  summary: 'Add a statement; it holds no rows until they are ticked (or Reconcile All)',
   tag: TAG,
   status: 201,
   params: accountParams,

@@ -6,7 +6,7 @@ import type { AccountRow, LedgerLookups } from '../queries/ledger-lookups.js';
 export async function transactionContext(
   lookups: LedgerLookups,
   userId: string,
-  account: Pick<AccountRow, 'tracking' | 'type'> | null | Promise<Pick<AccountRow, 'tracking' | 'type'> | null>,
+  account: Pick<AccountRow, 'tracking' | 'type' | 'startDate'> | null | Promise<Pick<AccountRow, 'tracking' | 'type' | 'startDate'> | null>,
   splits: readonly SplitInput[],
 ): Promise<TransactionContext> {
   const ids = splits.map((s) => s.categoryId).filter((id): id is string => typeof id === 'string');
@@ -16,6 +16,7 @@ export async function transactionContext(
     categoryExists: (id) => existing.has(id),
     unassignedCategoryId: system.unassigned,
     loanAccount: found?.type === 'loan',
+    accountStartDate: found?.startDate ?? null,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Cents } from '@budget/money';
 import { isCalendarDate } from './dates.js';
 import { ForbiddenChange, MESSAGES, RuleViolation, UnknownReference } from './domain-error.js';
-import type { TransactionContext } from './record-transaction.decide.js';
+import { beforeStartDate, type TransactionContext } from './record-transaction.decide.js';
 import { normaliseSplits, sameSplits, type SplitInput } from './splits.js';
 import type { TransactionChanged, TransactionChanges } from './transaction.events.js';
 import type { TransactionState } from './transaction.state.js';
@@ -39,6 +39,8 @@ export function decideEditTransaction(command: EditTransaction, state: Transacti
   if (command.date !== undefined && command.date !== state.date) {
     if (bankFed) throw new RuleViolation('date', 'The date of a bank transaction cannot be changed.', 'readonly');
     if (!isCalendarDate(command.date)) throw new RuleViolation('date', MESSAGES.date, 'date');
+    const early = beforeStartDate(command.date, context);
+    if (early) throw early;
     changes.date = { from: state.date, to: command.date };
   }
   if (command.name !== undefined && command.name.trim() !== account.name) {

@@ -28,6 +28,18 @@ export interface TransactionContext extends SplitContext {
    * with every transaction, which would otherwise keep it from moving the balance.
    */
   loanAccount: boolean;
+  /**
+   * The account's start date: a manual entry dated before it would be stored and silently left
+   * out of the balance (server-behaviour §3.3, §4.2.4), so the user's own entries are refused.
+   * Bank rows may be older (§3.3 "Plaid adds a posted tx dated < start date") and are taken.
+   */
+  accountStartDate?: string | null;
+}
+
+/** The 422 on `date` for a manual entry or edit dated before its account's start date. */
+export function beforeStartDate(date: string, context: TransactionContext): RuleViolation | null {
+  const start = context.accountStartDate;
+  return start && date < start ? new RuleViolation('date', `The date is before the account's start date (${start}).`, 'range') : null;
 }
 
 /** A manual entry or an imported bank row (server-behaviour §3.3 "Manual add", §4.2.5). */
@@ -38,6 +50,8 @@ export function decideRecordAccountTransaction(
 ): TransactionRecorded[] {
   if (state.exists) return [];
   if (!isCalendarDate(command.date)) throw new RuleViolation('date', MESSAGES.date, 'date');
+  const early = command.kind === 'manual' ? beforeStartDate(command.date, context) : null;
+  if (early) throw early;
   const name = command.name.trim();
   if (name === '') throw new RuleViolation('name', MESSAGES.name, 'required');
   const splits = normaliseSplits(command.splits, command.amount, context);

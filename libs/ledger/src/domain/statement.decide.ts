@@ -32,19 +32,16 @@ function checkPeriod(state: AccountState, period: StatementState, ignoreId: stri
 const attachable = (rows: readonly ReconcilableRow[], period: StatementState) =>
   rows.filter((r) => r.statementId === null && r.date >= period.startDate && r.date <= period.endDate).map((r) => r.transactionId);
 
-/** Creates a statement and attaches the unreconciled posted rows of its period. */
-export function decideCreateStatement(
-  statementId: string,
-  fields: Required<StatementFields>,
-  state: AccountState,
-  rows: readonly ReconcilableRow[],
-): (StatementCreated | StatementReconciled)[] {
+/**
+ * Creates a statement, holding no rows yet: the user ticks the rows the bank's statement lists
+ * and watches the difference close (issue 18 "Statements"). Attaching every row of the period at
+ * once (server-behaviour §4.3.1, era 2025-11-11+) left nothing to check; Reconcile All still does
+ * it on request. The spec client's body is taken unchanged and `transactions` answers `[]`.
+ */
+export function decideCreateStatement(statementId: string, fields: Required<StatementFields>, state: AccountState): StatementCreated[] {
   if (!state.exists || state.deleted) throw new UnknownReference('Account');
   checkPeriod(state, fields, null);
-  const accountId = state.accountId;
-  const attached = attachable(rows, fields);
-  const created: StatementCreated = { type: 'StatementCreated', data: { accountId, statementId, ...fields } };
-  return attached.length === 0 ? [created] : [created, { type: 'StatementReconciled', data: { accountId, statementId, attached, detached: [] } }];
+  return [{ type: 'StatementCreated', data: { accountId: state.accountId, statementId, ...fields } }];
 }
 
 /** PATCH /statements/{id}: reconcile All/None over the current period, then the field changes. */

@@ -31,6 +31,24 @@ const given = (...commands: RecordAccountTransaction[]) =>
   foldTransaction(commands.flatMap((c) => decideRecordAccountTransaction(c, initialTransactionState, context)) as TransactionEvent[]);
 
 describe('recording a manual transaction', () => {
+  it("refuses a manual entry or edit dated before the account's start date, but takes an older bank row", () => {
+    const started = { ...context, accountStartDate: '2025-03-01' };
+    const refusal = (() => {
+      try {
+        decideRecordAccountTransaction(manual({ date: '2025-02-28' }), initialTransactionState, started);
+      } catch (error) {
+        return error;
+      }
+      return null;
+    })();
+    expect(refusal).toBeInstanceOf(RuleViolation);
+    expect(refusal).toMatchObject({ field: 'date', message: "The date is before the account's start date (2025-03-01)." });
+    expect(decideRecordAccountTransaction(manual({ date: '2025-03-01' }), initialTransactionState, started)).toHaveLength(1);
+    expect(decideRecordAccountTransaction(manual({ kind: 'regular', provider: 'OFX', date: '2025-02-28' }), initialTransactionState, started)).toHaveLength(1);
+    expect(() => decideEditTransaction({ version: 0, date: '2025-02-28' }, given(manual()), started)).toThrow("The date is before the account's start date (2025-03-01).");
+    expect(decideEditTransaction({ version: 0, date: '2025-03-02' }, given(manual()), started)[0]?.data.changes.date).toEqual({ from: '2025-03-05', to: '2025-03-02' });
+  });
+
   it('stores the splits when they sum to the amount', () => {
     const [event] = decideRecordAccountTransaction(manual(), initialTransactionState, context);
     expect(event?.data.splits).toEqual([{ categoryId: 'groceries', amount: -8000, comment: null }]);

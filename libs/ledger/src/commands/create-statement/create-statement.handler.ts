@@ -8,7 +8,7 @@ import { findStatement, statementTransactionIds } from '../../queries/list-state
 import { loadAccountStream } from '../account-stream.js';
 import { CreateStatementCommand } from './create-statement.command.js';
 
-/** Load the account, decide the statement with the period's unreconciled rows (rule 19), append; answer it with its rows. */
+/** Load the account, decide the statement (it holds no rows until the user ticks them), append; answer it with its rows. */
 @CommandHandler(CreateStatementCommand)
 export class CreateStatementHandler implements ICommandHandler<CreateStatementCommand> {
   constructor(
@@ -26,7 +26,7 @@ export class CreateStatementHandler implements ICommandHandler<CreateStatementCo
     await this.lookups.account(userId, accountId);
     const { loaded, state } = await loadAccountStream(this.writer, caller, accountId);
     const statementId = this.writer.newId();
-    const events = decideCreateStatement(statementId, body, state, await this.lookups.reconcilableRows(accountId));
+    const events = decideCreateStatement(statementId, body, state);
     const [statement, transactions] = await this.writer.appendThenRead(accountStream(accountId), events, loaded.revision, caller, (db) =>
       Promise.all([findStatement(db, userId, statementId), statementTransactionIds(db, statementId)]),
     );
