@@ -6,6 +6,7 @@ import {
 } from '@budget/web';
 import type { Account } from '../institutions/institution-data.js';
 import { DuplicateDialog } from './DuplicateDialog.js';
+import { tickedChange } from '../statements/statement-data.js';
 import { ReconcileBar } from './ReconcileBar.js';
 import { useDebounced } from './use-debounced.js';
 
@@ -36,7 +37,7 @@ export function AccountRegister({ account, pending, statementId, onStatementChan
     <div className="account-register">
       <div className="account-register__bar">
         <TextField label="Find by name" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-        {pending ? null : <ReconcileBar accountId={account.id} statementId={statementId} onChange={onStatementChange} />}
+        {pending ? null : <ReconcileBar accountId={account.id} statementId={statementId} onChange={onStatementChange} pendingTicks={statementId ? tickedChange(statementId, reconcile.overrides, rows) : 0} />}
       </div>
       <Register
         label={pending ? 'Pending transactions' : 'Transactions'}

@@ -1,3 +1,4 @@
+import type { Cents } from '@budget/money';
 import { Amount, SelectField, type Id } from '@budget/web';
 import { statementDifference, statementLabel, useStatements } from '../statements/statement-data.js';
 
@@ -5,10 +6,12 @@ export interface ReconcileBarProps {
   accountId: Id;
   statementId: Id | null;
   onChange: (id: Id | null) => void;
+  /** What the ticks not yet answered change in the ticked sum (`tickedChange`). */
+  pendingTicks?: Cents;
 }
 
 /** Chooses the statement the register's checkboxes reconcile against, and shows what is left. */
-export function ReconcileBar({ accountId, statementId, onChange }: ReconcileBarProps) {
+export function ReconcileBar({ accountId, statementId, onChange, pendingTicks = 0 }: ReconcileBarProps) {
   const query = useStatements(accountId);
   const statements = query.data;
   const selected = statements?.find((s) => s.id === statementId);
@@ -31,7 +34,7 @@ export function ReconcileBar({ accountId, statementId, onChange }: ReconcileBarP
       ) : null}
       {selected ? (
         <p className="reconcile-bar__status" data-testid="statement-difference">
-          <span className="ui-muted">Difference</span> <Amount cents={statementDifference(selected)} />
+          <span className="ui-muted">Difference</span> <Amount cents={statementDifference(selected) - pendingTicks} />
         </p>
       ) : null}
     </>
