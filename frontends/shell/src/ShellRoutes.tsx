@@ -1,6 +1,7 @@
 import { Route, Routes, useLocation } from 'react-router';
 import { AuthenticatedLayout } from './layout/AuthenticatedLayout.js';
 import { LandingPage } from './pages/LandingPage.js';
+import { PrivacyPage, TermsPage } from './pages/LegalPages.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { SignInPage } from './pages/SignInPage.js';
 import { RecoverPasswordPage } from './recover/RecoverPasswordPage.js';
@@ -31,6 +32,8 @@ export function ShellRoutes() {
       <Route path="/signup" element={<SignUpPage />} />
       <Route path="/signin" element={<SignInPage />} />
       <Route path="/recover-password" element={<RecoverPasswordPage />} />
+      <Route path="/terms" element={<TermsPage />} />
+      <Route path="/privacy" element={<PrivacyPage />} />
       <Route element={<SignedInOrNotFound />}>
         <Route path="/user" element={<UserPage />} />
         <Route path="*" element={<RemoteRoutes />} />

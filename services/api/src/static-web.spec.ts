@@ -27,6 +27,6 @@ test('every path outside /api and the API\'s own paths is the web app\'s; only t
   for (const url of ['/api', '/api/v1/no-such', '/vapidPublicKey', '/vapidPublicKey?x=1']) {
     expect(isWebPath(url), url).toBe(false);
   }
-  for (const path of ['/', '/home', '/accounts/12', '/signin', '/user']) expect(isPagePath(path), path).toBe(true);
+  for (const path of ['/', '/home', '/accounts/12', '/signin', '/user', '/terms', '/privacy']) expect(isPagePath(path), path).toBe(true);
   for (const path of ['/no-such-page', '/homework', '/unknown/page', '/remotes']) expect(isPagePath(path), path).toBe(false);
 });

@@ -23,7 +23,7 @@ export function webLayout(webRoot: string): { shellDir: string; remotesDir: stri
 /** First path segments of the web app's pages (product-spec §2; the shell's routes and its remotes'). */
 export const PAGE_ROOTS = new Set([
   '', 'signup', 'signin', 'recover-password', 'home', 'accounts', 'bills', 'search', 'reports',
-  'auto-assignments', 'logs', 'admin', 'user',
+  'auto-assignments', 'logs', 'admin', 'user', 'terms', 'privacy',
 ]);
 
 /** Paths outside `/api` that the spec gives to the API (the push key, `GET /vapidPublicKey`, served by libs/identity/src/push): never the app. */

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { registerUser } from '@budget/contracts';
 import { Button, FormError, TextField, useServerForm, useSession } from '@budget/web';
 
@@ -21,7 +22,9 @@ export function EnterInfoStep({ onRegistered }: { onRegistered: (email: string) 
         required
         {...form.field('passwordConfirmation')}
       />
-      <p className="legal">By signing up, you agree to the Terms and Privacy Statement.</p>
+      <p className="legal">
+        By signing up, you agree to the <Link to="/terms">Terms</Link> and <Link to="/privacy">Privacy Statement</Link>.
+      </p>
       <FormError message={form.errors.general} />
       <Button type="submit" variant="primary" disabled={form.submitting}>
         Sign Up
