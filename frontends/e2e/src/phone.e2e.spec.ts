@@ -279,11 +279,42 @@ describe('the product on a phone (390px)', () => {
     const phone = await darkBrowser.newPage();
     await phone.goto(`${stack.url}/home`);
     await expect.poll(() => phone.evaluate(() => document.documentElement.dataset.theme), { timeout: 15_000 }).toBe('light');
+    // The device keeps the last choice: the next load paints light before the preferences answer.
+    await phone.route('**/api/v1/user/preferences', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await phone.reload();
+    await phone.locator('main').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    expect(await phone.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(LIGHT_BG);
+    await phone.unrouteAll({ behavior: 'wait' });
     await expect.poll(() => phone.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(LIGHT_BG);
     await settle(phone);
     expect(await contrast(phone), 'light phone home').toEqual([]);
     await darkBrowser.close();
     await context.close();
+  });
+});
+
+describe('auth pages (docs/spec/product-spec.md §9: 350px and 1224px)', () => {
+  it('use the whole width under 350px, a 350px card up to 1224px and a wider one beyond, never overflowing', async () => {
+    const cards: Record<number, number> = {};
+    for (const width of [320, 390, 1000, 1300]) {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, hasTouch: width < 600, isMobile: width < 600 });
+      const page = await context.newPage();
+      await page.goto(`${stack.url}/signin`);
+      const card = page.locator('.auth-page__card');
+      await card.waitFor();
+      cards[width] = Math.round((await card.boundingBox())!.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `sign-in at ${width}px`).toBeLessThanOrEqual(width);
+      await page.goto(`${stack.url}/signup`);
+      await page.getByLabel('Username').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `sign-up at ${width}px`).toBeLessThanOrEqual(width);
+      await context.close();
+    }
+    // 320 − 2 × 8px of page padding; then the 350px card; 420px from 1224px on.
+    expect(cards).toEqual({ 320: 304, 390: 350, 1000: 350, 1300: 420 });
   });
 });
 
