@@ -27,7 +27,7 @@ export async function budgetProgressSql(db: Db, userId: string, from: string, to
           AND (s.account_id IS NULL OR (a.tracking = 'Transactions' AND s.date >= a.start_date))),
      funded AS (SELECT COALESCE(sum(amount_cents), 0) AS cents FROM lines WHERE type = 2),
      days AS (
-       SELECT date, sum(amount_cents) AS cents, array_agg(DISTINCT transaction_id::text ORDER BY transaction_id::text) AS ids
+       SELECT date, sum(amount_cents) AS cents, array_agg(DISTINCT transaction_id ORDER BY transaction_id)::text[] AS ids
          FROM lines WHERE type NOT IN (2, 3, 4) GROUP BY date)
      SELECT to_char(d.date, 'YYYY-MM-DD') AS date, (f.cents + sum(d.cents) OVER (ORDER BY d.date))::text AS cents, d.ids
        FROM days d CROSS JOIN funded f ORDER BY d.date`,
