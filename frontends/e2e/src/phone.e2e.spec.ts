@@ -297,6 +297,60 @@ describe('the product on a phone (390px)', () => {
   });
 });
 
+describe('dialogs on a 390px screen', () => {
+  /** The open dialog fits the screen's width and height, and its Cancel button can be reached. */
+  async function expectUsable(page: Page, name: string): Promise<void> {
+    const dialog = page.getByRole('dialog').last();
+    await dialog.waitFor();
+    await page.waitForTimeout(250);
+    const box = (await dialog.boundingBox())!;
+    expect(box.x, `${name} left edge`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${name} right edge`).toBeLessThanOrEqual(390);
+    expect(box.width, `${name} uses the width`).toBeGreaterThanOrEqual(360);
+    expect(box.y + box.height, `${name} height`).toBeLessThanOrEqual(844);
+    const cancel = dialog.getByRole('button', { name: 'Cancel' });
+    await cancel.scrollIntoViewIfNeeded();
+    const cancelBox = (await cancel.boundingBox())!;
+    expect(cancelBox.y + cancelBox.height, `${name} Cancel in reach`).toBeLessThanOrEqual(844);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} overflow`).toBeLessThanOrEqual(390);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: `${SCREENSHOTS}dialog-${name}-390.png` });
+    await cancel.click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  it('fit the screen, scroll inside, and keep their buttons in reach', async () => {
+    const seeded = await seed();
+    const context = await browser.newContext({ ...PHONE, storageState: seeded.session });
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/home`);
+    await page.getByTestId('category-list').waitFor();
+    const home: [string, () => Promise<void>][] = [
+      ['fund', () => page.getByRole('button', { name: 'Fund' }).click()],
+      ['rebalance', () => page.getByRole('button', { name: 'Rebalance' }).click()],
+      ...(['Group', 'Category', 'Bill', 'Goal'] as const).map((item): [string, () => Promise<void>] => [
+        `add-${item.toLowerCase()}`,
+        async () => {
+          await page.getByRole('button', { name: 'Add…' }).click();
+          await page.getByRole('menuitem', { name: item, exact: true }).click();
+        },
+      ]),
+    ];
+    for (const [name, open] of home) {
+      await open();
+      await expectUsable(page, name);
+    }
+    await page.goto(`${stack.url}/accounts/${seeded.accountId}`);
+    await page.getByTestId('register-row').first().waitFor();
+    for (const item of ['Add Offline Institution', 'Add Transaction', 'Import OFX', 'Import CSV']) {
+      await page.getByRole('button', { name: 'Actions…' }).click();
+      await page.getByRole('menuitem', { name: item }).click();
+      await expectUsable(page, item.toLowerCase().replace(/ /g, '-'));
+    }
+    await context.close();
+  });
+});
+
 describe('auth pages (docs/spec/product-spec.md §9: 350px and 1224px)', () => {
   it('use the whole width under 350px, a 350px card up to 1224px and a wider one beyond, never overflowing', async () => {
     const cards: Record<number, number> = {};
