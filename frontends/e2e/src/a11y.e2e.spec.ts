@@ -1,0 +1,127 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { isoDaysAgo } from './ledger-fixtures.js';
+import { addOfflineInstitution, pickCategory } from './ledger-steps.js';
+import { signUp } from './sign-up.js';
+import { withStack, type Stack } from './stack.js';
+
+/**
+ * axe-core over every main page and every main dialog at desktop (1280px) and phone (390px)
+ * widths (issue 18 "Must show"): no critical or serious violation of WCAG 2.1 A/AA or axe's best
+ * practices. Moderate and minor findings are printed with the rest.
+ */
+
+let stack: Stack;
+let browser: Browser;
+withStack((started) => ({ stack, browser } = started));
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const FAILING = new Set(['critical', 'serious']);
+
+interface Finding {
+  where: string;
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+async function audit(page: Page, where: string): Promise<Finding[]> {
+  await page.waitForLoadState('networkidle');
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: axeSource });
+  const result = (await page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(TAGS)} } })
+    .then((r) => ({ passes: r.passes.length, violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' ')) })) }))`)) as { passes: number; violations: Omit<Finding, 'where'>[] };
+  // axe really looked at the page: rules passed on it.
+  expect(result.passes, where).toBeGreaterThan(5);
+  return result.violations.map((finding) => ({ where, ...finding }));
+}
+
+/** Opens a dialog, audits the page with it open, closes it with Escape. */
+async function auditDialog(page: Page, where: string, testId: string, open: () => Promise<void>): Promise<Finding[]> {
+  await open();
+  const dialog = page.getByTestId(testId);
+  await dialog.waitFor();
+  const found = await audit(page, `${where} dialog`);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  return found;
+}
+
+async function go(page: Page, path: string): Promise<void> {
+  await page.goto(`${stack.url}${path}`);
+  await page.locator('h1').first().waitFor({ state: 'attached', timeout: 15_000 });
+}
+
+/** An accounts toolbar action: a button on a desktop, an item of the Actions… menu on a phone. */
+async function accountsAction(page: Page, label: string, phone: boolean): Promise<void> {
+  if (!phone) return page.getByRole('button', { name: label }).click();
+  await page.getByTestId('account-actions').getByRole('button', { name: 'Actions…' }).click();
+  await page.getByRole('menuitem', { name: label }).click();
+}
+
+async function homeAdd(page: Page, item: string): Promise<void> {
+  await page.getByTestId('add-menu').getByRole('button', { name: 'Add…' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+async function auditWidth(page: Page, width: number, accountId: string, categoryPath: string): Promise<Finding[]> {
+  const phone = width < 600;
+  const at = (what: string) => `${what} @${width}`;
+  const findings: Finding[] = [];
+  for (const path of ['/home', categoryPath, '/bills', '/accounts', '/search?q=coffee', '/reports', '/reports/net-worth', '/auto-assignments', '/logs', '/user']) {
+    await go(page, path);
+    findings.push(...(await audit(page, at(path))));
+  }
+
+  await go(page, '/home');
+  findings.push(...(await auditDialog(page, at('add group'), 'group-dialog', () => homeAdd(page, 'Group'))));
+  findings.push(...(await auditDialog(page, at('add category'), 'category-dialog', () => homeAdd(page, 'Category'))));
+  await go(page, '/auto-assignments');
+  findings.push(...(await auditDialog(page, at('add rule'), 'rule-dialog', () => page.getByRole('button', { name: 'Add Auto Assignment' }).click())));
+
+  await go(page, `/accounts/${accountId}`);
+  findings.push(...(await audit(page, at('account register'))));
+  findings.push(...(await auditDialog(page, at('add transaction'), 'transaction-dialog', () => accountsAction(page, 'Add Transaction', phone))));
+  findings.push(...(await auditDialog(page, at('add offline institution'), 'offline-institution-dialog', () => accountsAction(page, 'Add Offline Institution', phone))));
+  findings.push(...(await auditDialog(page, at('import ofx'), 'ofx-dialog', () => accountsAction(page, 'Import OFX', phone))));
+  findings.push(...(await auditDialog(page, at('close account'), 'confirm-dialog', () => page.getByRole('button', { name: 'Close Account' }).click())));
+  await page.getByRole('tablist', { name: 'Account views' }).getByRole('tab', { name: 'Statements' }).click();
+  findings.push(...(await auditDialog(page, at('new statement'), 'statement-dialog', () => page.getByRole('button', { name: 'New Statement' }).click())));
+  await page.getByRole('tablist', { name: 'Account views' }).getByRole('tab', { name: 'Transactions' }).click();
+  const row = page.getByTestId('register-row').first();
+  await row.waitFor();
+  findings.push(...(await auditDialog(page, at('edit transaction'), 'transaction-dialog', () => row.click())));
+  return findings;
+}
+
+describe('axe-core on every main page and dialog', () => {
+  it('finds no critical or serious violation at 1280px and 390px', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signUp(page, stack);
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Accounts' }).click();
+    const accountId = await addOfflineInstitution(page, { institution: 'Axe Bank', account: 'Checking', balance: '500', startDate: isoDaysAgo(10) });
+    await page.getByRole('button', { name: 'Add Transaction' }).click();
+    const dialog = page.getByTestId('transaction-dialog');
+    await dialog.getByLabel('Name').fill('Coffee');
+    await dialog.getByRole('textbox', { name: 'Amount', exact: true }).fill('-4.5');
+    await pickCategory(dialog, 1, 'groc');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.goto(`${stack.url}/home`);
+    await page.getByTestId('category-list').getByText('Funding Pool').click();
+    await page.waitForURL(/\/home\/[^/]+$/);
+    const categoryPath = new URL(page.url()).pathname;
+
+    const findings = await auditWidth(page, 1280, accountId, categoryPath);
+    await page.setViewportSize({ width: 390, height: 844 });
+    findings.push(...(await auditWidth(page, 390, accountId, categoryPath)));
+    await context.close();
+
+    console.log(`axe findings (${findings.length}):\n${findings.map((f) => `${f.impact} ${f.id} @ ${f.where}: ${f.help} — ${f.nodes.join(' | ')}`).join('\n')}`);
+    expect(findings.filter((f) => FAILING.has(f.impact ?? '')).map((f) => `${f.impact} ${f.id} @ ${f.where}: ${f.nodes.join(' | ')}`)).toEqual([]);
+  });
+});
