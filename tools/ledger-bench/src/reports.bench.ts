@@ -21,6 +21,7 @@ try {
     `${fill.transactions.toLocaleString('en')} transactions (${fill.imported.toLocaleString('en')} imported, ${fill.synced.toLocaleString('en')} synced, ` +
     `${fill.manual} manual; ${fill.deleted} deleted, ${fill.pending} pending), ${fill.fundings} fundings, ${fill.balanceEntries} balance entries; ` +
     `filled through the API in ${fill.seconds.toFixed(0)} s: ${fill.events.toLocaleString('en')} events, ${Math.round(fill.events / fill.seconds).toLocaleString('en')} events/s` +
+    (fill.analyzeSeconds === undefined ? '' : ` (of the time, ${fill.analyzeSeconds.toFixed(0)} s in the ANALYZEs that stand in for autovacuum)`) +
     (data.filledNow ? '' : ' (filled by an earlier run)');
   console.log(`Data set: ${summary}`);
   if (!args.fillOnly) {
