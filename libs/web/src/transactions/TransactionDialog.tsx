@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { listConnectedAccounts } from '@budget/contracts';
 import type { CategoryTree } from '../categories/category-tree.js';
 import type { Id } from '../data/id.js';
 import { toIsoDate } from '../dates/format-date.js';
@@ -12,6 +13,9 @@ import { withoutFieldErrors } from '../forms/form-errors.js';
 import { TextField } from '../ui/TextField.js';
 import { ButtonLink } from '../ui/Button.js';
 import { LoanFields } from './LoanFields.js';
+import { useEveryPage } from '../data/every-page.js';
+import { SelectField } from '../ui/SelectField.js';
+import { counterTransfer, transferChoices, transferName, transferSplits, type TransferAccount } from './transfer.js';
 import { isLoanType } from './loan.js';
 import { SplitRows } from './SplitRows.js';
 import { isBankRow } from './transaction-editing.js';
@@ -45,6 +49,23 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
   const [confirmingZero, setConfirmingZero] = useState(false);
   const [storedAmount] = useState(() => (editing ? formFromTransaction(editing).amount : null));
   const save = useTransactionSave();
+  // "Transfer to/from account" (issue 18): a new entry can be the one side of a transfer; the other
+  // side is recorded in the chosen account, both in Account Transfer (server-behaviour §3.1).
+  const hereId = 'accountId' in target ? target.accountId : null;
+  const accounts = useEveryPage(listConnectedAccounts, hereId && tree.accountTransfer ? {} : null);
+  const here = useMemo(() => accounts.data?.data.flatMap((i) => i.accounts).find((a) => a.id === hereId) ?? null, [accounts.data, hereId]);
+  const choices = useMemo(() => (hereId && accounts.data ? transferChoices(accounts.data.data, hereId) : []), [accounts.data, hereId]);
+  const [transferTo, setTransferTo] = useState<TransferAccount | null>(null);
+  const chooseTransfer = (id: string) => {
+    const other = choices.find((a) => a.id === id) ?? null;
+    setTransferTo(other);
+    setErrors(NO_ERRORS);
+    setForm((current) => {
+      const autoName = current.name === '' || (transferTo !== null && current.name === transferName(current.amount, transferTo.name));
+      if (!other || !tree.accountTransfer) return { ...current, name: autoName && transferTo ? '' : current.name, splits: transferTo ? [] : current.splits };
+      return { ...current, name: autoName ? transferName(current.amount, other.name) : current.name, splits: transferSplits(current.amount, tree.accountTransfer.id) };
+    });
+  };
   // "Make a rule from this one": the stored name (not the form's unsaved edits).
   const ruleName = editing?.accountTransaction?.name?.trim() || null;
 
@@ -55,7 +76,12 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
   const setAmount = (amount: number) => {
     setErrors((current) => withoutFieldErrors(current, ['amount']));
     // A single category follows the amount; several are shared out by hand.
-    setForm((current) => ({ ...current, amount, splits: current.splits.length === 1 ? [{ ...current.splits[0]!, amount: Math.abs(amount) }] : current.splits }));
+    setForm((current) => ({
+      ...current,
+      amount,
+      // The name of a transfer follows the direction of the money.
+      name: transferTo && current.name === transferName(current.amount, transferTo.name) ? transferName(amount, transferTo.name) : current.name,
+      splits: current.splits.length === 1 ? [{ ...current.splits[0]!, amount: Math.abs(amount) }] : current.splits }));
   };
 
   const finish = (outcome: SaveOutcome) => {
@@ -68,11 +94,19 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
   const submit = async (event: FormEvent | null, zeroConfirmed = false) => {
     event?.preventDefault();
     const checked = validateTransaction(form);
+    // The account's start date (server-behaviour §3.3): said before sending; the server refuses it too.
+    if (!editing && here && form.date !== '' && form.date < here.startDate.slice(0, 10)) {
+      checked.fields.date = `The date is before the account's start date (${here.startDate.slice(0, 10)}).`;
+    }
     setErrors(checked);
     if (hasErrors(checked)) return;
     if (!zeroConfirmed && asksToSaveZero(form, storedAmount)) return setConfirmingZero(true);
     setConfirmingZero(false);
     setBusy(true);
+    if (!editing && transferTo && here && tree.accountTransfer) {
+      const other = { id: transferTo.id, form: counterTransfer(form, here, tree.accountTransfer.id), loan: isLoanType(transferTo.type) };
+      return finish(await save.transfer(here.id, form, loan, other));
+    }
     finish(await (editing ? save.update(editing, form, loan) : save.create((target as { accountId: Id }).accountId, form, loan)));
   };
   const remove = async () => {
@@ -92,7 +126,21 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
         {loan ? <LoanFields form={form} error={errors.fields.principle} onChange={(principle) => set({ principle })} /> : null}
         <TextField label="Name" required readOnly={bank} value={form.name} error={errors.fields.name} onChange={(e) => set({ name: e.target.value })} />
         <TextField label="Comment" value={form.comment} onChange={(e) => set({ comment: e.target.value })} />
-        <SplitRows splits={form.splits} tree={tree} amount={form.amount} onChange={(splits) => set({ splits })} />
+        {!editing && choices.length > 0 ? (
+          <SelectField
+            label="Transfer to/from account"
+            options={[{ value: '', label: 'None (a category)' }, ...choices.map((a) => ({ value: a.id, label: a.name }))]}
+            value={transferTo?.id ?? ''}
+            onChange={(e) => chooseTransfer(e.target.value)}
+          />
+        ) : null}
+        {transferTo ? (
+          <p className="ui-muted" data-testid="transfer-note">
+            {`Recorded here and as "${transferName(-form.amount, here?.name ?? '')}" in ${transferTo.name}, both in the Account Transfer category.`}
+          </p>
+        ) : (
+          <SplitRows splits={form.splits} tree={tree} amount={form.amount} onChange={(splits) => set({ splits })} />
+        )}
         {ruleName ? (
           <ButtonLink variant="text" to={newRuleHref(ruleName)} title="Assign the transactions with this name automatically, now and on the next imports and syncs">
             Make a rule from this one

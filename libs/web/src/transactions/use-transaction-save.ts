@@ -43,7 +43,18 @@ export function useTransactionSave() {
     }
   };
 
+  const countering = useWriteAction();
   return {
+    /**
+     * A transfer entered in one account: this side, then the other side (`counterTransfer`) in the
+     * account it went to or came from. Each POST carries its own Idempotency-Key, so a Save pressed
+     * again after a lost answer records neither side twice.
+     */
+    transfer: async (accountId: Id, form: TransactionForm, loan: boolean, other: { id: Id; form: TransactionForm; loan: boolean }): Promise<SaveOutcome> => {
+      const first = await run(() => saving.send(recordTransaction, { params: { id: accountId }, body: newTransactionBody(form, loan) }));
+      if (first.kind !== 'saved') return first;
+      return run(() => countering.send(recordTransaction, { params: { id: other.id }, body: newTransactionBody(other.form, other.loan) }));
+    },
     create: (accountId: Id, form: TransactionForm, loan = false) =>
       run(() => saving.send(recordTransaction, { params: { id: accountId }, body: newTransactionBody(form, loan) })),
     update: (transaction: TransactionData, form: TransactionForm, loan = false) =>
