@@ -4,7 +4,6 @@ import {
   Amount,
   amountInCategory,
   CategoryType,
-  categoryNames,
   closedReason,
   Register,
   Tabs,
@@ -16,6 +15,7 @@ import {
   type CategoryTree,
 } from '@budget/web';
 import { useBudgetDialogs } from '../budget/use-budget-dialogs.js';
+import { categoryRegisterDetail } from './register-detail.js';
 
 /** Funding (2) and rebalance (3) rows open their own dialogs (product-spec §4 "Editing a transaction"). */
 const isTransfer = (type: number) => type === 2 || type === 3;
@@ -38,7 +38,7 @@ export function CategoryRegister({ category, tree }: { category: CategoryNode; t
   const balance = register.balance === null ? category.balance : wireCents(register.balance);
   const rows = toRegisterRows(register.transactions, {
     amountOf: (transaction) => amountInCategory(transaction, category.id, unassigned),
-    detailOf: (transaction) => categoryNames(transaction, tree),
+    detailOf: (transaction) => categoryRegisterDetail(transaction, tree),
     // Pending rows are not in the balance yet, so they carry no running balance.
     balance: pending ? null : balance,
   });
@@ -54,7 +54,7 @@ export function CategoryRegister({ category, tree }: { category: CategoryNode; t
         label={pending ? 'Pending transactions' : 'Transactions'}
         rows={rows}
         list={register}
-        detailHeader="Category"
+        detailHeader="Account"
         showBalance={!pending}
         empty={pending ? 'No pending transactions' : 'No transactions yet'}
         onOpen={(row) => (isTransfer(row.transaction.type) ? void budgetDialogs.editTransfer(row.transaction.id) : editor.open({ transaction: row.transaction }))}
