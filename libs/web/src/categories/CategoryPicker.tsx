@@ -1,6 +1,5 @@
 import { useId, useMemo, useRef } from 'react';
 import type { Id } from '../data/id.js';
-import { useAnchorRect } from '../ui/use-anchor-rect.js';
 import type { CategoryTree } from './category-tree.js';
 import { pickerOptions } from './picker-options.js';
 import { PickerList } from './PickerList.js';
@@ -26,7 +25,6 @@ export function CategoryPicker({ label, tree, value, onChange, hideLabel = false
   const input = useRef<HTMLInputElement>(null);
   const options = useMemo(() => pickerOptions(tree), [tree]);
   const picker = useCategoryPicker(options, value, onChange);
-  const rect = useAnchorRect(input, picker.open);
   const listId = `${id}-list`;
 
   return (
@@ -57,7 +55,7 @@ export function CategoryPicker({ label, tree, value, onChange, hideLabel = false
       {picker.open ? (
         <PickerList
           id={listId}
-          rect={rect}
+          anchor={input}
           options={picker.shown}
           highlight={picker.highlight}
           selectedId={value}

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { Cents, TypedAmount } from '@budget/money';
-import { useAnchorRect } from '../ui/use-anchor-rect.js';
 import { amountFromText, amountText } from './amount-text.js';
 import { useReportAmountValidity } from './amount-validity.js';
 import { EquationPopover } from './EquationPopover.js';
@@ -47,7 +46,6 @@ export function AmountInput({ label, value, onChange, error, readOnly = false, h
   const [focused, setFocused] = useState(false);
   const [reveal, setReveal] = useState(false);
   const [equation, setEquation] = useState(false);
-  const rect = useAnchorRect(input, equation);
   const shown = typedState(readOnly ? null : typed, value, focused);
   useReportAmountValidity(id, shown.unreadable !== null);
   useEffect(() => input.current?.setCustomValidity(shown.unreadable ?? ''), [shown.unreadable]);
@@ -108,7 +106,7 @@ export function AmountInput({ label, value, onChange, error, readOnly = false, h
           {message}
         </p>
       ) : null}
-      {equation ? <EquationPopover rect={rect} prior={value} onApply={(cents) => close(cents)} onCancel={() => close(null)} /> : null}
+      {equation ? <EquationPopover anchor={input} prior={value} onApply={(cents) => close(cents)} onCancel={() => close(null)} /> : null}
     </div>
   );
 }

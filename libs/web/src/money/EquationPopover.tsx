@@ -1,10 +1,11 @@
-import { useId, useState, type CSSProperties, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type RefObject } from 'react';
 import { evaluateEquation, formatCents, type Cents } from '@budget/money';
-import type { AnchorRect } from '../ui/use-anchor-rect.js';
+import { AnchoredPanel } from '../ui/anchored-panel.js';
 import { amountText, applyEquation } from './amount-text.js';
 
 export interface EquationPopoverProps {
-  rect: AnchorRect | null;
+  /** The amount field the popover hangs from (Radix Popover places it). */
+  anchor: RefObject<HTMLElement | null>;
   /** The amount before the equation: kept on Escape or on a parse error. */
   prior: Cents;
   onApply: (cents: Cents) => void;
@@ -16,7 +17,7 @@ export interface EquationPopoverProps {
  * unary minus. Enter applies and closes; Escape or leaving it reverts; a parse error keeps the
  * prior value and says what is wrong.
  */
-export function EquationPopover({ rect, prior, onApply, onCancel }: EquationPopoverProps) {
+export function EquationPopover({ anchor, prior, onApply, onCancel }: EquationPopoverProps) {
   const id = useId();
   const [equation, setEquation] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -37,38 +38,38 @@ export function EquationPopover({ rect, prior, onApply, onCancel }: EquationPopo
     }
   };
 
-  // Never hidden, even before it is measured: a hidden input cannot take the focus.
-  const style: CSSProperties = rect ? { top: rect.top, left: rect.left, minWidth: Math.max(rect.width, 220) } : {};
   return (
-    <div className="ui-popover ui-equation" style={style} data-testid="equation-popover">
-      <label className="ui-field__label" htmlFor={id}>
-        Equation
-      </label>
-      <input
-        id={id}
-        className="ui-field__input"
-        autoFocus
-        autoComplete="off"
-        inputMode="decimal"
-        value={equation}
-        aria-invalid={error ? true : undefined}
-        onChange={(event) => {
-          setEquation(event.target.value);
-          setError(null);
-        }}
-        onKeyDown={onKeyDown}
-        onBlur={onCancel}
-      />
-      {error ? (
-        <p className="ui-field__error" role="alert">
-          {error}
-        </p>
-      ) : (
-        <p className="ui-muted ui-equation__result">
-          = {preview.ok ? formatCents(preview.cents) : amountText(prior)}
-        </p>
-      )}
-      <p className="ui-muted ui-equation__hint">Enter applies · Esc cancels</p>
-    </div>
+    <AnchoredPanel anchor={anchor}>
+      <div className="ui-popover ui-equation" role="group" aria-label="Equation" data-testid="equation-popover">
+        <label className="ui-field__label" htmlFor={id}>
+          Equation
+        </label>
+        <input
+          id={id}
+          className="ui-field__input"
+          autoFocus
+          autoComplete="off"
+          inputMode="decimal"
+          value={equation}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => {
+            setEquation(event.target.value);
+            setError(null);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={onCancel}
+        />
+        {error ? (
+          <p className="ui-field__error" role="alert">
+            {error}
+          </p>
+        ) : (
+          <p className="ui-muted ui-equation__result">
+            = {preview.ok ? formatCents(preview.cents) : amountText(prior)}
+          </p>
+        )}
+        <p className="ui-muted ui-equation__hint">Enter applies · Esc cancels</p>
+      </div>
+    </AnchoredPanel>
   );
 }

@@ -35,7 +35,7 @@ const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
  */
 export function Menu({ label, ariaLabel, items, triggerClassName = 'ui-button', up = false, alignEnd = false, testId }: MenuProps) {
   const [parts, setParts] = useState(menuParts.loaded);
-  const [openOnArrival, setOpenOnArrival] = useState(false);
+  const [openOnArrival, setOpenOnArrival] = useState<'pointer' | 'key' | null>(null);
   const [focusTrigger, setFocusTrigger] = useState(false);
   const plain = useRef<HTMLButtonElement>(null);
 
@@ -49,7 +49,8 @@ export function Menu({ label, ariaLabel, items, triggerClassName = 'ui-button', 
         up={up}
         alignEnd={alignEnd}
         testId={testId}
-        defaultOpen={openOnArrival}
+        defaultOpen={openOnArrival !== null}
+        openedByKey={openOnArrival === 'key'}
         focusTrigger={focusTrigger}
       />
     );
@@ -59,12 +60,12 @@ export function Menu({ label, ariaLabel, items, triggerClassName = 'ui-button', 
       setFocusTrigger(document.activeElement === plain.current);
       setParts(() => module);
     });
-  const press = () => {
-    setOpenOnArrival(true);
+  const press = (how: 'pointer' | 'key') => {
+    setOpenOnArrival(how);
     load();
   };
   return (
-    <div className="ui-menu" data-testid={testId} onPointerDown={press}>
+    <div className="ui-menu" data-testid={testId} onPointerDown={() => press('pointer')}>
       <button
         ref={plain}
         type="button"
@@ -77,7 +78,7 @@ export function Menu({ label, ariaLabel, items, triggerClassName = 'ui-button', 
         onKeyDown={(event: KeyboardEvent) => {
           if (!OPENING_KEYS.has(event.key)) return;
           event.preventDefault();
-          press();
+          press('key');
         }}
       >
         {label}

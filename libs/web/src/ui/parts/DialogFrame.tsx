@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { AmountValidityScope } from '../../money/amount-validity.js';
+import { panelParts } from '../anchored-panel.js';
 import { cx } from '../class-names.js';
 import { PendingWritesNotice } from '../PendingWritesNotice.js';
 
@@ -24,6 +25,8 @@ function ownedByField(target: EventTarget | null): boolean {
  * is never lost to a stray click); the focus goes back to the opener (focus-return.ts).
  */
 export function DialogFrame({ title, onClose, children, actions, wide, testId }: DialogFrameProps) {
+  // Its fields' panels (the category list, the equation) must be at hand before the first key.
+  useEffect(() => void panelParts.load(), []);
   return (
     <RadixDialog.Root
       open

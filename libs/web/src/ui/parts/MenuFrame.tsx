@@ -21,6 +21,8 @@ export interface MenuFrameProps {
   testId?: string | undefined;
   /** Opened already: the button was pressed while these parts were on their way. */
   defaultOpen: boolean;
+  /** Opened from the keyboard while these parts were on their way: the first item takes the focus, as Radix does. */
+  openedByKey: boolean;
   /** The plain button these parts replace had the focus: the real one takes it. */
   focusTrigger: boolean;
 }
@@ -29,11 +31,14 @@ export interface MenuFrameProps {
  * The drop-down menu on Radix UI: arrow keys, Home/End and typeahead over the items, Escape or a
  * click elsewhere closes it and the focus goes back to its button.
  */
-export function MenuFrame({ label, ariaLabel, items, triggerClassName, up, alignEnd, testId, defaultOpen, focusTrigger }: MenuFrameProps) {
+export function MenuFrame({ label, ariaLabel, items, triggerClassName, up, alignEnd, testId, defaultOpen, openedByKey, focusTrigger }: MenuFrameProps) {
   const trigger = useRef<HTMLButtonElement>(null);
+  const content = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (focusTrigger && !defaultOpen) trigger.current?.focus();
-  }, [focusTrigger, defaultOpen]);
+    // After Radix focused the list it opened on arrival: a keyboard user starts on the first item.
+    if (defaultOpen && openedByKey) content.current?.querySelector<HTMLElement>('[role="menuitem"]:not([data-disabled])')?.focus();
+  }, [focusTrigger, defaultOpen, openedByKey]);
   return (
     <div className="ui-menu" data-testid={testId}>
       <RadixMenu.Root defaultOpen={defaultOpen} modal={false}>
@@ -42,6 +47,7 @@ export function MenuFrame({ label, ariaLabel, items, triggerClassName, up, align
         </RadixMenu.Trigger>
         <RadixMenu.Portal>
           <RadixMenu.Content
+            ref={content}
             className={cx('ui-menu__list', up && 'ui-menu__list--up')}
             side={up ? 'top' : 'bottom'}
             align={alignEnd ? 'end' : 'start'}
