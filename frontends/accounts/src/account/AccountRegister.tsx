@@ -8,6 +8,7 @@ import type { Account } from '../institutions/institution-data.js';
 import { DuplicateDialog } from './DuplicateDialog.js';
 import { tickedChange } from '../statements/statement-data.js';
 import { ReconcileBar } from './ReconcileBar.js';
+import { isStartingBalanceRow, withStartingBalanceRow } from './starting-balance-row.js';
 import { useDebounced } from './use-debounced.js';
 
 export interface AccountRegisterProps {
@@ -26,18 +27,22 @@ export function AccountRegister({ account, pending, statementId, onStatementChan
   const query = useDebounced(search.trim());
   const register = useRegister(accountRegister, { params: { id: account.id }, query: { pending: pending ? '1' : undefined, search: query || undefined } });
   const { data: tree } = useCategories();
-  const reconcile = useReconcile(statementId, onConflict);
-  const rows = toRegisterRows(register.transactions, {
+  const reconciling = useReconcile(statementId, onConflict);
+  // The starting-balance line has no reconcile box of its own to tick.
+  const reconcile = { ...reconciling, onToggle: (row: Parameters<typeof reconciling.onToggle>[0]) => (isStartingBalanceRow(row) ? undefined : reconciling.onToggle(row)) };
+  const listed = toRegisterRows(register.transactions, {
     amountOf: accountAmount,
     detailOf: (transaction) => categoryNames(transaction, tree),
     // Pending rows are not in the account balance, so they carry no running balance.
     balance: pending ? null : wireCents(register.balance ?? account.balance),
   });
+  // Under the oldest posted row, once the whole register is loaded (not in a search or Pending).
+  const rows = !pending && !query && register.complete && listed.length > 0 ? withStartingBalanceRow(listed, account, wireCents(account.balance)) : listed;
   return (
     <div className="account-register">
       <div className="account-register__bar">
         <TextField label="Find by name" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-        {pending ? null : <ReconcileBar accountId={account.id} statementId={statementId} onChange={onStatementChange} pendingTicks={statementId ? tickedChange(statementId, reconcile.overrides, rows) : 0} />}
+        {pending ? null : <ReconcileBar accountId={account.id} statementId={statementId} onChange={onStatementChange} pendingTicks={statementId ? tickedChange(statementId, reconciling.overrides, listed) : 0} />}
       </div>
       <Register
         label={pending ? 'Pending transactions' : 'Transactions'}

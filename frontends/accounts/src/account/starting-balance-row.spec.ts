@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { accountAmount, toRegisterRows, type TransactionData } from '@budget/web';
+import { isStartingBalanceRow, withStartingBalanceRow } from './starting-balance-row.js';
+
+const account = { id: 'a1', name: 'Checking', startDate: '2025-03-01', balance: 1204.33 };
+const tx = (id: string, date: string, amount: number) => ({ id, date, type: 5, categories: [], accountTransaction: { amount, statementId: null } }) as unknown as TransactionData;
+
+describe('the starting-balance row', () => {
+  it('closes the register with the opening balance on the start date: 1,204.33 − (−45.67) − 100.00 = 1,150.00', () => {
+    const listed = toRegisterRows([tx('t2', '2025-03-09', -45.67), tx('t1', '2025-03-05', 100)], { amountOf: accountAmount, detailOf: () => '', balance: 120433 });
+    const rows = withStartingBalanceRow(listed, account, 120433);
+    expect(rows).toHaveLength(3);
+    expect(rows[2]).toMatchObject({ id: 'starting-balance-a1', date: '2025-03-01', name: 'Starting Balance', amount: 115000, balance: 115000 });
+    expect(rows[2]!.transaction.accountTransaction?.amount).toBe(1150);
+    expect([isStartingBalanceRow(rows[2]!), isStartingBalanceRow(rows[0]!)]).toEqual([true, false]);
+  });
+});

@@ -1,0 +1,28 @@
+import { dollarsFromCents } from '@budget/money';
+import { TransactionType, type RegisterRow } from '@budget/web';
+import type { Account } from '../institutions/institution-data.js';
+
+/**
+ * The register's last line (issue 18 "a starting-balance row at the bottom of each register"):
+ * the account's opening balance on its start date, under the oldest row once the whole register is
+ * loaded. GET /account/{id}/transactions leaves the type-4 row out (server-behaviour §4.3), so it
+ * is worked out here: the running balance before the oldest row, or the account's balance when
+ * there are no rows. It does not open (a starting balance is changed through the account).
+ */
+export function withStartingBalanceRow(rows: readonly RegisterRow[], account: Pick<Account, 'id' | 'name' | 'startDate' | 'balance'>, balance: number): RegisterRow[] {
+  const oldest = rows.at(-1);
+  const amount = oldest?.balance != null ? oldest.balance - oldest.amount : balance;
+  const date = account.startDate.slice(0, 10);
+  const id = `starting-balance-${account.id}`;
+  const transaction = {
+    id, date, sortOrder: -1, type: TransactionType.StartingBalance, comment: null, categories: [], duplicateOfTransactionId: null, version: 0,
+    accountTransaction: {
+      name: 'Starting Balance', amount: dollarsFromCents(amount), principle: null, paymentChannel: null, location: null, accountOwner: null, pending: false, statementId: null,
+      account: { id: account.id, name: account.name, institution: { name: '' } },
+    },
+  } as RegisterRow['transaction'];
+  return [...rows, { id, date, name: 'Starting Balance', detail: '', amount, balance: amount, transaction }];
+}
+
+/** Whether a register row is the starting-balance line (its reconcile box does nothing). */
+export const isStartingBalanceRow = (row: Pick<RegisterRow, 'transaction'>) => row.transaction.type === TransactionType.StartingBalance;
