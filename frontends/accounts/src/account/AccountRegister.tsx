@@ -8,7 +8,7 @@ import type { Account } from '../institutions/institution-data.js';
 import { DuplicateDialog } from './DuplicateDialog.js';
 import { tickedChange } from '../statements/statement-data.js';
 import { ReconcileBar } from './ReconcileBar.js';
-import { isStartingBalanceRow, withStartingBalanceRow } from './starting-balance-row.js';
+import { isStartingBalanceRow, outsideBalanceNote, withStartingBalanceRow } from './starting-balance-row.js';
 import { useDebounced } from './use-debounced.js';
 
 export interface AccountRegisterProps {
@@ -32,7 +32,8 @@ export function AccountRegister({ account, pending, statementId, onStatementChan
   const reconcile = { ...reconciling, onToggle: (row: Parameters<typeof reconciling.onToggle>[0]) => (isStartingBalanceRow(row) ? undefined : reconciling.onToggle(row)) };
   const listed = toRegisterRows(register.transactions, {
     amountOf: accountAmount,
-    detailOf: (transaction) => categoryNames(transaction, tree),
+    // A bank row older than the start date is listed but left out of the balance (server-behaviour §3.3): it says so.
+    detailOf: (transaction) => (transaction.date < account.startDate.slice(0, 10) ? outsideBalanceNote(account.startDate) : categoryNames(transaction, tree)),
     // Pending rows are not in the account balance, so they carry no running balance.
     balance: pending ? null : wireCents(register.balance ?? account.balance),
   });
