@@ -22,6 +22,10 @@ const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile:
 const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
 const SCREENSHOTS = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
 const DARK_BG = 'rgb(20, 23, 28)';
+/* Expressions evaluated in the page (the e2e project has no DOM types). */
+const SCROLL_WIDTH = 'document.documentElement.scrollWidth';
+const BODY_BG = 'getComputedStyle(document.body).backgroundColor';
+const THEME = 'document.documentElement.dataset.theme';
 const LIGHT_BG = 'rgb(246, 247, 249)';
 
 interface Seeded {
@@ -155,7 +159,7 @@ describe('the product on a phone (390px)', () => {
     const cancelBox = (await cancel.boundingBox())!;
     expect(cancelBox.y + cancelBox.height).toBeLessThanOrEqual(844);
     expect(await dialog.getByLabel('Name').inputValue()).toBe('Corner Cafe');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate<number>(SCROLL_WIDTH)).toBeLessThanOrEqual(390);
     await cancel.click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -179,17 +183,18 @@ describe('the product on a phone (390px)', () => {
     await expectPaneIn(page);
     const tabs = page.locator('.ui-list-detail__detail [role="tablist"]').first();
     await tabs.waitFor();
-    const strip = await tabs.evaluate((el) => ({ overflow: getComputedStyle(el).overflowX, right: el.getBoundingClientRect().right }));
+    const strip = await tabs.evaluate((el) => ({ overflow: el.ownerDocument.defaultView!.getComputedStyle(el).overflowX, right: el.getBoundingClientRect().right }));
     expect(['auto', 'scroll']).toContain(strip.overflow);
     expect(strip.right).toBeLessThanOrEqual(390);
     const lastTab = tabs.getByRole('tab').last();
     await lastTab.scrollIntoViewIfNeeded();
     const lastBox = (await lastTab.boundingBox())!;
     expect(lastBox.x + lastBox.width).toBeLessThanOrEqual(390.5);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await page.evaluate<number>(SCROLL_WIDTH)).toBeLessThanOrEqual(390);
 
     // More holds Account, Auto Assign, Search and Logs.
     await bar.getByRole('button', { name: 'More' }).click();
+    await page.getByRole('menuitem', { name: 'Logs' }).waitFor(); // the menu's parts load on first use
     expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Account', 'Auto Assign', 'Search', 'Logs']);
     await page.getByRole('menuitem', { name: 'Search' }).click();
     await page.waitForURL('**/search');
@@ -229,7 +234,7 @@ describe('the product on a phone (390px)', () => {
           await page.locator('main').waitFor();
           await settle(page);
           // The user's choice is "system" (the default): the browser's scheme decides.
-          expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), `${name} ${scheme}`).toBe(scheme === 'dark' ? DARK_BG : LIGHT_BG);
+          expect(await page.evaluate<string>(BODY_BG), `${name} ${scheme}`).toBe(scheme === 'dark' ? DARK_BG : LIGHT_BG);
           expect((await page.locator('main').innerText()).trim().length, `${name} shows something`).toBeGreaterThan(0);
           const file = `${SCREENSHOTS}${name}-${width}-${scheme}.png`;
           await page.screenshot({ path: file });
@@ -237,7 +242,7 @@ describe('the product on a phone (390px)', () => {
           const png = readFileSync(file);
           expect(png.readUInt32BE(16), `${file} width`).toBe(width);
           if (width === 390) {
-            const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+            const scrollWidth = await page.evaluate<number>(SCROLL_WIDTH);
             if (scrollWidth > 390) overflowing.push(`${name} (${scheme}): ${scrollWidth}px`);
           }
         }
@@ -255,18 +260,16 @@ describe('the product on a phone (390px)', () => {
     await settle(page);
     await api(page, 'PATCH', 'user/preferences', { theme: 'dark' });
     await page.reload();
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
-    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(DARK_BG);
+    await expect.poll(() => page.evaluate<string | undefined>(THEME)).toBe('dark');
+    await expect.poll(() => page.evaluate<string>(BODY_BG)).toBe(DARK_BG);
     await settle(page);
 
     const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
     const contrast = async (target: Page) => {
       await target.addScriptTag({ path: axePath });
-      return target.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (ctx: Document, o: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-        const result = await axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] } });
-        return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${JSON.stringify(n.target)}`));
-      });
+      // axe.run over the page with the one rule; each violation as its rule and the elements' selectors.
+      return target.evaluate<string[]>(`axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] } }).then((result) =>
+        result.violations.flatMap((v) => v.nodes.map((n) => v.id + ' ' + JSON.stringify(n.target) + ' ' + (n.failureSummary || ''))))`);
     };
     expect(await contrast(page), 'dark category register').toEqual([]);
     await page.goto(`${stack.url}/accounts/${seeded.accountId}`);
@@ -278,7 +281,7 @@ describe('the product on a phone (390px)', () => {
     const darkBrowser = await browser.newContext({ ...PHONE, colorScheme: 'dark', storageState: await context.storageState() });
     const phone = await darkBrowser.newPage();
     await phone.goto(`${stack.url}/home`);
-    await expect.poll(() => phone.evaluate(() => document.documentElement.dataset.theme), { timeout: 15_000 }).toBe('light');
+    await expect.poll(() => phone.evaluate<string | undefined>(THEME), { timeout: 15_000 }).toBe('light');
     // The device keeps the last choice: the next load paints light before the preferences answer.
     await phone.route('**/api/v1/user/preferences', async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -286,10 +289,10 @@ describe('the product on a phone (390px)', () => {
     });
     await phone.reload();
     await phone.locator('main').waitFor();
-    expect(await phone.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
-    expect(await phone.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(LIGHT_BG);
+    expect(await phone.evaluate<string | undefined>(THEME)).toBe('light');
+    expect(await phone.evaluate<string>(BODY_BG)).toBe(LIGHT_BG);
     await phone.unrouteAll({ behavior: 'wait' });
-    await expect.poll(() => phone.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(LIGHT_BG);
+    await expect.poll(() => phone.evaluate<string>(BODY_BG)).toBe(LIGHT_BG);
     await settle(phone);
     expect(await contrast(phone), 'light phone home').toEqual([]);
     await darkBrowser.close();
@@ -312,7 +315,7 @@ describe('dialogs on a 390px screen', () => {
     await cancel.scrollIntoViewIfNeeded();
     const cancelBox = (await cancel.boundingBox())!;
     expect(cancelBox.y + cancelBox.height, `${name} Cancel in reach`).toBeLessThanOrEqual(844);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} overflow`).toBeLessThanOrEqual(390);
+    expect(await page.evaluate<number>(SCROLL_WIDTH), `${name} overflow`).toBeLessThanOrEqual(390);
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: `${SCREENSHOTS}dialog-${name}-390.png` });
     await cancel.click();
@@ -361,10 +364,10 @@ describe('auth pages (docs/spec/product-spec.md §9: 350px and 1224px)', () => {
       const card = page.locator('.auth-page__card');
       await card.waitFor();
       cards[width] = Math.round((await card.boundingBox())!.width);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `sign-in at ${width}px`).toBeLessThanOrEqual(width);
+      expect(await page.evaluate<number>(SCROLL_WIDTH), `sign-in at ${width}px`).toBeLessThanOrEqual(width);
       await page.goto(`${stack.url}/signup`);
       await page.getByLabel('Username').waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `sign-up at ${width}px`).toBeLessThanOrEqual(width);
+      expect(await page.evaluate<number>(SCROLL_WIDTH), `sign-up at ${width}px`).toBeLessThanOrEqual(width);
       await context.close();
     }
     // 320 − 2 × 8px of page padding; then the 350px card; 420px from 1224px on.
@@ -391,11 +394,11 @@ describe('installable (issue 18 "Installable")', () => {
     const page = await context.newPage();
     await page.goto(`${stack.url}/home`);
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
-    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    const scope = await page.evaluate<string>('navigator.serviceWorker.ready.then((registration) => registration.scope)');
     expect(scope).toBe(`${stack.url}/`);
     // The first page was loaded without it; from the next load on it answers the page's requests.
     await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toBe(`${stack.url}/sw.js`);
+    await expect.poll(() => page.evaluate<string | null>('navigator.serviceWorker.controller?.scriptURL ?? null')).toBe(`${stack.url}/sw.js`);
     const apiCalls: string[] = [];
     page.on('response', (response) => {
       if (new URL(response.url()).pathname.startsWith('/api/')) apiCalls.push(response.url());
@@ -406,13 +409,13 @@ describe('installable (issue 18 "Installable")', () => {
     await settle(page);
     expect(apiCalls.length).toBeGreaterThan(0);
 
-    const cached = await page.evaluate(async () => {
-      const urls: string[] = [];
+    const cached = await page.evaluate<string[]>(`(async () => {
+      const urls = [];
       for (const name of await caches.keys()) {
         for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
       }
       return urls;
-    });
+    })()`);
     expect(cached.filter((path) => path.startsWith('/api/'))).toEqual([]);
     expect(cached).toContain('/index.html');
     expect(cached).toContain('/manifest.webmanifest');
