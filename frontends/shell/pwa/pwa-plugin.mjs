@@ -40,6 +40,10 @@ export function precacheList(assetNames) {
   return ['/index.html', '/manifest.webmanifest', ...ICONS.map((size) => `/icons/icon-${size}.png`), ...files.sort().map((name) => `/${name}`)];
 }
 
+const THEME_COLOUR_TAGS =
+  `<meta name="theme-color" media="(prefers-color-scheme: light)" content="${THEME_COLOUR}" />` +
+  '<meta name="theme-color" media="(prefers-color-scheme: dark)" content="#1d2128" />';
+
 const HEAD_TAGS = [
   '<link rel="manifest" href="/manifest.webmanifest" />',
   '<link rel="icon" type="image/png" sizes="192x192" href="/icons/icon-192.png" />',
@@ -59,7 +63,11 @@ export class PwaPlugin {
     const name = 'PwaPlugin';
     compiler.hooks.thisCompilation.tap(name, (compilation) => {
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise(name, async (data) => {
-        data.html = data.html.replace(/<link rel="icon" href="data:,"\s*\/?>/, "").replace('</head>', `${HEAD_TAGS}</head>`);
+        data.html = data.html
+          .replace(/<link rel="icon" href="data:,"\s*\/?>/, '')
+          // The browser's bar in the app bar's colour of each scheme (src/theme.css --color-bar).
+          .replace(/<meta name="theme-color" content="[^"]*"\s*\/?>/, THEME_COLOUR_TAGS)
+          .replace('</head>', `${HEAD_TAGS}</head>`);
         return data;
       });
       compilation.hooks.processAssets.tap({ name, stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {

@@ -4,7 +4,7 @@
    - The shell (index.html, its scripts and styles, the manifest and icons) is cached at install.
    - Hashed scripts and styles (the shell's and the remotes', /remotes/<name>/*.<hash>.js) never
      change: served from the cache, fetched and kept on a miss.
-   - The remotes' remoteEntry.js and mf-manifest.json, the manifest and pages: network first, the
+   - remotes.json, the remotes' remoteEntry.js and mf-manifest.json, the manifest and pages: network first, the
      cached copy only when the network fails (offline).
    - /api/ and every other request: never touched, never cached (docs/spec/product-spec.md §7). */
 /* global BUILD */
@@ -12,7 +12,7 @@ const SHELL_CACHE = `budget-shell-${BUILD.version}`;
 const ASSET_CACHE = 'budget-assets';
 const ASSET_LIMIT = 300;
 const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
-const NETWORK_FIRST = /(\/remoteEntry\.js|\/mf-manifest\.json|\/manifest\.webmanifest|\/icons\/[^/]+\.png)$/;
+const NETWORK_FIRST = /(\/remotes\.json|\/remoteEntry\.js|\/mf-manifest\.json|\/manifest\.webmanifest|\/icons\/[^/]+\.png)$/;
 
 /** Whether the worker may answer a request at all: GETs of this origin outside the API. */
 function handled(request, url) {
