@@ -137,6 +137,19 @@ describe('the keyboard', () => {
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(async () => (await focused(page))?.text ?? '', { timeout: 5_000 }).toContain('Middle');
 
+    // A confirmed delete: the row is gone and the focus stays in the register, on the row now in its place.
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByTestId('confirm-dialog');
+    await confirm.getByRole('button', { name: 'Delete' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await grid.getByTestId('register-row').filter({ hasText: 'Middle' }).waitFor({ state: 'detached' });
+    await expect.poll(async () => await focused(page), { timeout: 5_000 }).toMatchObject({ role: 'row', index: '1' });
+    expect((await focused(page))?.text).toContain('Oldest');
+
     // Reconciling: Tab from the row reaches its box; Space ticks it and the focus stays on it.
     await createStatement(page, { startDate, endDate: isoDaysAgo(0), startingBalance: '100000000', endingBalance: '0' });
     await page.getByRole('button', { name: 'Reconcile None' }).click();

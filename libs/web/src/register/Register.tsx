@@ -151,6 +151,7 @@ export function Register({ label, rows, list, detailHeader, showBalance, empty, 
                   reconcile={reconcile}
                   onOpen={onOpen && reason === null ? () => onOpen(row) : undefined}
                   onFocus={() => setActive(item.index)}
+                  onFocusLost={() => setFocusWanted(true)}
                   closedReason={reason}
                   onDuplicate={onDuplicate && (() => onDuplicate(row))}
                 />

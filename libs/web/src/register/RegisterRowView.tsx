@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { useLayoutEffect, useRef, type CSSProperties } from 'react';
 import type { Id } from '../data/id.js';
 import { formatDate } from '../dates/format-date.js';
 import { Amount } from '../ui/Amount.js';
@@ -24,6 +24,8 @@ export interface RegisterRowViewProps {
   /** The row holding the register's one Tab stop (roving tabindex). */
   active?: boolean;
   onFocus?: () => void;
+  /** The row goes away while it has the focus (deleted, reloaded without it): the register keeps the focus. */
+  onFocusLost?: () => void;
   style: CSSProperties;
   showBalance: boolean;
   reconcile: ReconcileColumn | undefined;
@@ -38,16 +40,29 @@ export interface RegisterRowViewProps {
 }
 
 /** One register line: [reconciled] date, name, categories, amount, running balance. */
-export function RegisterRowView({ id, row, index, active = false, onFocus, style, showBalance, reconcile, onOpen, closedReason, onDuplicate }: RegisterRowViewProps) {
+export function RegisterRowView({ id, row, index, active = false, onFocus, onFocusLost, style, showBalance, reconcile, onOpen, closedReason, onDuplicate }: RegisterRowViewProps) {
   const stored = row.transaction.accountTransaction?.statementId ?? null;
   const statementId = reconcile?.overrides.has(row.id) ? (reconcile.overrides.get(row.id) ?? null) : stored;
   const pending = row.transaction.accountTransaction?.pending === true;
+  const element = useRef<HTMLDivElement>(null);
+  const lost = useRef(onFocusLost);
+  useLayoutEffect(() => {
+    lost.current = onFocusLost;
+  });
+  // Still in the document while it unmounts: a focused row hands the focus on instead of dropping it on <body>.
+  useLayoutEffect(() => {
+    const el = element.current;
+    return () => {
+      if (el && el.contains(el.ownerDocument.activeElement)) lost.current?.();
+    };
+  }, []);
   // Only the active row's controls are in the Tab order; the register's keys move between rows.
   const controlTab = active ? undefined : -1;
   const busy = reconcile?.busy.has(row.id) === true;
   return (
     <div
       id={id}
+      ref={element}
       role="row"
       aria-rowindex={index + 2}
       data-index={index}
