@@ -79,6 +79,8 @@ describe('the small things a YNAB or Actual user notices (issue 18)', () => {
     expect([await marketBox.isChecked(), await transferBox.isChecked()]).toEqual([false, false]);
     await marketBox.check();
     await difference.getByText('-250.00', { exact: true }).waitFor();
+    // The first tick's PATCH has its answer (the box is no longer busy) before the next one.
+    await expect.poll(() => marketBox.getAttribute('aria-disabled')).toBe(null);
     await expect.poll(() => transferBox.isEnabled()).toBe(true);
     await transferBox.check();
     await difference.getByText('0.00', { exact: true }).waitFor();
