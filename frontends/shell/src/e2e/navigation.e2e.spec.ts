@@ -106,7 +106,7 @@ describe('navigating the signed-in app', () => {
     const page = await signedInPage(browser, `${site.url}/user`, TOKENS);
     expect(await page.getByLabel('Username').inputValue()).toBe('alice');
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('alice@new.example');
-    await page.getByRole('button', { name: 'Change' }).click();
+    await page.getByRole('button', { name: 'Change', exact: true }).click();
     const pending = page.getByTestId('pending-email');
     await pending.getByText('Waiting for verification').waitFor();
     expect(await pending.textContent()).toContain('alice@new.example');
