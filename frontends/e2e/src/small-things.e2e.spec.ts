@@ -129,4 +129,17 @@ describe('the small things a YNAB or Actual user notices (issue 18)', () => {
     await page.getByTestId('privacy').waitFor();
     await context.close();
   });
+
+  it('shows a wrong password once, not under both fields', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/signin`);
+    await page.getByLabel('Username').fill('nobody-here');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const message = page.getByText('The username or password does not match our records.');
+    await message.first().waitFor();
+    expect(await message.count()).toBe(1);
+    await context.close();
+  });
 });
