@@ -125,7 +125,7 @@ describe('axe-core on every main page and dialog', () => {
     await pickCategory(dialog, 1, 'groc');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.goto(`${stack.url}/home`);
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Home' }).click();
     await page.getByTestId('category-list').getByText('Funding Pool').click();
     await page.waitForURL(/\/home\/[^/]+$/);
     const categoryPath = new URL(page.url()).pathname;
