@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { Configuration, PlaidApi, Products, SandboxItemFireWebhookRequestWebhookCodeEnum, type Transaction, type TransactionsSyncResponse } from 'plaid';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startPlaidSimulator, type RunningPlaidSimulator } from '@budget/plaid-simulator';
+import { startPlaidSimulator, type RunningPlaidSimulator } from './index.js';
 
 // Driven with the real `plaid` client, as the product drives Plaid's sandbox.
 let sim: RunningPlaidSimulator;
