@@ -94,6 +94,36 @@ describe.each(['inline', 'async'] as const)('the balance bound, %s projection', 
     expect(await events()).toBe(afterFits + 1);
   });
 
+  test("a rule's apply-to-existing that would take a category past the bound is refused with a 422; nothing appended", async () => {
+    const accountId = await openNearTheBound('Rule Bank');
+    const dining = categories.get('Dining Out')!;
+    // Dining Out at the bound exactly, then one Unassigned row of 1.00 a rule would move into it.
+    const full = await t.http.post(`account/${accountId}/transactions`, { date: '2025-03-05', name: 'Feast', amount: 1, categories: [{ categoryId: dining, amount: 1 }] }, user.access);
+    expect(full.status, full.body).toBe(201);
+    const topUp = await t.http.post(
+      'category-transfer',
+      { type: 3, date: '2025-03-05', categories: [{ categoryId: dining, amount: 99_999_999_999 }, { categoryId: categories.get('Funding Pool')!, amount: -99_999_999_999 }] },
+      user.access,
+    );
+    expect(topUp.status, topUp.body).toBe(201);
+    const other = await t.http.post(
+      'institution',
+      { institution: { name: 'Rule Bank 2' }, accounts: [{ name: 'Cash', balance: 0, type: 'depository', subtype: 'checking', tracking: 'Transactions' }], startDate: '2025-03-01' },
+      user.access,
+    );
+    const cash = other.json().data.accounts[0].id as string;
+    expect((await importOfx(cash, ofx([{ fitid: 'R1', amount: '1.00' }]))).statusCode).toBe(201);
+    const rule = await t.http.post('auto-assignments', { name: 'Row R1', searchStrings: ['ROW R1'], categories: [{ categoryId: dining, amount: 100, percentage: true }] }, user.access);
+    expect(rule.status, rule.body).toBe(201);
+    const before = await events();
+
+    const applied = await t.http.post(`auto-assignments/${rule.json().data.id}/apply`, {}, user.access);
+    expect(applied.status, applied.body).toBe(422);
+    expect(applied.json().errors[0]).toMatchObject({ code: 'balance-limit' });
+    expect(applied.json().errors[0].message).toMatch(LIMIT_MESSAGE);
+    expect(await events()).toBe(before);
+  });
+
   test('a balance stored beyond 2^53 cents (before the bound) reads instead of failing with a 500', async () => {
     const accountId = await openNearTheBound('Legacy Bank');
     await t.db.pool.query('UPDATE ledger_accounts SET balance_cents = $2 WHERE id = $1', [accountId, (2n ** 60n).toString()]);

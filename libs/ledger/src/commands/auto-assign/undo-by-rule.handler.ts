@@ -7,6 +7,7 @@ import type { TransactionChange } from '../../domain/balance-bound.js';
 import { transactionStream, type TransactionEvent } from '../../domain/transaction.events.js';
 import { foldTransaction } from '../../domain/transaction.state.js';
 import { LedgerLookups } from '../../queries/ledger-lookups.js';
+import { translate } from '../../http/ledger-error.filter.js';
 import { ensureWithinBalanceBound } from '../balance-bound.js';
 
 /**
@@ -39,7 +40,11 @@ export class UndoTransactionsByRuleHandler implements ICommandHandler<UndoTransa
         changes.push({ before: foldTransaction(loaded.events), events });
         undone.push(transactionId);
       }
-      await ensureWithinBalanceBound(this.lookups, userId, 'rule', changes);
+      // Answered to another context (libs/rules): the ledger's own errors leave it as the
+      // platform's HTTP errors, so a breached bound is the caller's 422, not a 500.
+      await ensureWithinBalanceBound(this.lookups, userId, 'rule', changes).catch((error: unknown) => {
+        throw translate(error);
+      });
       if (appends.length > 0) await this.writer.settle(caller, await this.writer.appendMany(appends, caller));
       return undone;
     });
