@@ -10,6 +10,7 @@ import { RemoteRoutes } from './remotes/RemoteRoutes.js';
 import { SignUpPage } from './signup/SignUpPage.js';
 import { ApplyPreferences } from './user/ApplyPreferences.js';
 import { UserPage } from './user/UserPage.js';
+import { VerifyEmailPage } from './user/VerifyEmailPage.js';
 
 /** A page behind sign-in gets the app's frame (after sign-in); any other path is not found, signed in or not. */
 function SignedInOrNotFound() {
@@ -36,6 +37,8 @@ export function ShellRoutes() {
       <Route path="/privacy" element={<PrivacyPage />} />
       <Route element={<SignedInOrNotFound />}>
         <Route path="/user" element={<UserPage />} />
+        {/* The e-mail-change mail's link (product-spec §4): behind sign-in, so a signed-out visitor signs in and comes back to it. */}
+        <Route path="/user/verify-email" element={<VerifyEmailPage />} />
         <Route path="*" element={<RemoteRoutes />} />
       </Route>
     </Routes>

@@ -33,6 +33,11 @@ export interface AppConfig {
   mailOutboxDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /**
+   * Where users reach the app (`PUBLIC_URL`, no trailing slash; default `http://localhost:<PORT>`):
+   * the base of links in e-mails, such as the new-address verification link (product-spec §4).
+   */
+  publicUrl: string;
   corsOrigins: string[];
   /** Folder holding the built front ends (shell at its root, remotes under remotes/<name>). */
   webRoot: string | undefined;
@@ -62,9 +67,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
   const jwtSecret = env.JWT_SECRET || (nodeEnv === 'production' ? '' : processJwtSecret());
   if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be set (at least 32 characters)');
   const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/budget';
+  const port = Number(env.PORT ?? 3000);
   return {
     nodeEnv,
-    port: Number(env.PORT ?? 3000),
+    port,
     databaseUrl,
     redisUrl: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     queuePrefix: env.QUEUE_PREFIX || defaultQueuePrefix(databaseUrl),
@@ -79,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     mailOutboxDir: env.MAIL_OUTBOX_DIR ?? join(repoRoot, '.data', 'outbox'),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? 'Budget <no-reply@budget.local>',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     webRoot: env.WEB_ROOT,
     repoRoot,

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@budget/platform';
 import { emailChangeMail } from '../domain/identity-mails.js';
 import { IdentityMailer } from '../infra/identity-mailer.js';
 import { RateLimiter } from '../infra/rate-limiter.js';
@@ -14,6 +15,7 @@ export class PendingEmailCodeSender {
     @Inject(IdentityMailer) private readonly mailer: IdentityMailer,
     @Inject(RateLimiter) private readonly limiter: RateLimiter,
     @Inject(RATE_LIMITS) private readonly limits: RateLimitTable,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Checks the per-user limit before anything changes. */
@@ -21,9 +23,9 @@ export class PendingEmailCodeSender {
     await this.limiter.consume(`email-change:user:${userId}`, this.limits.emailChangePerUser);
   }
 
-  /** Issues the code and queues its mail in the caller's transaction (the job outbox). */
+  /** Issues the code and queues its mail (code and verification link) in the caller's transaction (the job outbox). */
   async issue(user: { id: string; username: string }, pendingEmail: string, db: Queryable): Promise<void> {
     const code = await this.codes.issue(db, user.id, 'email-change', pendingEmail);
-    await this.mailer.send(emailChangeMail(pendingEmail, user.username, code), db);
+    await this.mailer.send(emailChangeMail(pendingEmail, user.username, code, this.config.publicUrl), db);
   }
 }

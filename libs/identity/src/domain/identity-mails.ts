@@ -30,13 +30,23 @@ export function verificationCodeMail(to: string, code: string): ComposedMail {
   };
 }
 
-/** Sent to a new address the user asked to switch to; entering the code applies the change. */
-export function emailChangeMail(to: string, username: string, code: string): ComposedMail {
+/** Where the e-mail-change link leads: the shell's /user/verify-email page with the address and code (product-spec §4). */
+export function verifyEmailLink(publicUrl: string, email: string, code: string): string {
+  const query = new URLSearchParams({ email, code });
+  return `${publicUrl.replace(/\/+$/, '')}/user/verify-email?${query.toString()}`;
+}
+
+/**
+ * Sent to a new address the user asked to switch to: opening the link, or entering the code with
+ * this address in the pending block on /user, applies the change (product-spec §4).
+ */
+export function emailChangeMail(to: string, username: string, code: string, publicUrl: string): ComposedMail {
   return {
     to,
     subject: 'Confirm your new e-mail address',
     text:
-      `Hello ${username},\n\nTo make this your account's e-mail address, enter this code with this address ` +
-      `on the verification screen:\n\n${codeLines(code)}\n\nIf you did not ask for this change, ignore this e-mail.`,
+      `Hello ${username},\n\nTo make this your account's e-mail address, open this link:\n\n` +
+      `${verifyEmailLink(publicUrl, to, code)}\n\nor enter this code with this address on the verification screen:\n\n` +
+      `${codeLines(code)}\n\nIf you did not ask for this change, ignore this e-mail.`,
   };
 }
