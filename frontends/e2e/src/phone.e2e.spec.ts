@@ -121,7 +121,8 @@ describe('the product on a phone (390px)', () => {
     // The header names the page; the bottom bar holds Categories, Bills, Accounts, Reports and More.
     const bar = page.getByTestId('bottom-bar');
     await bar.waitFor();
-    expect(await page.getByTestId('mobile-title').textContent()).toBe('Categories');
+    // React Router renders a navigation in a transition: the URL changes before the new page (and its title) commits.
+    await expect.poll(() => page.getByTestId('mobile-title').textContent()).toBe('Categories');
     expect(await bar.locator('.ui-bottom-bar__item').allTextContents()).toEqual(['Categories', 'Bills', 'Accounts', 'Reports', 'More']);
     expect(await page.getByTestId('sidebar').count()).toBe(0);
 
@@ -166,7 +167,7 @@ describe('the product on a phone (390px)', () => {
     // Categories on the bar returns to the remembered category; Back slides the pane out to the list.
     await bar.getByRole('link', { name: 'Bills' }).click();
     await page.waitForURL('**/bills');
-    expect(await page.getByTestId('mobile-title').textContent()).toBe('Bills');
+    await expect.poll(() => page.getByTestId('mobile-title').textContent()).toBe('Bills');
     expect(await bar.getByRole('link', { name: 'Categories' }).getAttribute('href')).toBe(`/home/${seeded.unassignedId}`);
     await bar.getByRole('link', { name: 'Categories' }).click();
     await page.waitForURL(`**/home/${seeded.unassignedId}`);
@@ -198,14 +199,14 @@ describe('the product on a phone (390px)', () => {
     expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Account', 'Auto Assign', 'Search', 'Logs']);
     await page.getByRole('menuitem', { name: 'Search' }).click();
     await page.waitForURL('**/search');
-    expect(await page.getByTestId('mobile-title').textContent()).toBe('Search');
+    await expect.poll(() => page.getByTestId('mobile-title').textContent()).toBe('Search');
     await page.getByLabel('Search transactions').fill('book');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByTestId('register-row').filter({ hasText: 'Book Nook' }).waitFor();
     await bar.getByRole('button', { name: 'More' }).click();
     await page.getByRole('menuitem', { name: 'Logs' }).click();
     await page.waitForURL('**/logs');
-    expect(await page.getByTestId('mobile-title').textContent()).toBe('Logs');
+    await expect.poll(() => page.getByTestId('mobile-title').textContent()).toBe('Logs');
     await context.close();
   });
 

@@ -1,16 +1,24 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
+import { LoadingBlock } from '@budget/web';
 import { AuthenticatedLayout } from './layout/AuthenticatedLayout.js';
 import { LandingPage } from './pages/LandingPage.js';
-import { PrivacyPage, TermsPage } from './pages/LegalPages.js';
 import { NotFoundPage } from './pages/NotFoundPage.js';
 import { SignInPage } from './pages/SignInPage.js';
-import { RecoverPasswordPage } from './recover/RecoverPasswordPage.js';
 import { isSignedInPage } from './remotes/remote-routes.js';
 import { RemoteRoutes } from './remotes/RemoteRoutes.js';
-import { SignUpPage } from './signup/SignUpPage.js';
 import { ApplyPreferences } from './user/ApplyPreferences.js';
-import { UserPage } from './user/UserPage.js';
-import { VerifyEmailPage } from './user/VerifyEmailPage.js';
+
+// Pages a signed-in user opening the budget does not need load on first visit (the first screen's
+// weight budget, README "Performance"): sign-up, recovery, the legal pages and the user page.
+const SignUpPage = lazy(() => import('./signup/SignUpPage.js').then((m) => ({ default: m.SignUpPage })));
+const RecoverPasswordPage = lazy(() => import('./recover/RecoverPasswordPage.js').then((m) => ({ default: m.RecoverPasswordPage })));
+const TermsPage = lazy(() => import('./pages/LegalPages.js').then((m) => ({ default: m.TermsPage })));
+const PrivacyPage = lazy(() => import('./pages/LegalPages.js').then((m) => ({ default: m.PrivacyPage })));
+const UserPage = lazy(() => import('./user/UserPage.js').then((m) => ({ default: m.UserPage })));
+const VerifyEmailPage = lazy(() => import('./user/VerifyEmailPage.js').then((m) => ({ default: m.VerifyEmailPage })));
+
+const later = (page: ReactNode) => <Suspense fallback={<LoadingBlock />}>{page}</Suspense>;
 
 /** A page behind sign-in gets the app's frame (after sign-in); any other path is not found, signed in or not. */
 function SignedInOrNotFound() {
@@ -30,15 +38,15 @@ export function ShellRoutes() {
   return (
     <Routes>
       <Route path="/" element={<LandingPage />} />
-      <Route path="/signup" element={<SignUpPage />} />
+      <Route path="/signup" element={later(<SignUpPage />)} />
       <Route path="/signin" element={<SignInPage />} />
-      <Route path="/recover-password" element={<RecoverPasswordPage />} />
-      <Route path="/terms" element={<TermsPage />} />
-      <Route path="/privacy" element={<PrivacyPage />} />
+      <Route path="/recover-password" element={later(<RecoverPasswordPage />)} />
+      <Route path="/terms" element={later(<TermsPage />)} />
+      <Route path="/privacy" element={later(<PrivacyPage />)} />
       <Route element={<SignedInOrNotFound />}>
-        <Route path="/user" element={<UserPage />} />
+        <Route path="/user" element={later(<UserPage />)} />
         {/* The e-mail-change mail's link (product-spec §4): behind sign-in, so a signed-out visitor signs in and comes back to it. */}
-        <Route path="/user/verify-email" element={<VerifyEmailPage />} />
+        <Route path="/user/verify-email" element={later(<VerifyEmailPage />)} />
         <Route path="*" element={<RemoteRoutes />} />
       </Route>
     </Routes>

@@ -1,5 +1,5 @@
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cx } from '../class-names.js';
 
@@ -33,12 +33,18 @@ export interface MenuFrameProps {
  */
 export function MenuFrame({ label, ariaLabel, items, triggerClassName, up, alignEnd, testId, defaultOpen, openedByKey, focusTrigger }: MenuFrameProps) {
   const trigger = useRef<HTMLButtonElement>(null);
-  const content = useRef<HTMLDivElement>(null);
+  const firstItemPending = useRef(defaultOpen && openedByKey);
   useEffect(() => {
     if (focusTrigger && !defaultOpen) trigger.current?.focus();
-    // After Radix focused the list it opened on arrival: a keyboard user starts on the first item.
-    if (defaultOpen && openedByKey) content.current?.querySelector<HTMLElement>('[role="menuitem"]:not([data-disabled])')?.focus();
-  }, [focusTrigger, defaultOpen, openedByKey]);
+  }, [focusTrigger, defaultOpen]);
+  // Opened from the keyboard before these parts arrived, Radix does not know a key opened it and
+  // focuses the list itself once its portal has mounted (a render after this component's): when
+  // the list appears, the next frame moves the focus to the first item, as a keyboard user expects.
+  const content = useCallback((node: HTMLDivElement | null) => {
+    if (!node || !firstItemPending.current) return;
+    firstItemPending.current = false;
+    requestAnimationFrame(() => node.querySelector<HTMLElement>('[role="menuitem"]:not([data-disabled])')?.focus());
+  }, []);
   return (
     <div className="ui-menu" data-testid={testId}>
       <RadixMenu.Root defaultOpen={defaultOpen} modal={false}>
