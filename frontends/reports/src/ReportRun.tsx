@@ -8,7 +8,7 @@ import {
   payeeReport,
   type RouteResponse,
 } from '@budget/contracts';
-import { Loaded, SelectField, useRouteQuery } from '@budget/web';
+import { Loaded, SelectField, useRouteQuery, weekStart } from '@budget/web';
 import {
   budgetProgressChart,
   categoryChart,
@@ -60,7 +60,7 @@ const progressShown = (answer: RouteResponse<typeof budgetProgressReport>): Show
 const what = (label: string) => `The ${label} report`;
 
 function NetWorthRun({ label, params }: RunProps) {
-  const query = useRouteQuery(netWorthReport, { query: range(params) }, { select: netWorthShown });
+  const query = useRouteQuery(netWorthReport, { query: { ...range(params), weekStart: weekStart() === 1 ? '1' : '0' } }, { select: netWorthShown });
   return <Loaded query={query} what={what(label)}>{(shown) => <ReportView label={label} {...shown} fileName={csvFileName('net-worth', params)} />}</Loaded>;
 }
 

@@ -9,7 +9,7 @@ export { type ServerError } from './api/server-error.js';
 export { TokenStore, memoryStorage, type KeyValueStorage, type Tokens } from './api/token-store.js';
 
 export { wireCents, moneyDisplay } from './money/money.js';
-export { formatDate, lastYear, setDateFormat, toIsoDate, type DateFormat } from './dates/format-date.js';
+export { formatDate, lastYear, setDateFormat, setWeekStart, toIsoDate, weekStart, type DateFormat } from './dates/format-date.js';
 export { toFormErrors, hasErrorList, withoutFieldErrors, type FormErrors } from './forms/form-errors.js';
 export { useServerForm, GENERIC_ERROR, NO_ANSWER, sendFailure, answerFailure } from './forms/use-server-form.js';
 export { WriteAction, isDefinitive, isKeyAnswer } from './api/write-action.js';

@@ -1,15 +1,17 @@
 import { useEffect } from 'react';
 import { getPreferences, type UserPreferences } from '@budget/contracts';
-import { setDateFormat, useRouteQuery, useSession } from '@budget/web';
+import { setDateFormat, setWeekStart, useRouteQuery, useSession } from '@budget/web';
 
 /**
  * Applies a user's display preferences to the whole app: the theme as `data-theme` on <html>
  * (light, dark or system; the shell's theme.css turns it into `color-scheme`, and "system" follows
- * the browser's `prefers-color-scheme`), and the date format of every `formatDate`.
+ * the browser's `prefers-color-scheme`), the date format of every `formatDate`, and the first day
+ * of the week (where weekly report buckets start).
  */
-export function applyPreferences(preferences: Pick<UserPreferences, 'theme' | 'dateFormat'>, root: HTMLElement = document.documentElement): void {
+export function applyPreferences(preferences: Pick<UserPreferences, 'theme' | 'dateFormat'> & Partial<Pick<UserPreferences, 'weekStart'>>, root: HTMLElement = document.documentElement): void {
   root.dataset.theme = preferences.theme;
   setDateFormat(preferences.dateFormat);
+  if (preferences.weekStart !== undefined) setWeekStart(preferences.weekStart === 1 ? 1 : 0);
 }
 
 /** Reads the signed-in user's preferences (GET /user/preferences) and applies them. */

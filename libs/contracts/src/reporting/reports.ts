@@ -59,7 +59,14 @@ export const netWorthReport = route({
   path: '/reports/networth',
   summary: 'Balances by account type over time',
   tag: TAG,
-  query: ordered(range),
+  query: ordered(
+    range.extend({
+      weekStart: z
+        .enum(['0', '1'], { error: 'weekStart must be 0 (Sunday) or 1 (Monday).' })
+        .optional()
+        .meta({ description: "The first day of a week bucket: the user's preference; 1 (Monday) when absent" }),
+    }),
+  ),
   response: z
     .array(z.array(z.union([z.string(), z.number()])))
     .meta({ description: 'First row ["date", type labels…]; then [YYYY-MM-DD, balance per type…]' }),

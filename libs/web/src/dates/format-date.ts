@@ -15,6 +15,18 @@ export function setDateFormat(format: DateFormat): void {
   dateFormat = format;
 }
 
+/** The user's first day of the week (0 Sunday, 1 Monday; the user page's preference); Sunday until set. */
+let firstDayOfWeek: 0 | 1 = 0;
+
+/** Set by the shell from the signed-in user's preferences (weekly report buckets start on it). */
+export function setWeekStart(day: 0 | 1): void {
+  firstDayOfWeek = day;
+}
+
+export function weekStart(): 0 | 1 {
+  return firstDayOfWeek;
+}
+
 function arrange(year: string, month: string, day: string): string {
   switch (dateFormat) {
     case 'MM/DD/YYYY':

@@ -212,6 +212,19 @@ describe.each(['inline', 'async'] as const)('reports (%s projection)', (mode) =>
     expect(weekly.find((r) => r[0] === '2025-01-05')).toEqual(['2025-01-05', 900, 0, -5000, 0]);
     expect(weekly.at(-1)).toEqual(['2025-03-31', 2535, 210, -4600, 2500]);
     expect(weekly.slice(1, -1).every((r) => new Date(`${r[0]}T00:00:00Z`).getUTCDay() === 0)).toBe(true);
+
+    // The user's first day of the week: Sunday-start weeks end on Saturdays, and each bucket holds
+    // exactly the balance the day report gives for its last day.
+    const sundayWeeks = (await ok('reports/networth?startDate=2024-01-01&endDate=2025-03-31&weekStart=0')) as (string | number)[][];
+    const middle = sundayWeeks.slice(1, -1);
+    expect(middle.length).toBeGreaterThan(50);
+    expect(middle.every((r) => new Date(`${r[0]}T00:00:00Z`).getUTCDay() === 6)).toBe(true);
+    expect(sundayWeeks.at(-1)).toEqual(weekly.at(-1));
+    for (const row of [middle[0]!, middle[52]!, middle.at(-1)!]) {
+      const day = (await ok(`reports/networth?startDate=${String(row[0])}&endDate=${String(row[0])}`)) as (string | number)[][];
+      expect(day[1]).toEqual(row);
+    }
+    expect(await ok('reports/networth?startDate=2024-01-01&endDate=2025-03-31&weekStart=1')).toEqual(weekly);
   });
 
   test('tracking: an account that leaves the budget leaves the category and income reports; a Balances account counts its history', async () => {

@@ -4,7 +4,7 @@ import { netWorthReport, type RouteInput } from '@budget/contracts';
 import { CurrentUserId, Endpoint, Input } from '@budget/platform';
 import { NetWorthQuery } from './net-worth.query.js';
 
-/** GET /api/v1/reports/networth?startDate&endDate: balances by account type over time. */
+/** GET /api/v1/reports/networth?startDate&endDate&weekStart: balances by account type over time. */
 @Controller()
 export class NetWorthController {
   constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}

@@ -20,7 +20,7 @@ export class NetWorthHandler implements IQueryHandler<NetWorthQuery> {
     const start = filter.startDate ?? (await netWorthEarliest(this.pool, userId)) ?? end;
     const from = start <= end ? start : end;
     const days = (Date.parse(end) - Date.parse(from)) / DAY;
-    const cells = await netWorthSql(this.pool, userId, from, end, netWorthBucket(days));
+    const cells = await netWorthSql(this.pool, userId, from, end, netWorthBucket(days), filter.weekStart === '0');
     return netWorthTable(cells, [...new Set(cells.map((c) => c.type))]);
   }
 }

@@ -36,19 +36,27 @@ export interface NetWorthCell {
  * and account type, the end-of-day balance on the bucket's last day inside the range. One
  * statement: Balances-tracked accounts read their latest balance-history row on or before the day
  * (an index probe each); the others their opening balance plus the posted moves (a loan's
- * principle) dated from their start date, summed per bucket from the per-day aggregate.
+ * principle) dated from their start date, summed per bucket from the per-day aggregate. Weeks
+ * start on Monday, or on Sunday with `weekStartsSunday` (the user's first day of the week).
  */
-export async function netWorthSql(db: Db, userId: string, startDate: string, endDate: string, bucket: 'day' | 'week' | 'month' | 'year'): Promise<NetWorthCell[]> {
+export async function netWorthSql(
+  db: Db,
+  userId: string,
+  startDate: string,
+  endDate: string,
+  bucket: 'day' | 'week' | 'month' | 'year',
+  weekStartsSunday = false,
+): Promise<NetWorthCell[]> {
   const { rows } = await db.query<NetWorthCell>(
     `WITH accts AS (
        SELECT id, type, tracking, start_date, opening_balance_cents FROM ledger_accounts WHERE user_id = $1),
      buckets AS (
-       SELECT DISTINCT LEAST((date_trunc($4, d) + $5::interval - interval '1 day')::date, $3::date) AS day
+       SELECT DISTINCT LEAST((date_trunc($4, d + $6::int * interval '1 day') - $6::int * interval '1 day' + $5::interval - interval '1 day')::date, $3::date) AS day
          FROM generate_series($2::date::timestamp, $3::date::timestamp, interval '1 day') d),
      moves AS (
        SELECT m.account_id,
               CASE WHEN m.day < $2::date THEN NULL
-                   ELSE LEAST((date_trunc($4, m.day::timestamp) + $5::interval - interval '1 day')::date, $3::date) END AS bucket,
+                   ELSE LEAST((date_trunc($4, m.day::timestamp + $6::int * interval '1 day') - $6::int * interval '1 day' + $5::interval - interval '1 day')::date, $3::date) END AS bucket,
               sum(CASE WHEN a.type = 'loan' THEN m.move_cents ELSE m.amount_cents END) AS cents
          FROM reporting_account_days m JOIN accts a ON a.id = m.account_id
         WHERE m.user_id = $1 AND m.day <= $3::date AND m.day >= a.start_date AND a.tracking <> 'Balances'
@@ -65,7 +73,8 @@ export async function netWorthSql(db: Db, userId: string, startDate: string, end
                                      WHERE h.account_id = g.id AND h.date <= g.day ORDER BY h.date DESC, h.id DESC LIMIT 1), 0)
                      ELSE g.running END)::text AS cents
        FROM grid g GROUP BY g.day, g.type ORDER BY g.day, g.type`,
-    [userId, startDate, endDate, bucket, `1 ${bucket}`],
+    // $6: days a week bucket is moved back (date_trunc's weeks start on Monday; 1 starts them on Sunday).
+    [userId, startDate, endDate, bucket, `1 ${bucket}`, bucket === 'week' && weekStartsSunday ? 1 : 0],
   );
   return rows;
 }
