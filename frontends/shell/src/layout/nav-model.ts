@@ -12,7 +12,7 @@ interface Destination {
 
 /*
  * Spec §2 "Navigation". Plaid Logs is for the ADMIN role only. The spec's mobile Reports icon only
- * logs "not implemented"; ours goes to /reports like the desktop entry.
+ * wrote a log line; ours goes to /reports like the desktop entry.
  */
 
 /** The desktop sidebar, in the order of spec §2. */
