@@ -54,7 +54,8 @@ export function CategoryRegister({ category, tree }: { category: CategoryNode; t
         label={pending ? 'Pending transactions' : 'Transactions'}
         rows={rows}
         list={register}
-        detailHeader="Account"
+        detailHeader="Category"
+        showAccount
         showBalance={!pending}
         empty={pending ? 'No pending transactions' : 'No transactions yet'}
         onOpen={(row) => (isTransfer(row.transaction.type) ? void budgetDialogs.editTransfer(row.transaction.id) : editor.open({ transaction: row.transaction }))}

@@ -9,14 +9,14 @@ const row = (account: string | null, categories: string[]) =>
     accountTransaction: account ? { account: { id: 'a', name: account, institution: { name: 'Bank' } } } : null,
   }) as unknown as TransactionData;
 
-describe('the account column of a category register', () => {
-  it('names the account of the row', () => {
-    expect(categoryRegisterDetail(row('Checking', ['g']), tree)).toBe('Checking');
-    expect(categoryRegisterDetail(row('Visa', []), tree)).toBe('Visa');
+describe('the category column of a category register (the account has its own column)', () => {
+  it('is empty for a row wholly in one category: the account is not repeated here', () => {
+    expect(categoryRegisterDetail(row('Checking', ['g']), tree)).toBe('');
+    expect(categoryRegisterDetail(row('Visa', []), tree)).toBe('');
   });
 
-  it('adds the categories of a split, and a rebalance shows its categories', () => {
-    expect(categoryRegisterDetail(row('Checking', ['g', 'd']), tree)).toBe('Checking · Food: Groceries, Food: Dining Out');
+  it('names the categories of a split, and a rebalance shows its categories', () => {
+    expect(categoryRegisterDetail(row('Checking', ['g', 'd']), tree)).toBe('Food: Groceries, Food: Dining Out');
     expect(categoryRegisterDetail(row(null, ['g', 'd']), tree)).toBe('Food: Groceries, Food: Dining Out');
   });
 });

@@ -1,12 +1,12 @@
 import { categoryNames, type CategoryTree, type TransactionData } from '@budget/web';
 
 /**
- * The detail column of a category or Unassigned register (issue 18 "an account column"): the
- * account a row belongs to; a row split over several categories adds them after it; a funding or
- * rebalance (no account) shows its categories.
+ * The Category column of a category or Unassigned register (the account has a column of its own,
+ * issue 18): the categories of a row split over several of them, or of a funding or rebalance
+ * (no account); empty for a row wholly in this register's category, which would only repeat it.
  */
 export function categoryRegisterDetail(transaction: TransactionData, tree: CategoryTree | undefined): string {
   const account = transaction.accountTransaction?.account?.name;
   if (!account) return categoryNames(transaction, tree);
-  return (transaction.categories ?? []).length > 1 ? `${account} · ${categoryNames(transaction, tree)}` : account;
+  return (transaction.categories ?? []).length > 1 ? categoryNames(transaction, tree) : '';
 }

@@ -23,6 +23,8 @@ export interface RegisterProps {
   list: RegisterList;
   /** The header of the detail column: "Category" or "Account". */
   detailHeader: string;
+  /** A column of its own for each row's account, after the name (category and Unassigned registers; issue 18). */
+  showAccount?: boolean;
   showBalance: boolean;
   empty: string;
   reconcile?: ReconcileColumn;
@@ -43,7 +45,7 @@ const HEAD_HEIGHT = { desktop: 36, mobile: 0 };
  * tabindex), the arrow keys, PageUp/PageDown and Home/End move it, Enter opens the row
  * (issue 18 "Keyboard").
  */
-export function Register({ label, rows, list, detailHeader, showBalance, empty, reconcile, onOpen, closedReason, onDuplicate }: RegisterProps) {
+export function Register({ label, rows, list, detailHeader, showAccount = false, showBalance, empty, reconcile, onOpen, closedReason, onDuplicate }: RegisterProps) {
   const mobile = useIsMobile();
   const gridId = useId();
   const scroller = useRef<HTMLDivElement>(null);
@@ -108,7 +110,7 @@ export function Register({ label, rows, list, detailHeader, showBalance, empty, 
   const status = loading || failed ? null : rows.length === 0 ? empty : null;
   const style = { '--reg-amount-w': `calc(${amountColumnChars(rows)}ch + 4px)` } as CSSProperties;
   return (
-    <div className={cx('ui-register', showBalance && 'ui-register--balance', reconcile && 'ui-register--check')} style={style} data-testid="register">
+    <div className={cx('ui-register', showAccount && 'ui-register--account', showBalance && 'ui-register--balance', reconcile && 'ui-register--check')} style={style} data-testid="register">
       <div
         ref={scroller}
         className="ui-register__scroller"
@@ -133,7 +135,7 @@ export function Register({ label, rows, list, detailHeader, showBalance, empty, 
             if (event.target === event.currentTarget && rows.length > 0) setFocusWanted(true);
           }}
         >
-          {mobile ? null : <RegisterHead detailHeader={detailHeader} showBalance={showBalance} reconcile={reconcile !== undefined} />}
+          {mobile ? null : <RegisterHead detailHeader={detailHeader} showAccount={showAccount} showBalance={showBalance} reconcile={reconcile !== undefined} />}
           <div ref={body} role="rowgroup" className="ui-register__body" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
               const row = rows[item.index];
@@ -147,6 +149,7 @@ export function Register({ label, rows, list, detailHeader, showBalance, empty, 
                   index={item.index}
                   active={item.index === current}
                   style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`, height: rowHeight }}
+                  showAccount={showAccount}
                   showBalance={showBalance}
                   reconcile={reconcile}
                   onOpen={onOpen && reason === null ? () => onOpen(row) : undefined}

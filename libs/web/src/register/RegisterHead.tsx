@@ -1,5 +1,5 @@
 /** The column headers of the register (desktop only; phones stack each row). */
-export function RegisterHead({ detailHeader, showBalance, reconcile }: { detailHeader: string; showBalance: boolean; reconcile: boolean }) {
+export function RegisterHead({ detailHeader, showAccount = false, showBalance, reconcile }: { detailHeader: string; showAccount?: boolean; showBalance: boolean; reconcile: boolean }) {
   return (
     <div role="rowgroup" className="ui-register__head">
       <div role="row" aria-rowindex={1} className="ui-register__row ui-register__row--head">
@@ -14,6 +14,11 @@ export function RegisterHead({ detailHeader, showBalance, reconcile }: { detailH
         <div role="columnheader" className="ui-register__cell ui-register__cell--name">
           Name
         </div>
+        {showAccount ? (
+          <div role="columnheader" className="ui-register__cell ui-register__cell--account">
+            Account
+          </div>
+        ) : null}
         <div role="columnheader" className="ui-register__cell ui-register__cell--detail">
           {detailHeader}
         </div>

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { toRegisterRows } from './register-rows.js';
+import { RegisterHead } from './RegisterHead.js';
 import { RegisterRowView } from './RegisterRowView.js';
 import { split, transaction } from './transaction.testing.js';
 
@@ -29,5 +30,36 @@ describe('RegisterRowView duplicate mark', () => {
   it('is absent from a row that is not flagged', () => {
     expect(render(null)).not.toContain('Duplicate?');
     expect(render(null, vi.fn())).not.toContain('Duplicate?');
+  });
+});
+
+/** Category and Unassigned registers show each row's account in a column of its own (issue 18). */
+describe('RegisterRowView account column', () => {
+  const long = 'Household Checking at the Very Long Named Credit Union';
+  const [row] = toRegisterRows([transaction({ id: 't', categories: [split('g', -900)], accountTransaction: { name: 'CAFE', amount: -9, account: { id: 'a', name: long, institution: { name: 'CU' } } } })], {
+    amountOf: () => -900,
+    detailOf: () => '',
+    balance: null,
+  });
+  const view = (showAccount: boolean) =>
+    renderToStaticMarkup(<RegisterRowView row={row!} index={0} style={{}} showAccount={showAccount} showBalance={false} reconcile={undefined} onOpen={undefined} closedReason={null} />);
+  const cells = (html: string) => [...html.matchAll(/role="gridcell" class="[^"]*ui-register__cell--(\w+)"/g)].map((m) => m[1]);
+
+  it('is a cell of its own after the name, with the whole name as its text and its tooltip', () => {
+    const html = view(true);
+    expect(cells(html)).toEqual(['date', 'name', 'account', 'detail', 'amount']);
+    expect(html).toContain(`<div role="gridcell" class="ui-register__cell ui-register__cell--account" title="${long}" data-testid="register-account">${long}</div>`);
+  });
+
+  it('is absent from an account register', () => {
+    expect(cells(view(false))).toEqual(['date', 'name', 'detail', 'amount']);
+    expect(view(false)).not.toContain(long);
+  });
+
+  it('has its own "Account" header, before the detail column', () => {
+    const heads = (showAccount: boolean) =>
+      [...renderToStaticMarkup(<RegisterHead detailHeader="Category" showAccount={showAccount} showBalance reconcile={false} />).matchAll(/role="columnheader"[^>]*>([^<]+)</g)].map((m) => m[1]);
+    expect(heads(true)).toEqual(['Date', 'Name', 'Account', 'Category', 'Amount', 'Balance']);
+    expect(heads(false)).toEqual(['Date', 'Name', 'Category', 'Amount', 'Balance']);
   });
 });

@@ -27,6 +27,8 @@ export interface RegisterRowViewProps {
   /** The row goes away while it has the focus (deleted, reloaded without it): the register keeps the focus. */
   onFocusLost?: () => void;
   style: CSSProperties;
+  /** The Account column (category and Unassigned registers): the row's account in a cell of its own. */
+  showAccount?: boolean;
   showBalance: boolean;
   reconcile: ReconcileColumn | undefined;
   /** Opens the row; undefined when it cannot be opened (with the reason as its tooltip). */
@@ -39,8 +41,8 @@ export interface RegisterRowViewProps {
   onDuplicate?: (() => void) | undefined;
 }
 
-/** One register line: [reconciled] date, name, categories, amount, running balance. */
-export function RegisterRowView({ id, row, index, active = false, onFocus, onFocusLost, style, showBalance, reconcile, onOpen, closedReason, onDuplicate }: RegisterRowViewProps) {
+/** One register line: [reconciled] date, name, [account], categories, amount, running balance. */
+export function RegisterRowView({ id, row, index, active = false, onFocus, onFocusLost, style, showAccount = false, showBalance, reconcile, onOpen, closedReason, onDuplicate }: RegisterRowViewProps) {
   const stored = row.transaction.accountTransaction?.statementId ?? null;
   const statementId = reconcile?.overrides.has(row.id) ? (reconcile.overrides.get(row.id) ?? null) : stored;
   const pending = row.transaction.accountTransaction?.pending === true;
@@ -123,6 +125,12 @@ export function RegisterRowView({ id, row, index, active = false, onFocus, onFoc
         {row.name}
         {pending ? <span className="ui-badge ui-badge--muted">Pending</span> : null}
       </div>
+      {showAccount ? (
+        // A long account name is cut off with an ellipsis; its title shows it whole, and the cell's text keeps it whole for screen readers.
+        <div role="gridcell" className="ui-register__cell ui-register__cell--account" title={row.account || undefined} data-testid="register-account">
+          {row.account}
+        </div>
+      ) : null}
       <div role="gridcell" className="ui-register__cell ui-register__cell--detail" title={row.detail || undefined}>
         {row.detail}
       </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountAmount, amountInCategory, toRegisterRows, transactionName } from './register-rows.js';
+import { accountAmount, accountName, amountInCategory, toRegisterRows, transactionName, TYPE_NAMES } from './register-rows.js';
+import { TransactionType } from './transaction-data.js';
 import { split, transaction } from './transaction.testing.js';
 
 const purchase = transaction({
@@ -18,6 +19,29 @@ describe('register rows', () => {
     expect(transactionName(funding)).toBe('Category Funding');
     expect(transactionName({ ...funding, type: 3 })).toBe('Category Rebalance');
     expect(transactionName({ ...funding, type: 9 })).toBe('Unknown');
+  });
+
+  it('names a legacy type-1 row without a name of its own a Transfer (money between accounts), never Unknown', () => {
+    expect(transactionName({ ...funding, type: TransactionType.Transfer })).toBe('Transfer');
+    const nameless = transaction({ id: '4', type: TransactionType.Transfer, accountTransaction: { name: null, amount: -50 } });
+    expect(transactionName(nameless)).toBe('Transfer');
+    expect(transactionName({ ...nameless, accountTransaction: { ...nameless.accountTransaction!, name: '  ' } })).toBe('Transfer');
+    expect(transactionName({ ...nameless, accountTransaction: { ...nameless.accountTransaction!, name: 'Transfer to Savings' } })).toBe('Transfer to Savings');
+  });
+
+  it('has a name for every transaction type of the contracts (0–5), so only an undefined type is Unknown', () => {
+    for (const type of Object.values(TransactionType)) {
+      expect(TYPE_NAMES[type], `type ${type}`).toBeTruthy();
+      expect(transactionName({ ...funding, type })).not.toBe('Unknown');
+    }
+    // The server's own name for a starting balance (docs/spec/server-behaviour.md §3.2).
+    expect(transactionName({ ...funding, type: TransactionType.StartingBalance })).toBe('Initial Funding');
+  });
+
+  it("carries each row's account for the Account column, empty for a funding", () => {
+    const rows = toRegisterRows([purchase, funding], { amountOf: accountAmount, detailOf: () => '', balance: null });
+    expect(rows.map((r) => r.account)).toEqual(['Checking', '']);
+    expect(accountName(transaction({ id: '5', accountTransaction: { account: { id: 'v', name: null, institution: { name: null } } } }))).toBe('');
   });
 
   it("sums a category's splits in exact cents", () => {

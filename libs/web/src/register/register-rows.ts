@@ -9,17 +9,39 @@ export interface RegisterRow {
   name: string;
   /** Category names of the splits, or the account for a register across accounts. */
   detail: string;
+  /** The account column of a category or Unassigned register: the row's account ('' or absent for a funding or rebalance). */
+  account?: string;
   amount: Cents;
   /** The running balance after this row, when the register has one. */
   balance: Cents | null;
   transaction: TransactionData;
 }
 
-const TYPE_NAMES: Record<number, string> = { 2: 'Category Funding', 3: 'Category Rebalance' };
+/**
+ * The client's label for each transaction type (the `type` of `@budget/contracts`' ledgerTransaction:
+ * 0 regular, 1 transfer, 2 funding, 3 rebalance, 4 starting balance, 5 manual), for a row with no
+ * name of its own. The server names only the starting balance ("Initial Funding") and leaves
+ * "Category Funding" and "Category Rebalance" to the client (docs/spec/server-behaviour.md §3.2,
+ * "Transaction JSON"); a legacy type-1 row moved money between accounts, so it is a "Transfer".
+ */
+export const TYPE_NAMES: Readonly<Record<number, string>> = {
+  0: 'Transaction',
+  1: 'Transfer',
+  2: 'Category Funding',
+  3: 'Category Rebalance',
+  4: 'Initial Funding',
+  5: 'Transaction',
+};
 
-/** A transaction's name: the bank's, else the client's label for its type. */
+/** A transaction's name: the bank's (or the one typed in), else the label of its type; "Unknown" only for a type the contracts do not define. */
 export function transactionName(transaction: TransactionData): string {
-  return transaction.accountTransaction?.name ?? TYPE_NAMES[transaction.type] ?? 'Unknown';
+  const own = transaction.accountTransaction?.name?.trim();
+  return own || (TYPE_NAMES[transaction.type] ?? 'Unknown');
+}
+
+/** The account a row belongs to, '' when it has no account part (a funding or rebalance). */
+export function accountName(transaction: TransactionData): string {
+  return transaction.accountTransaction?.account?.name ?? '';
 }
 
 export interface RowOptions {
@@ -39,7 +61,16 @@ export function toRegisterRows(transactions: readonly TransactionData[], options
   return transactions.map((transaction) => {
     const amount = options.amountOf(transaction);
     if (balance !== null && transaction.runningBalance != null) balance = wireCents(transaction.runningBalance);
-    const row = { id: transaction.id, date: transaction.date, name: transactionName(transaction), detail: options.detailOf(transaction), amount, balance, transaction };
+    const row = {
+      id: transaction.id,
+      date: transaction.date,
+      name: transactionName(transaction),
+      detail: options.detailOf(transaction),
+      account: accountName(transaction),
+      amount,
+      balance,
+      transaction,
+    };
     if (balance !== null) balance -= amount;
     return row;
   });
