@@ -3,11 +3,11 @@ import { DataTable, formatDate, Loaded, useRouteQuery, type Column } from '@budg
 import { readableLogMessage, type TransactionLog } from './log-data.js';
 
 const columns: Column<TransactionLog>[] = [
-  { header: 'Date', render: (log) => formatDate(log.createdAt) },
+  { header: 'Date', render: (log) => formatDate(log.createdAt), sortKey: (log) => log.createdAt },
   { header: 'Message', render: (log) => readableLogMessage(log.message) },
 ];
 
-/** /logs: what happened to transactions, newest first. */
+/** /logs: what happened to transactions, newest first (the Date header turns the order round). */
 export function TransactionLogsPage() {
   const logs = useRouteQuery(listTransactionLogs, {});
   return (

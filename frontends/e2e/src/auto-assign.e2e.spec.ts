@@ -35,14 +35,14 @@ describe('auto-assignment rules in the browser', () => {
     await dialog.getByRole('button', { name: 'Preview' }).click();
     const preview = dialog.getByTestId('rule-preview');
     await preview.getByText('1 Unassigned transaction matches this rule.').waitFor();
-    expect(await preview.getByRole('table', { name: 'Matching transactions' }).textContent()).toContain('VALLEY BAKERY');
-    const moves = await preview.getByRole('table', { name: 'Balance changes' }).textContent();
+    expect(await preview.getByRole('grid', { name: 'Matching transactions' }).textContent()).toContain('VALLEY BAKERY');
+    const moves = await preview.getByRole('grid', { name: 'Balance changes' }).textContent();
     expect(moves).toContain('Groceries');
     expect(moves).toContain('-12.34');
 
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
-    const list = page.getByRole('table', { name: 'Auto assignments' });
+    const list = page.getByRole('grid', { name: 'Auto assignments' });
     await list.getByText('Bakery', { exact: true }).waitFor();
     expect(await list.textContent()).toContain('Groceries 100%');
 

@@ -127,7 +127,7 @@ describe('envelope budgeting in the browser, against the services npm start runs
     await screenshot(page, 'category-dialog');
     await page.getByTestId('category-dialog').getByRole('button', { name: 'Cancel' }).click();
     await page.getByTestId('sidebar').getByRole('link', { name: 'Bills' }).click();
-    const rent = page.getByRole('table', { name: 'Bills' }).getByRole('row').filter({ hasText: 'Rent' });
+    const rent = page.getByRole('grid', { name: 'Bills' }).getByRole('row').filter({ hasText: 'Rent' });
     await rent.waitFor();
     expect(await rent.textContent()).toContain('1,200.00');
     expect(await rent.textContent()).toMatch(/\d{2}\/01\/\d{2}/);

@@ -114,7 +114,7 @@ describe('accounts and transactions in the browser, against the services npm sta
     // Reconcile it against a new statement. A new statement holds no rows (issue 18 "Statements");
     // the row's checkbox puts it on the statement, off and on again.
     await createStatement(page, { startDate, endDate: isoDaysAgo(5), startingBalance: '1250', endingBalance: '1204.33' });
-    const debits = page.getByRole('table', { name: 'Statements' }).getByRole('cell').nth(5);
+    const debits = page.getByRole('grid', { name: 'Statements' }).locator('td').nth(5);
     await debits.getByText('0.00').waitFor();
     await page.getByRole('button', { name: 'Reconcile Transactions' }).click();
     const reconciled = farmers.getByRole('checkbox');

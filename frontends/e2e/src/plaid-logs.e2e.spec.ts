@@ -37,7 +37,7 @@ describe('the provider log in the browser', () => {
     await page.reload();
     await sidebar.getByRole('link', { name: 'Plaid Logs' }).click();
     await page.waitForURL('**/admin');
-    const table = page.getByRole('table', { name: 'Provider logs' });
+    const table = page.getByRole('grid', { name: 'Provider logs' });
     await table.getByText('/item/public_token/exchange').waitFor();
     await table.getByText('/accounts/get').first().waitFor();
     const text = await table.innerText();

@@ -93,7 +93,7 @@ async function seed(page: Page): Promise<Seeded> {
 
 /** The rows of a report's table as text, cells joined by " | ". */
 async function tableRows(page: Page, label: string): Promise<string[]> {
-  const table = page.getByRole('table', { name: `${label} report` });
+  const table = page.getByRole('grid', { name: `${label} report` });
   await table.waitFor({ timeout: 20_000 });
   const rows = await table.locator('tbody tr').all();
   return Promise.all(rows.map(async (row) => (await row.locator('td').allTextContents()).map((cell) => cell.trim()).join(' | ')));
@@ -147,7 +147,7 @@ describe('reports in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/reports/net-worth' && url.searchParams.get('startDate') === yearAgo && url.searchParams.get('endDate') === today);
     const netWorthRows = await tableRows(page, 'Net Worth');
     expect(netWorthRows.at(-1)).toMatch(new RegExp(`^${usDate(today).replaceAll('/', '\\/')} \\| .*2,699\\.65$`));
-    const netWorthChart = await expectChart(page, [...(await page.getByRole('table', { name: 'Net Worth report' }).locator('thead th').allTextContents()).slice(1)]);
+    const netWorthChart = await expectChart(page, [...(await page.getByRole('grid', { name: 'Net Worth report' }).locator('thead th').allTextContents()).slice(1)]);
     await expect.poll(() => netWorthChart.locator('.recharts-line-curve').count()).toBe(3);
     await screenshot(page, 'reports-net-worth');
 
@@ -156,10 +156,20 @@ describe('reports in the browser', () => {
     await run(page);
     expect(await tableRows(page, 'Payee')).toEqual(['Cafe | unknown | 2 | -20.00', 'Grocer | unknown | 2 | -80.35', 'Paycheck | unknown | 1 | 2,000.00']);
     await expectChart(page, ['Sum']);
-    await page.getByRole('button', { name: 'Sum' }).click();
+    const sumHeader = page.getByRole('grid', { name: 'Payee report' }).getByRole('columnheader', { name: 'Sum' });
+    await sumHeader.click();
     expect(await tableRows(page, 'Payee')).toEqual(['Grocer | unknown | 2 | -80.35', 'Cafe | unknown | 2 | -20.00', 'Paycheck | unknown | 1 | 2,000.00']);
-    await page.getByRole('button', { name: 'Sum' }).click();
+    expect(await sumHeader.getAttribute('aria-sort')).toBe('ascending');
+    await sumHeader.click();
     expect((await tableRows(page, 'Payee'))[0]).toBe('Paycheck | unknown | 1 | 2,000.00');
+    expect(await sumHeader.getAttribute('aria-sort')).toBe('descending');
+    // By keyboard: the header has the focus after the press; Left moves to Count, Enter sorts by it.
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    const countHeader = page.getByRole('grid', { name: 'Payee report' }).getByRole('columnheader', { name: 'Count' });
+    await expect.poll(() => countHeader.getAttribute('aria-sort')).toBe('ascending');
+    expect(await sumHeader.getAttribute('aria-sort')).toBe('none');
+    expect(await tableRows(page, 'Payee')).toEqual(['Paycheck | unknown | 1 | 2,000.00', 'Cafe | unknown | 2 | -20.00', 'Grocer | unknown | 2 | -80.35']);
 
     // Its CSV: amounts as plain decimals, the file named by the range.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);

@@ -76,12 +76,12 @@ describe('a rule made from a transaction (Plaid simulator)', () => {
     await dialog.getByRole('button', { name: 'Preview' }).click();
     const preview = dialog.getByTestId('rule-preview');
     await preview.getByText('1 Unassigned transaction matches this rule.').waitFor();
-    const moves = await preview.getByRole('table', { name: 'Balance changes' }).textContent();
+    const moves = await preview.getByRole('grid', { name: 'Balance changes' }).textContent();
     expect(moves).toContain('Groceries');
     expect(moves).toContain('-12.34');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('table', { name: 'Auto assignments' }).getByText('Bakery', { exact: true }).waitFor();
+    await page.getByRole('grid', { name: 'Auto assignments' }).getByText('Bakery', { exact: true }).waitFor();
     // The prefill is used once: the query is gone from the address.
     expect(new URL(page.url()).searchParams.has('new')).toBe(false);
 

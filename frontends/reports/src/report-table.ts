@@ -115,28 +115,12 @@ export function cellText(cell: Cell): string {
   return String(cell.cents);
 }
 
-/** A cell's sort key: amounts and counts as numbers, dates and months by their ISO text. */
-function sortKey(cell: Cell | undefined): number | string {
+/** A cell's sort key (the payee table's sortable columns): amounts and counts as numbers, dates and months by their ISO text. */
+export function cellSortKey(cell: Cell | undefined): number | string {
   if (cell === undefined) return '';
   if ('cents' in cell) return cell.cents;
   if ('count' in cell) return cell.count;
   if ('date' in cell) return cell.date;
   if ('month' in cell) return cell.month;
   return cell.text;
-}
-
-export type SortDirection = 'ascending' | 'descending';
-
-/** The rows sorted by one column (stable: equal rows keep the answer's order). */
-export function sortRows(rows: readonly Cell[][], column: number, direction: SortDirection): Cell[][] {
-  const sign = direction === 'ascending' ? 1 : -1;
-  return rows
-    .map((row, index) => ({ row, index }))
-    .sort((a, b) => {
-      const x = sortKey(a.row[column]);
-      const y = sortKey(b.row[column]);
-      const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
-      return order * sign || a.index - b.index;
-    })
-    .map(({ row }) => row);
 }

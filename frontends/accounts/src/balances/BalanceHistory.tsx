@@ -26,8 +26,8 @@ export function BalanceHistory({ accountId, editable }: { accountId: Id; editabl
   const entries = query.data;
   const days = fillDays(entries.map((entry) => ({ date: entry.date, cents: wireCents(entry.balance) })));
   const columns: Column<BalanceEntry>[] = [
-    { header: 'Date', render: (entry) => formatDate(entry.date) },
-    { header: 'Balance', numeric: true, render: (entry) => <Amount cents={wireCents(entry.balance)} /> },
+    { header: 'Date', render: (entry) => formatDate(entry.date), sortKey: (entry) => entry.date },
+    { header: 'Balance', numeric: true, render: (entry) => <Amount cents={wireCents(entry.balance)} />, sortKey: (entry) => wireCents(entry.balance) },
   ];
   if (editable) {
     columns.push({

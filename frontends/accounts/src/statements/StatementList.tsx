@@ -30,8 +30,8 @@ export function StatementList({ accountId, selectedId, onSelect, onReconcileRows
         <input type="radio" name="statement" aria-label={`Select statement ending ${formatDate(s.endDate)}`} checked={s.id === selectedId} onChange={() => onSelect(s.id)} />
       ),
     },
-    { header: 'Start', render: (s) => formatDate(s.startDate) },
-    { header: 'End', render: (s) => formatDate(s.endDate) },
+    { header: 'Start', render: (s) => formatDate(s.startDate), sortKey: (s) => s.startDate },
+    { header: 'End', rowHeader: true, render: (s) => formatDate(s.endDate), sortKey: (s) => s.endDate },
     { header: 'Starting', numeric: true, render: (s) => money(s.startingBalance) },
     { header: 'Credits', numeric: true, render: (s) => money(s.credits) },
     { header: 'Debits', numeric: true, render: (s) => money(s.debits) },

@@ -5,15 +5,15 @@ import { useBudgetDialogs } from '../budget/use-budget-dialogs.js';
 import { billDebits, recurrenceText, type Bill } from './bill-data.js';
 
 const columns: Column<Bill>[] = [
-  { header: 'Name', render: (bill) => bill.name },
-  { header: 'Amount', numeric: true, render: (bill) => <Amount cents={wireCents(bill.fundingAmount)} /> },
-  { header: 'Date', render: (bill) => (bill.goalDate ? formatDate(bill.goalDate) : '') },
-  { header: 'Debits', numeric: true, render: (bill) => <Amount cents={billDebits(bill)} /> },
+  { header: 'Name', render: (bill) => bill.name, sortKey: (bill) => bill.name },
+  { header: 'Amount', numeric: true, render: (bill) => <Amount cents={wireCents(bill.fundingAmount)} />, sortKey: (bill) => wireCents(bill.fundingAmount) },
+  { header: 'Date', render: (bill) => (bill.goalDate ? formatDate(bill.goalDate) : ''), sortKey: (bill) => bill.goalDate ?? '' },
+  { header: 'Debits', numeric: true, render: (bill) => <Amount cents={billDebits(bill)} />, sortKey: billDebits },
   { header: 'Suspended', render: (bill) => (bill.suspended ? 'Yes' : 'No') },
   { header: 'Recurrence', render: (bill) => recurrenceText(bill.recurrence) },
 ];
 
-/** /bills: the bill overview. */
+/** /bills: the bill overview; Name, Amount, Date and Debits sort on a press of their header. */
 export function BillsPage() {
   const bills = useRouteQuery(listBills, {});
   const dialogs = useBudgetDialogs();

@@ -7,7 +7,7 @@ import { RuleDialog } from './RuleDialog.js';
 
 /**
  * /auto-assignments: the rules that assign new bank transactions (OFX, CSV, bank sync) to
- * categories, sorted by name; Add opens an empty rule, a rule's Edit opens it, and
+ * categories, sorted by name (the Name header turns the order round); Add opens an empty rule, a rule's Edit opens it, and
  * `?new=<name>` (a register's "Make a rule from this one") opens a new rule prefilled from that name.
  */
 export function AutoAssignmentsPage() {
@@ -26,7 +26,7 @@ export function AutoAssignmentsPage() {
     setParams(rest, { replace: true });
   };
   const columns: Column<Rule>[] = [
-    { header: 'Name', render: (rule) => rule.name },
+    { header: 'Name', render: (rule) => rule.name, sortKey: (rule) => rule.name },
     { header: 'Search Strings', render: (rule) => rule.searchStrings.join(', ') },
     { header: 'Categories', render: (rule) => ruleTargets(rule, tree) },
     {
