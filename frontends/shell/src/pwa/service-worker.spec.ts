@@ -58,4 +58,33 @@ describe('service worker updates', () => {
     watchRegistration(as(registration), as(container({})));
     expect(updateStore.waiting()).toBe(registration.waiting);
   });
+
+  it('offers a worker the browser was already installing when the page registered (its updatefound came before)', () => {
+    const registration = new FakeRegistration();
+    const next = new FakeWorker();
+    registration.installing = next;
+    watchRegistration(as(registration), as(container({})));
+    expect(updateStore.waiting()).not.toBe(next);
+    next.become('installed');
+    expect(updateStore.waiting()).toBe(next);
+  });
+
+  it('Reload after the worker took over in another tab reloads at once: no controllerchange is coming', () => {
+    const registration = new FakeRegistration();
+    const page = container({});
+    watchRegistration(as(registration), as(page));
+    const next = new FakeWorker();
+    registration.installing = next;
+    registration.dispatchEvent(new Event('updatefound'));
+    next.become('installed');
+    expect(updateStore.waiting()).toBe(next);
+    // Reload in the other tab: the worker activates and this page's controller changes with it.
+    next.become('activating');
+    page.dispatchEvent(new Event('controllerchange'));
+    next.become('activated');
+
+    const reload = vi.fn();
+    applyUpdate(as(page), reload);
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
 });

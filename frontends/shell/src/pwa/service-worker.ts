@@ -22,21 +22,42 @@ export const updateStore = {
   waiting: (): ServiceWorker | null => waiting,
 };
 
-/** Follows a registration: a worker installed while another controls the page is an update. */
-export function watchRegistration(registration: ServiceWorkerRegistration, container: ServiceWorkerContainer): void {
-  if (registration.waiting && container.controller) setWaiting(registration.waiting);
-  registration.addEventListener('updatefound', () => {
-    const installing = registration.installing;
-    installing?.addEventListener('statechange', () => {
-      if (installing.state === 'installed' && container.controller) setWaiting(installing);
-    });
+/** Offers `worker` once it is installed, if another worker controls the page (then it is an update, not the first install). */
+function offerWhenInstalled(worker: ServiceWorker, container: ServiceWorkerContainer): void {
+  if (worker.state === 'installed') {
+    if (container.controller) setWaiting(worker);
+    return;
+  }
+  worker.addEventListener('statechange', () => {
+    if (worker.state === 'installed' && container.controller) setWaiting(worker);
   });
 }
 
-/** Reload: the waiting worker takes over, then the page reloads under it. */
+/**
+ * Follows a registration: a worker installed while another controls the page is an update. The
+ * browser may have started installing it before the page registered (its own update check on
+ * navigation), after `updatefound` fired: one already waiting or installing is followed too.
+ */
+export function watchRegistration(registration: ServiceWorkerRegistration, container: ServiceWorkerContainer): void {
+  if (registration.waiting && container.controller) setWaiting(registration.waiting);
+  if (registration.installing) offerWhenInstalled(registration.installing, container);
+  registration.addEventListener('updatefound', () => {
+    if (registration.installing) offerWhenInstalled(registration.installing, container);
+  });
+}
+
+/**
+ * Reload: the waiting worker takes over, then the page reloads under it. When it has already
+ * taken over (Reload pressed in another tab: this page's controller changed with it), the page
+ * only reloads — no `controllerchange` is coming.
+ */
 export function applyUpdate(container: ServiceWorkerContainer = navigator.serviceWorker, reload: () => void = () => window.location.reload()): void {
   const worker = waiting;
   if (!worker) return;
+  if (worker.state !== 'installed') {
+    reload();
+    return;
+  }
   container.addEventListener('controllerchange', reload, { once: true });
   worker.postMessage({ type: 'SKIP_WAITING' });
 }
