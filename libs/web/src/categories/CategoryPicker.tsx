@@ -1,9 +1,11 @@
-import { useId, useMemo, useRef } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { Id } from '../data/id.js';
+import { lazyParts, useLazyParts } from '../ui/lazy-parts.js';
 import type { CategoryTree } from './category-tree.js';
-import { pickerOptions } from './picker-options.js';
-import { PickerList } from './PickerList.js';
-import { useCategoryPicker } from './use-category-picker.js';
+import { optionText, pickerOptions } from './picker-options.js';
+
+/** React Aria's combobox arrives with the first picker on screen, never in the first load (issue 18 "Weight"). */
+export const comboBoxParts = lazyParts(() => import('./CategoryComboBox.js'));
 
 export interface CategoryPickerProps {
   label: string;
@@ -18,15 +20,21 @@ export interface CategoryPickerProps {
 /**
  * A searchable category drop-down (spec §2 "Category picker"): typing filters by
  * 'group:category' parts, Escape cancels, Enter or Tab confirms. Offers Unassigned, the
- * Funding Pool, Account Transfer and the tree.
+ * Funding Pool, Account Transfer and the tree. The list behaviour is React Aria's ComboBox
+ * (CategoryComboBox.tsx), fetched when the first picker mounts; until it arrives a plain box with the
+ * same name takes what is typed and hands it (and the focus) over.
  */
 export function CategoryPicker({ label, tree, value, onChange, hideLabel = false, error }: CategoryPickerProps) {
-  const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const options = useMemo(() => pickerOptions(tree), [tree]);
-  const picker = useCategoryPicker(options, value, onChange);
-  const listId = `${id}-list`;
+  const parts = useLazyParts(comboBoxParts);
+  const [typed, setTyped] = useState<string | null>(null);
+  const [focused, setFocused] = useState(false);
+  const id = useId();
 
+  if (parts) {
+    return <parts.CategoryComboBox label={label} options={options} value={value} onChange={onChange} hideLabel={hideLabel} error={error} typed={typed} focused={focused} />;
+  }
+  const selectedText = value === null ? '' : optionText(options.find((option) => option.id === value));
   return (
     <div className="ui-field ui-picker">
       <label className={hideLabel ? 'ui-visually-hidden' : 'ui-field__label'} htmlFor={id}>
@@ -34,35 +42,22 @@ export function CategoryPicker({ label, tree, value, onChange, hideLabel = false
       </label>
       <input
         id={id}
-        ref={input}
         className="ui-field__input ui-picker__input"
         role="combobox"
         autoComplete="off"
-        placeholder={picker.selectedText || 'Choose a category'}
-        aria-expanded={picker.open}
-        aria-controls={listId}
+        aria-expanded={false}
         aria-autocomplete="list"
         aria-invalid={error ? true : undefined}
-        aria-activedescendant={picker.open && picker.highlight >= 0 ? `${listId}-${picker.highlight}` : undefined}
-        value={picker.text}
-        onFocus={picker.start}
-        onClick={() => (picker.open ? undefined : picker.start())}
-        onChange={(event) => picker.type(event.target.value)}
-        onKeyDown={picker.onKeyDown}
-        onBlur={picker.cancel}
+        placeholder={selectedText || 'Choose a category'}
+        value={typed ?? (focused ? '' : selectedText)}
+        onFocus={() => setFocused(true)}
+        onBlur={() => {
+          setFocused(false);
+          setTyped(null);
+        }}
+        onChange={(event) => setTyped(event.target.value)}
       />
       {error ? <p className="ui-field__error">{error}</p> : null}
-      {picker.open ? (
-        <PickerList
-          id={listId}
-          anchor={input}
-          options={picker.shown}
-          highlight={picker.highlight}
-          selectedId={value}
-          onHover={picker.hover}
-          onChoose={picker.choose}
-        />
-      ) : null}
     </div>
   );
 }
