@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { accountsAction, audit, auditDialog, expectNoFailing, homeAdd, type Finding } from './axe-audit.js';
 import { isoDaysAgo } from './ledger-fixtures.js';
 import { addOfflineInstitution, pickCategory } from './ledger-steps.js';
 import { signUp } from './sign-up.js';
@@ -17,54 +16,9 @@ let stack: Stack;
 let browser: Browser;
 withStack((started) => ({ stack, browser } = started));
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
-const FAILING = new Set(['critical', 'serious', 'moderate']);
-
-interface Finding {
-  where: string;
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: string[];
-}
-
-async function audit(page: Page, where: string): Promise<Finding[]> {
-  await page.waitForLoadState('networkidle');
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: axeSource });
-  const result = (await page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(TAGS)} } })
-    .then((r) => ({ passes: r.passes.length, violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' ')) })) }))`)) as { passes: number; violations: Omit<Finding, 'where'>[] };
-  // axe really looked at the page: rules passed on it.
-  expect(result.passes, where).toBeGreaterThan(5);
-  return result.violations.map((finding) => ({ where, ...finding }));
-}
-
-/** Opens a dialog, audits the page with it open, closes it with Escape. */
-async function auditDialog(page: Page, where: string, testId: string, open: () => Promise<void>): Promise<Finding[]> {
-  await open();
-  const dialog = page.getByTestId(testId);
-  await dialog.waitFor();
-  const found = await audit(page, `${where} dialog`);
-  await page.keyboard.press('Escape');
-  await dialog.waitFor({ state: 'detached' });
-  return found;
-}
-
 async function go(page: Page, path: string): Promise<void> {
   await page.goto(`${stack.url}${path}`);
   await page.locator('h1').first().waitFor({ state: 'attached', timeout: 15_000 });
-}
-
-/** An accounts toolbar action: a button on a desktop, an item of the Actions… menu on a phone. */
-async function accountsAction(page: Page, label: string, phone: boolean): Promise<void> {
-  if (!phone) return page.getByRole('button', { name: label }).click();
-  await page.getByTestId('account-actions').getByRole('button', { name: 'Actions…' }).click();
-  await page.getByRole('menuitem', { name: label }).click();
-}
-
-async function homeAdd(page: Page, item: string): Promise<void> {
-  await page.getByTestId('add-menu').getByRole('button', { name: 'Add…' }).click();
-  await page.getByRole('menuitem', { name: item }).click();
 }
 
 async function auditWidth(page: Page, width: number, accountId: string, categoryPath: string): Promise<Finding[]> {
@@ -135,7 +89,6 @@ describe('axe-core on every main page and dialog', () => {
     findings.push(...(await auditWidth(page, 390, accountId, categoryPath)));
     await context.close();
 
-    console.log(`axe findings (${findings.length}):\n${findings.map((f) => `${f.impact} ${f.id} @ ${f.where}: ${f.help} — ${f.nodes.join(' | ')}`).join('\n')}`);
-    expect(findings.filter((f) => FAILING.has(f.impact ?? '')).map((f) => `${f.impact} ${f.id} @ ${f.where}: ${f.nodes.join(' | ')}`)).toEqual([]);
+    expectNoFailing(findings);
   });
 });
