@@ -1,5 +1,5 @@
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cx } from '../class-names.js';
 
@@ -27,12 +27,19 @@ export interface MenuFrameProps {
   focusTrigger: boolean;
 }
 
+/** The landmarks a menu's list is placed in: the one its button is in (issue 18 "Must show": all content in landmarks). */
+const LANDMARKS = 'main, nav, header, footer, aside, [role="main"], [role="navigation"], [role="banner"], [role="contentinfo"], [role="complementary"]';
+
 /**
  * The drop-down menu on Radix UI: arrow keys, Home/End and typeahead over the items, Escape or a
  * click elsewhere closes it and the focus goes back to its button.
  */
 export function MenuFrame({ label, ariaLabel, items, triggerClassName, up, alignEnd, testId, defaultOpen, openedByKey, focusTrigger }: MenuFrameProps) {
   const trigger = useRef<HTMLButtonElement>(null);
+  // The list is portalled (fixed, above the page) into its button's landmark rather than <body>,
+  // so a screen reader's landmark navigation finds it where the button is. Set before the first paint.
+  const [landmark, setLandmark] = useState<HTMLElement | null>(null);
+  useLayoutEffect(() => setLandmark(trigger.current?.closest<HTMLElement>(LANDMARKS) ?? null), []);
   const firstItemPending = useRef(defaultOpen && openedByKey);
   useEffect(() => {
     if (focusTrigger && !defaultOpen) trigger.current?.focus();
@@ -51,7 +58,7 @@ export function MenuFrame({ label, ariaLabel, items, triggerClassName, up, align
         <RadixMenu.Trigger ref={trigger} className={triggerClassName} aria-label={ariaLabel}>
           {label}
         </RadixMenu.Trigger>
-        <RadixMenu.Portal>
+        <RadixMenu.Portal container={landmark}>
           <RadixMenu.Content
             ref={content}
             className={cx('ui-menu__list', up && 'ui-menu__list--up')}
