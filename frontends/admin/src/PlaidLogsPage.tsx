@@ -7,7 +7,12 @@ import { logText, type PlaidLog } from './log-data.js';
 /** Calls shown at once; Older and Newer page through the rest. */
 export const PLAID_LOG_PAGE = 50;
 
-const payload = (value: unknown) => <pre className="log-json">{logText(value)}</pre>;
+// Long payloads scroll inside their cell: focusable, so the keyboard can scroll them too (issue 18 "Keyboard").
+const payload = (value: unknown) => (
+  <pre className="log-json" tabIndex={0}>
+    {logText(value)}
+  </pre>
+);
 
 const columns: Column<PlaidLog>[] = [
   { header: 'Date', render: (log) => formatDate(log.createdAt) },
