@@ -24,7 +24,8 @@ export function CsvPreviewTable({ preview, mapping }: { preview: CsvPreview; map
       <p className="ui-muted">
         Showing {rows.length} of {total} rows
       </p>
-      <div className="ui-table-wrap csv-preview__wrap">
+      {/* A wide file scrolls sideways: the keyboard reaches the scrolling box too. */}
+      <div className="ui-table-wrap csv-preview__wrap" role="region" aria-label="CSV preview rows" tabIndex={0}>
         <table className="ui-table" aria-label="CSV preview">
           <thead>
             <tr>
