@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { listConnectedAccounts, searchTransactions } from '@budget/contracts';
-import { accountAmount, Button, closedReason, Register, TextField, toRegisterRows, useEveryPage, useRegister, useTransactionEditor } from '@budget/web';
+import { accountAmount, Button, categoryNames, closedReason, Register, TextField, toRegisterRows, useCategories, useEveryPage, useRegister, useTransactionEditor } from '@budget/web';
 import { findInstitutionOf } from '../institutions/institution-data.js';
 import { MAX_SEARCH, searchOf, submitSearch } from './search-query.js';
 import './search.css';
@@ -62,9 +62,11 @@ function SearchResults({ search }: { search: string }) {
   const editor = useTransactionEditor();
   // The accounts' types: a loan's dialog edits the principal too.
   const accounts = useEveryPage(listConnectedAccounts, {});
+  const { data: tree } = useCategories();
+  // Rows come from every account: the account has its own column, the categories the detail one.
   const rows = toRegisterRows(register.transactions, {
     amountOf: accountAmount,
-    detailOf: (transaction) => transaction.accountTransaction?.account.name ?? '',
+    detailOf: (transaction) => categoryNames(transaction, tree),
     balance: null,
   });
   return (
@@ -73,7 +75,8 @@ function SearchResults({ search }: { search: string }) {
         label="Matching transactions"
         rows={rows}
         list={register}
-        detailHeader="Account"
+        detailHeader="Category"
+        showAccount
         showBalance={false}
         empty="No transactions match"
         onOpen={(row) => {
