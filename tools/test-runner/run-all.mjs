@@ -46,7 +46,8 @@ async function main() {
       problems.push(`e2e not run: ${built ? chromium.problem : 'the build failed (the e2e tests need the built services and front ends)'}`);
       continue;
     }
-    outcomes.push(await runVitestProject(project, { ...env, ...(project === 'e2e' ? { CHROMIUM_PATH: chromium.path } : {}) }));
+    // The browser found for e2e is also the one the unit project's component tests drive (the category picker's).
+    outcomes.push(await runVitestProject(project, { ...env, ...(chromium.path ? { CHROMIUM_PATH: chromium.path } : {}) }));
   }
 }
 
