@@ -10,14 +10,20 @@ let browser: Browser;
 
 withStack((started) => ({ stack, browser } = started));
 
-/** What has the focus: its tag, role and start of its text. */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const active = document.activeElement;
-    return active ? { tag: active.tagName, role: active.getAttribute('role'), text: (active.textContent ?? '').trim().slice(0, 40) } : null;
-  });
+interface Focused {
+  tag: string;
+  role: string | null;
+  text: string;
+}
 
-const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+/** What has the focus: its tag, role and start of its text (the e2e project has no DOM types: the page runs it as text). */
+const focused = (page: Page): Promise<Focused | null> =>
+  page.evaluate(`(() => {
+    const e = document.activeElement;
+    return e ? { tag: e.tagName, role: e.getAttribute('role'), text: (e.textContent || '').trim().slice(0, 40) } : null;
+  })()`);
+
+const hasFocus = (locator: Locator): Promise<boolean> => locator.evaluate((element) => element === element.ownerDocument.activeElement);
 
 /**
  * The data tables (React Aria Components' Table, issue 18 "Keyboard"): one Tab stop, the arrows
