@@ -88,9 +88,19 @@ export class PlaidItemStore {
     await db.query('UPDATE bank_items SET cursor = NULL WHERE item_id = $1', [itemId]);
   }
 
-  /** Plaid answered ITEM_LOGIN_REQUIRED (or the like): the user must relink (Link in update mode). */
-  async markNeedsRelink(itemId: string, errorCode: string): Promise<void> {
-    await this.pool.query(`UPDATE bank_items SET status = 'needs_relink', error_code = $2 WHERE item_id = $1`, [itemId, errorCode]);
+  /**
+   * Plaid answered ITEM_LOGIN_REQUIRED (or the like): the user must relink (Link in update mode).
+   * True when this call made the mark (the item was not already waiting for a relink).
+   */
+  async markNeedsRelink(itemId: string, errorCode: string, db: Queryable = this.pool): Promise<boolean> {
+    const { rows } = await db.query<{ was: string }>(
+      `UPDATE bank_items AS b SET status = 'needs_relink', error_code = $2
+         FROM (SELECT item_id, status FROM bank_items WHERE item_id = $1 FOR UPDATE) AS before
+        WHERE b.item_id = before.item_id
+      RETURNING before.status AS was`,
+      [itemId, errorCode],
+    );
+    return rows.length > 0 && rows[0]!.was !== 'needs_relink';
   }
 
   async markHealthy(itemId: string): Promise<void> {

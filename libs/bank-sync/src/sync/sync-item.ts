@@ -40,7 +40,7 @@ export class ItemNeedsRelinkError extends Error {
 }
 
 /** Plaid errors that only the user can fix, by relinking through Link in update mode. */
-const RELINK_CODES = new Set(['ITEM_LOGIN_REQUIRED', 'PENDING_EXPIRATION', 'ITEM_LOCKED', 'USER_PERMISSION_REVOKED', 'ACCESS_NOT_GRANTED']);
+export const RELINK_CODES: ReadonlySet<string> = new Set(['ITEM_LOGIN_REQUIRED', 'PENDING_EXPIRATION', 'ITEM_LOCKED', 'USER_PERMISSION_REVOKED', 'ACCESS_NOT_GRANTED']);
 const MUTATION = 'TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION';
 
 /**

@@ -11,7 +11,7 @@ import { Configuration, PlaidApi, Products } from 'plaid';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BudgetProvisioner } from '@budget/budget';
-import { BankSyncQueue, PlaidItemStore } from '@budget/bank-sync';
+import { BANK_SYNC_QUEUE, BankSyncQueue, PlaidItemStore, PlaidWebhookCommand } from '@budget/bank-sync';
 import { LinkOnlineInstitution } from '@budget/contracts';
 import { identityMigrations, PushSubscriptionsRepository, type VapidKeys } from '@budget/identity';
 import { CLOCK, EVENT_STORE, ID_GENERATOR, loadConfig, migrate, type Clock, type EventStore, type IdGenerator } from '@budget/platform';
@@ -227,5 +227,32 @@ describe('the worker pushes to the user\'s subscriptions (a local push service)'
     });
     await until(async () => (await repository.byUser(db.pool, userId)).length === 1, 5_000);
     expect((await repository.byUser(db.pool, userId)).map((s) => s.endpoint)).toEqual([alive.json.endpoint]);
+  }, 60_000);
+
+  it('Plaid\'s ITEM ERROR webhook sends "Action Required" once, after a sync hears the same error, though Plaid sends it twice', async () => {
+    const userId = await newUser('push-hook');
+    const itemId = await link(userId, 'push-hook');
+    await until(async () => (await synced(itemId)) && (await outboxDone()), 30_000);
+    const browser = browserSubscription(`/send/${randomUUID()}`);
+    await new PushSubscriptionsRepository().upsert(db.pool, userId, browser.json, new Date());
+    const path = new URL(browser.json.endpoint).pathname;
+    sim.faults.push({ id: 'hook-login', item_id: itemId, endpoint: '/transactions/sync', error_code: 'ITEM_LOGIN_REQUIRED', times: null, delayMs: 0 });
+
+    const since = (await db.pool.query<{ t: Date }>('SELECT now() AS t')).rows[0]!.t;
+    // Plaid sends the webhook again when its first delivery is not answered in time: both arrive.
+    const webhook = { webhook_type: 'ITEM', webhook_code: 'ERROR', item_id: itemId, error: { error_code: 'ITEM_LOGIN_REQUIRED' } };
+    const answers = await Promise.all([1, 2].map(() => bankSync.get(CommandBus).execute(new PlaidWebhookCommand(webhook, undefined, undefined))));
+    expect(answers).toEqual([{ received: true }, { received: true }]);
+    expect((await bankSync.get(PlaidItemStore).findByItemId(itemId))?.status).toBe('needs_relink');
+
+    await until(() => pushesTo(path).length === 1, 30_000);
+    expect(decrypt(pushesTo(path)[0]!.body, browser.ecdh, browser.auth)).toMatchObject({ title: 'Action Required', tag: 'relink', url: '/accounts' });
+    // Everything asked for has run: one sync asked for by the webhooks, one push.
+    await until(outboxDone, 15_000);
+    const { rows } = await db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM job_outbox WHERE queue = $1 AND created_at >= $2', [BANK_SYNC_QUEUE, since]);
+    expect(rows[0]!.n).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(pushesTo(path)).toHaveLength(1);
+    sim.faults.splice(sim.faults.findIndex((f) => f.id === 'hook-login'), 1);
   }, 60_000);
 });
