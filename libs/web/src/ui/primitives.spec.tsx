@@ -1,4 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import { formatCents } from '@budget/money';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable, sortOrder, sortTableRows, type Column, type TableSort } from './DataTable.js';
 import { Dialog } from './Dialog.js';
@@ -52,7 +53,7 @@ const bills: Bill[] = [
 
 const billColumns: Column<Bill>[] = [
   { header: 'Name', render: (bill) => bill.name, sortKey: (bill) => bill.name },
-  { header: 'Amount', numeric: true, render: (bill) => (bill.cents / 100).toFixed(2), sortKey: (bill) => bill.cents },
+  { header: 'Amount', numeric: true, render: (bill) => formatCents(bill.cents), sortKey: (bill) => bill.cents },
   { header: 'Edit', render: (bill) => <button type="button">Edit {bill.name}</button> },
 ];
 
