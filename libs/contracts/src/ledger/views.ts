@@ -35,7 +35,10 @@ export const ledgerAccountTransaction = z.object({
   name: z.string().nullable(),
   amount: money.nullable(),
   principle: money.nullable(),
-  paymentChannel: z.null(),
+  paymentChannel: z
+    .string()
+    .nullable()
+    .meta({ description: "Plaid's payment channel of a bank row ('in store', 'online', 'other'); null when the bank gave none and for manual, OFX and CSV rows" }),
   location: z.null(),
   accountOwner: z.null(),
   pending: z.boolean(),

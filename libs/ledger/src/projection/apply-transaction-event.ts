@@ -1,5 +1,5 @@
 import type { PoolClient, StoredEvent } from '@budget/platform';
-import { TRANSACTION_TYPE, type TransactionEvent } from '../domain/transaction.events.js';
+import { TRANSACTION_TYPE, type AccountPart, type TransactionEvent } from '../domain/transaction.events.js';
 import { writeTransactionLog } from './transaction-log.js';
 import {
   categoriesOf, clearFlags, loadAccountFacts, loadTransaction, place, placeAgain, refreshBalances, unplace, type LoadedTransaction,
@@ -45,19 +45,27 @@ async function onLoan(client: PoolClient, accountId: string | null | undefined):
   return (await loadAccountFacts(client, accountId ?? null))?.type === 'loan';
 }
 
+/**
+ * A bank row's payment channel as its TransactionRecorded carries it (null without one). Only the
+ * recording sets it: TransactionChanged carries no channel, so a modified row keeps the one it
+ * arrived with (README "Limits"); the set-based path (`recordMany`) takes it from here too.
+ */
+export const paymentChannelOf = (account: AccountPart | null): string | null =>
+  typeof account?.paymentChannel === 'string' && account.paymentChannel !== '' ? account.paymentChannel : null;
+
 async function record(client: PoolClient, event: Stored<TransactionEvent & { type: 'TransactionRecorded' }>, userId: string): Promise<void> {
   const { transactionId, kind, date, comment, splits, account, duplicateOfTransactionId } = event.data;
   const principle = account && (await onLoan(client, account.accountId)) ? account.principle : null;
   await client.query(
     `INSERT INTO ledger_transactions (user_id, id, kind, type, date, comment, version, account_id, name, amount_cents,
-       principle_cents, pending, provider, provider_transaction_id, statement_id, splits, seq, recorded_at, duplicate_of)
+       principle_cents, pending, provider, provider_transaction_id, statement_id, splits, seq, recorded_at, duplicate_of, payment_channel)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-       (SELECT o.id FROM ledger_transactions o WHERE o.id = $19::uuid AND NOT o.deleted))`,
+       (SELECT o.id FROM ledger_transactions o WHERE o.id = $19::uuid AND NOT o.deleted), $20)`,
     [
       userId, transactionId, kind, TRANSACTION_TYPE[kind], date, comment, event.revision, account?.accountId ?? null, account?.name ?? null,
       account?.amount ?? null, principle, account?.pending ?? false, account?.provider ?? null,
       account?.providerTransactionId ?? null, account?.statementId ?? null, JSON.stringify(splits), event.position.toString(),
-      event.metadata.recordedAt, duplicateOfTransactionId ?? null,
+      event.metadata.recordedAt, duplicateOfTransactionId ?? null, paymentChannelOf(account),
     ],
   );
 }

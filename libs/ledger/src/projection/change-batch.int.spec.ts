@@ -10,9 +10,9 @@ import { ledgerProjection } from './ledger.projection.js';
 /**
  * The set-based projection of runs of transaction events (`applyBatch`: `recordMany` and
  * `changeMany`) against the reference, `apply` one event at a time: the same random event
- * sequences — new rows, changes of every field (pending → posted with another amount, a rule's
- * splits, a loan's principle, a starting balance), deletes, restores, flagged duplicates and their
- * dedup, start-date and tracking moves among them — go into two databases, one by one into the
+ * sequences — new rows (bank rows with Plaid's payment channel or none), changes of every field
+ * (pending → posted with another amount, a rule's splits, a loan's principle, a starting balance),
+ * deletes, restores, flagged duplicates and their dedup, start-date and tracking moves among them — go into two databases, one by one into the
  * first and in batches cut at random into the second, and every ledger table must then hold the
  * same rows in both.
  */
@@ -60,6 +60,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 const TRACKINGS = ['Transactions', 'Uncategorized Transactions', 'Balances'] as const;
+const CHANNELS = ['in store', 'online', 'other'] as const;
 const day = (n: number) => new Date(Date.UTC(2025, 2, 1 + n)).toISOString().slice(0, 10);
 let position = 0n;
 
@@ -122,6 +123,8 @@ function eventsOf(steps: Step[]): StoredEvent[] {
           account: {
             accountId: account.accountId, name: 'Shop', amount: s.amount, principle: s.acct === 1 ? Math.trunc(s.amount / 2) : null, pending: s.pending,
             provider: s.acct === 4 ? 'NONE' : 'PLAID', providerTransactionId: s.acct === 4 ? null : id, statementId: null,
+            // Plaid's payment channel on most bank rows (none on some, as a bank may give none): both paths must store it alike.
+            ...(s.acct !== 4 && s.amount % 4 !== 0 && { paymentChannel: CHANNELS[Math.abs(s.amount) % CHANNELS.length] }),
           },
           ...(original && { duplicateOfTransactionId: original.id }),
         });

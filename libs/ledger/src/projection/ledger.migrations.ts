@@ -297,6 +297,15 @@ export const ledgerMigrations: Migration[] = [
        GROUP BY register, block;
     `,
   },
+  {
+    // The account part's payment channel (product spec: in store, online, other, unknown): Plaid's
+    // `payment_channel` as a bank row's TransactionRecorded carries it, null for manual, OFX and CSV
+    // rows and for a bank row that came without one. A later TransactionChanged does not carry it, so
+    // a modified row keeps the channel it arrived with (README "Limits"). Rows projected before this
+    // migration hold null until the read models are rebuilt from the log.
+    id: 'ledger-015-payment-channel',
+    sql: `ALTER TABLE ledger_transactions ADD COLUMN payment_channel text;`,
+  },
 ];
 
 export const ledgerTables = [

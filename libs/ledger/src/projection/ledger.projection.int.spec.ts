@@ -114,6 +114,31 @@ describe('ledger projection', () => {
     expect(await h.categoryBalance(groceries)).toBe(0);
   });
 
+  it("keeps a bank row's payment channel as it was recorded, through a change (README \"Limits\"); none for a manual row", async () => {
+    const [bank, plain, mine] = [randomUUID(), randomUUID(), randomUUID()];
+    const plaid = (transactionId: string, paymentChannel?: string) => ({
+      type: 'TransactionRecorded',
+      data: {
+        transactionId, kind: 'regular', date: '2025-03-05', comment: null, splits: [{ categoryId: unassigned, amount: -900, comment: null }],
+        account: { accountId: account, name: 'Coffee', amount: -900, principle: null, pending: true, provider: 'PLAID', providerTransactionId: transactionId, statementId: null, ...(paymentChannel && { paymentChannel }) },
+      },
+    });
+    await h.append(`transaction-${bank}`, plaid(bank, 'in store'));
+    await h.append(`transaction-${plain}`, plaid(plain));
+    await h.append(`transaction-${mine}`, manual(mine, account, '2025-03-05', -100, [[groceries, -100]]));
+    await h.append(`transaction-${bank}`, {
+      type: 'TransactionChanged',
+      data: { transactionId: bank, changes: { name: { from: 'Coffee', to: 'Coffee Shop' }, pending: { from: true, to: false } } },
+    });
+    const { rows } = await db.pool.query<{ id: string; name: string; payment_channel: string | null }>(
+      'SELECT id, name, payment_channel FROM ledger_transactions WHERE id = ANY($1::uuid[])', [[bank, plain, mine]],
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(byId.get(bank)).toMatchObject({ name: 'Coffee Shop', payment_channel: 'in store' });
+    expect(byId.get(plain)!.payment_channel).toBeNull();
+    expect(byId.get(mine)!.payment_channel).toBeNull();
+  });
+
   it('leaves Unassigned alone for an Uncategorized account (rule 2)', async () => {
     const other = randomUUID();
     await h.append(`account-${other}`, opened(other, 10000, 'Uncategorized Transactions'));

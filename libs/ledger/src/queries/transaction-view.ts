@@ -19,6 +19,7 @@ export interface TransactionRowDb {
   amount_cents: string | null;
   principle_cents: string | null;
   pending: boolean;
+  payment_channel: string | null;
   statement_id: string | null;
   account_name: string | null;
   institution_name: string | null;
@@ -28,7 +29,7 @@ export interface TransactionRowDb {
 /** Columns and joins every register and single-transaction read uses (alias t for the transaction). */
 export const TRANSACTION_SELECT = `
   t.id, to_char(t.date, 'YYYY-MM-DD') AS date, t.kind, t.type, t.comment, t.splits, t.duplicate_of, t.version, t.account_id,
-  t.name, t.amount_cents, t.principle_cents, t.pending, t.statement_id, a.name AS account_name, i.name AS institution_name`;
+  t.name, t.amount_cents, t.principle_cents, t.pending, t.payment_channel, t.statement_id, a.name AS account_name, i.name AS institution_name`;
 export const TRANSACTION_JOINS = `
   LEFT JOIN ledger_accounts a ON a.id = t.account_id
   LEFT JOIN ledger_institutions i ON i.id = a.institution_id`;
@@ -63,7 +64,7 @@ export function toTransactionJson(row: TransactionRowDb, runningBase: bigint | n
             name: row.name,
             amount: dollars(row.amount_cents),
             principle: dollars(row.principle_cents),
-            paymentChannel: null,
+            paymentChannel: row.payment_channel,
             location: null,
             accountOwner: null,
             pending: row.pending,
