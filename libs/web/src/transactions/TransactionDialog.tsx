@@ -13,6 +13,7 @@ import { withoutFieldErrors } from '../forms/form-errors.js';
 import { TextField } from '../ui/TextField.js';
 import { ButtonLink } from '../ui/Button.js';
 import { LoanFields } from './LoanFields.js';
+import { PaymentChannelNote } from './PaymentChannelNote.js';
 import { useEveryPage } from '../data/every-page.js';
 import { SelectField } from '../ui/SelectField.js';
 import { counterTransfer, transferChoices, transferName, transferSplits, type TransferAccount } from './transfer.js';
@@ -125,6 +126,7 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
         </div>
         {loan ? <LoanFields form={form} error={errors.fields.principle} onChange={(principle) => set({ principle })} /> : null}
         <TextField label="Name" required readOnly={bank} value={form.name} error={errors.fields.name} onChange={(e) => set({ name: e.target.value })} />
+        {editing ? <PaymentChannelNote transaction={editing} /> : null}
         <TextField label="Comment" value={form.comment} onChange={(e) => set({ comment: e.target.value })} />
         {!editing && choices.length > 0 ? (
           <SelectField
