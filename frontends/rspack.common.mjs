@@ -22,6 +22,17 @@ export const sharedSingletons = {
 };
 
 /**
+ * One copy of Module Federation's runtime core on a page: the shell (a pure consumer) provides it,
+ * and the remotes' production builds use the shell's instead of carrying their own in
+ * `remoteEntry.js` (README "Performance", first screen). A remote run standalone in development
+ * has no shell to provide it, so its development build keeps its own.
+ */
+function federationRuntime(exposes, development) {
+  if (!exposes) return { provideExternalRuntime: true };
+  return development ? {} : { externalRuntime: true };
+}
+
+/**
  * The rspack configuration of one front-end app.
  * @param {{ name: string, dir: string, publicPath: string, exposes?: Record<string, string>, plugins?: unknown[] }} app
  */
@@ -78,6 +89,7 @@ export function appConfig({ name, dir, publicPath, exposes, plugins = [] }) {
         shared: sharedSingletons,
         manifest: exposes ? { fileName: 'mf-manifest.json' } : false,
         dts: false,
+        experiments: federationRuntime(exposes, development),
       }),
       ...plugins,
     ],
