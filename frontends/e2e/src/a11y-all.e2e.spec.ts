@@ -5,7 +5,7 @@ import { waitForMailTo } from '@budget/platform';
 import type { RunningPlaidSimulator } from '@budget/plaid-simulator';
 import { accountsAction, audit, auditDialog, expectNoFailing, homeAdd, type Finding } from './axe-audit.js';
 import { addCategory, addFromMenu, apiPost, expectListAmount, firstOfLastMonth, GROUP, listEntry, saveDialog, typeAmount } from './budget-steps.js';
-import { apiCategories, apiGet, apiPatch } from './ledger-api.js';
+import { apiCategories, apiGet, apiPatch, apiRequest } from './ledger-api.js';
 import { csvFile, isoDaysAgo, ofxFile } from './ledger-fixtures.js';
 import { chooseFile } from './ledger-steps.js';
 import { withPlaidStack } from './plaid-stack.js';
@@ -103,16 +103,8 @@ async function auditSignedOut(email: string): Promise<Finding[]> {
 }
 
 /** The API as the signed-in page's user. */
-async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const token = (await page.evaluate("localStorage.getItem('budget.accessToken')")) as string | null;
-  const response = await fetch(`${stack.url}/api/v1/${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
-}
+const api = <T,>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; body: T }> =>
+  apiRequest<T>(page, stack.url, method, path, body);
 
 /**
  * The signed-in user's world: admin, a linked bank with a possible duplicate, an offline bank

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { isoDaysAgo } from './ledger-fixtures.js';
 import { addOfflineInstitution, createStatement } from './ledger-steps.js';
+import { focused, hasFocus } from './focus.js';
+import { apiRequest } from './ledger-api.js';
 import { signUp } from './sign-up.js';
 import { withStack, type Stack } from './stack.js';
 
@@ -9,21 +11,6 @@ let stack: Stack;
 let browser: Browser;
 
 withStack((started) => ({ stack, browser } = started));
-
-interface Focused {
-  tag: string;
-  role: string | null;
-  text: string;
-}
-
-/** What has the focus: its tag, role and start of its text (the e2e project has no DOM types: the page runs it as text). */
-const focused = (page: Page): Promise<Focused | null> =>
-  page.evaluate(`(() => {
-    const e = document.activeElement;
-    return e ? { tag: e.tagName, role: e.getAttribute('role'), text: (e.textContent || '').trim().slice(0, 40) } : null;
-  })()`);
-
-const hasFocus = (locator: Locator): Promise<boolean> => locator.evaluate((element) => element === element.ownerDocument.activeElement);
 
 /**
  * The data tables (React Aria Components' Table, issue 18 "Keyboard"): one Tab stop, the arrows
@@ -35,14 +22,8 @@ describe('data tables by keyboard', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await signUp(page, stack);
-    const token = (await page.evaluate("localStorage.getItem('budget.accessToken')")) as string;
     for (const name of ['Zeta', 'alpha', 'Mid']) {
-      const response = await fetch(`${stack.url}/api/v1/auto-assignments`, {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name, searchStrings: [name.toLowerCase()] }),
-      });
-      expect(response.status).toBe(201);
+      expect((await apiRequest(page, stack.url, 'POST', 'auto-assignments', { name, searchStrings: [name.toLowerCase()] })).status).toBe(201);
     }
     await page.getByTestId('sidebar').getByRole('link', { name: 'Auto Assign' }).click();
     const grid = page.getByRole('grid', { name: 'Auto assignments' });

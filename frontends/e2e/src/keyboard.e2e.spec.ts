@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { isoDaysAgo } from './ledger-fixtures.js';
 import { addOfflineInstitution, createStatement, pickCategory } from './ledger-steps.js';
+import { focused, hasFocus, type Focused } from './focus.js';
 import { signUp } from './sign-up.js';
 import { withStack, type Stack } from './stack.js';
 
@@ -15,24 +16,6 @@ import { withStack, type Stack } from './stack.js';
 let stack: Stack;
 let browser: Browser;
 withStack((started) => ({ stack, browser } = started));
-
-interface Focused {
-  tag: string;
-  role: string | null;
-  index: string | null;
-  text: string;
-  inGrid: boolean;
-}
-
-/** What has the focus now (evaluated in the page). */
-const focused = (page: Page): Promise<Focused | null> =>
-  page.evaluate(`(() => {
-    const e = document.activeElement;
-    if (!e || e === document.body) return null;
-    return { tag: e.tagName, role: e.getAttribute('role'), index: e.getAttribute('data-index'), text: (e.textContent || '').trim(), inGrid: e.closest('[role="grid"]') !== null };
-  })()`);
-
-const hasFocus = (locator: Locator): Promise<boolean> => locator.evaluate((e) => e === e.ownerDocument.activeElement);
 
 /** Adds a transaction through the keyboard-opened dialog and checks the focus comes back to the button. */
 async function addTransaction(page: Page, name: string, amount: string, daysAgo: number): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { formatCents, parseDollars } from '@budget/money';
 
 /** GETs an API path with the signed-in page's access token (localStorage `budget.accessToken`). */
@@ -7,6 +8,25 @@ export async function apiGet<T>(page: Page, baseUrl: string, path: string): Prom
   const response = await fetch(`${baseUrl}${path}`, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
   return (await response.json()) as T;
+}
+
+/** Sends a request to `/api/v1/<path>` as the signed-in page's user: its status and parsed body (null when empty). */
+export async function apiRequest<T>(page: Page, baseUrl: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const token = (await page.evaluate("localStorage.getItem('budget.accessToken')")) as string | null;
+  const response = await fetch(`${baseUrl}/api/v1/${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** `apiRequest` for a request that must succeed (a status under 300): its body. */
+export async function apiOk<T = unknown>(page: Page, baseUrl: string, method: string, path: string, body?: unknown): Promise<T> {
+  const answer = await apiRequest<T>(page, baseUrl, method, path, body);
+  expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).toBeLessThan(300);
+  return answer.body;
 }
 
 /** PATCHes an API path as the signed-in page's user: another session changing the same record. */

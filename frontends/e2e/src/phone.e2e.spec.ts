@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiCategories } from './ledger-api.js';
+import { apiCategories, apiOk } from './ledger-api.js';
 import { signUp } from './sign-up.js';
 import { withStack, type Stack } from './stack.js';
 
@@ -35,16 +35,7 @@ interface Seeded {
   unassignedId: string;
 }
 
-async function api(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
-  const token = (await page.evaluate("localStorage.getItem('budget.accessToken')")) as string | null;
-  const response = await fetch(`${stack.url}/api/v1/${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
-  return response.json();
-}
+const api = (page: Page, method: string, path: string, body?: unknown): Promise<unknown> => apiOk(page, stack.url, method, path, body);
 
 const addTransaction = (page: Page, accountId: string, date: string, name: string, amount: number) =>
   api(page, 'POST', `account/${accountId}/transactions`, { date, name, amount, categories: [] });

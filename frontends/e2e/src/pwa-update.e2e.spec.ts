@@ -117,15 +117,18 @@ async function reloadFromPrompt(page: Page): Promise<void> {
   await page.locator('main').waitFor();
 }
 
+/** A new user's session, signed up in a context of its own, in a context where service workers run. */
+async function signedInContext(): Promise<BrowserContext> {
+  const signUpContext = await browser.newContext(DESKTOP);
+  await signUp(await signUpContext.newPage(), stack);
+  const session = await signUpContext.storageState();
+  await signUpContext.close();
+  return browser.newContext({ ...DESKTOP, storageState: session, serviceWorkers: 'allow' });
+}
+
 describe('a new deployment while the app is open', () => {
   it('offers "A new version is available — Reload" in every tab; Reload brings each under the new worker, whose cache holds the new version', async () => {
-    const signUpContext = await browser.newContext(DESKTOP);
-    const signUpPage = await signUpContext.newPage();
-    await signUp(signUpPage, stack);
-    const session = await signUpContext.storageState();
-    await signUpContext.close();
-
-    const context = await browser.newContext({ ...DESKTOP, storageState: session, serviceWorkers: 'allow' });
+    const context = await signedInContext();
     const first = await firstControlledPage(context, '/home');
     const second = await controlledPage(context, '/accounts');
     const old = deployedVersion();
@@ -170,13 +173,7 @@ describe('a new deployment while the app is open', () => {
   });
 
   it('never answers nor caches an /api/ request, online or offline', async () => {
-    const signUpContext = await browser.newContext(DESKTOP);
-    const signUpPage = await signUpContext.newPage();
-    await signUp(signUpPage, stack);
-    const session = await signUpContext.storageState();
-    await signUpContext.close();
-
-    const context = await browser.newContext({ ...DESKTOP, storageState: session, serviceWorkers: 'allow' });
+    const context = await signedInContext();
     const page = await firstControlledPage(context, '/home');
     const api: { path: string; fromWorker: boolean }[] = [];
     const assets: boolean[] = [];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiCategories } from './ledger-api.js';
+import { apiCategories, apiOk } from './ledger-api.js';
 import { signUp } from './sign-up.js';
 import { withStack, type Stack } from './stack.js';
 
@@ -29,16 +29,7 @@ interface Seeded {
   unassignedId: string;
 }
 
-async function api(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
-  const token = (await page.evaluate("localStorage.getItem('budget.accessToken')")) as string | null;
-  const response = await fetch(`${stack.url}/api/v1/${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
-  return response.json();
-}
+const api = (page: Page, method: string, path: string, body?: unknown): Promise<unknown> => apiOk(page, stack.url, method, path, body);
 
 /** Two accounts, one with a very long name, each with a row waiting in Unassigned. */
 async function seed(): Promise<Seeded> {
