@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortTableRows, type Column } from '@budget/web';
+import { sortOrder, type Column } from '@budget/web';
 import { budgetProgressReport, categoryReport, fundingHistoryReport, incomeVsExpensesReport, netWorthReport, payeeReport } from '@budget/contracts';
 import {
   budgetProgressTable,
@@ -45,7 +45,7 @@ describe('report tables', () => {
   it('sorts the payee table by each column, both ways, numbers as numbers', () => {
     const { headers, rows } = payeeTable(payees);
     const columns = headers.map((header, index): Column<Cell[]> => ({ header, render: () => null, sortKey: (row) => cellSortKey(row[index]) }));
-    const sortRows = (table: Cell[][], column: number, direction: 'ascending' | 'descending') => sortTableRows(table, columns, { column: headers[column]!, direction });
+    const sortRows = (table: Cell[][], column: number, direction: 'ascending' | 'descending') => sortOrder(table, columns, { column: headers[column]!, direction }).map((index) => table[index]!);
     const names = (sorted: typeof rows) => sorted.map((row) => cellText(row[0]!));
     expect(names(sortRows(rows, 0, 'ascending'))).toEqual(['Acme Payroll', 'Books', 'Cafe']);
     // other > online > in store

@@ -37,7 +37,7 @@ export { Button, ButtonLink, type ButtonProps, type ButtonVariant } from './ui/B
 export { EditDialogActions, type EditDialogActionsProps } from './ui/EditDialogActions.js';
 export { FormDialog, type FormDialogProps } from './ui/FormDialog.js';
 export { Card } from './ui/Card.js';
-export { DataTable, sortTableRows, type Column, type TableSort } from './ui/DataTable.js';
+export { DataTable, sortOrder, type Column, type TableSort } from './ui/DataTable.js';
 export { Dialog } from './ui/Dialog.js';
 export { ConfirmDialog, type ConfirmDialogProps } from './ui/ConfirmDialog.js';
 export { SelectField, type SelectOption } from './ui/SelectField.js';

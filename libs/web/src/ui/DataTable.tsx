@@ -55,10 +55,6 @@ export function sortOrder<T>(rows: readonly T[], columns: readonly Column<T>[], 
     .map(({ index }) => index);
 }
 
-/** The rows in the order `sort` asks for (see `sortOrder`). */
-export const sortTableRows = <T,>(rows: readonly T[], columns: readonly Column<T>[], sort: TableSort | null): T[] =>
-  sortOrder(rows, columns, sort).map((index) => rows[index] as T);
-
 /**
  * React Aria Components' Table arrives with the first table on screen (issue 18 "Weight": the
  * pages with tables are not the first screen, docs/architecture.md §9).

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { formatCents } from '@budget/money';
 import { describe, expect, it, vi } from 'vitest';
-import { DataTable, sortOrder, sortTableRows, type Column, type TableSort } from './DataTable.js';
+import { DataTable, sortOrder, type Column, type TableSort } from './DataTable.js';
 import { Dialog } from './Dialog.js';
 import { Menu } from './Menu.js';
 import { TableFrame } from './parts/TableFrame.js';
@@ -57,6 +57,8 @@ const billColumns: Column<Bill>[] = [
   { header: 'Edit', render: (bill) => <button type="button">Edit {bill.name}</button> },
 ];
 
+/** The rows in the order `sort` asks for, as DataTable draws them. */
+const sortTableRows = (rows: readonly Bill[], columns: readonly Column<Bill>[], sort: TableSort | null) => sortOrder(rows, columns, sort).map((index) => rows[index]!);
 const names = (rows: readonly Bill[]) => rows.map((bill) => bill.name);
 const keyed = (rows: readonly Bill[]) => rows.map((row) => ({ key: row.id, row }));
 const frame = (rows: readonly Bill[], sort: TableSort | null) =>
