@@ -62,10 +62,23 @@ export interface PlaidSettings {
   webhookUrl: string | undefined;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = process.cwd()): AppConfig {
+/** A secret a service may need; a production start of a service that uses it is refused without it. */
+export type ServiceSecret = 'JWT_SECRET';
+
+export interface LoadConfigOptions {
+  /**
+   * The secrets this service uses (default: all of them, as the api needs). The projector and the
+   * worker never sign or check an access token or a code, so they pass `[]` and start in production
+   * without `JWT_SECRET`; their `jwtSecret` is then empty and nothing of theirs reads it.
+   */
+  secrets?: readonly ServiceSecret[];
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = process.cwd(), options: LoadConfigOptions = {}): AppConfig {
   const nodeEnv = (env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development') as AppConfig['nodeEnv'];
+  const needsJwt = (options.secrets ?? ['JWT_SECRET']).includes('JWT_SECRET');
   const jwtSecret = env.JWT_SECRET || (nodeEnv === 'production' ? '' : processJwtSecret());
-  if (jwtSecret.length < 32) throw new Error('JWT_SECRET must be set (at least 32 characters)');
+  if (needsJwt && jwtSecret.length < 32) throw new Error('JWT_SECRET must be set (at least 32 characters)');
   const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/budget';
   const port = Number(env.PORT ?? 3000);
   return {

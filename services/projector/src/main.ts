@@ -8,7 +8,7 @@ const logger = new Logger('Projector');
 
 /** The projector process: follows the event log into every read model until told to stop. */
 async function main(): Promise<void> {
-  const config = loadConfig(process.env, process.env.REPO_ROOT ?? process.cwd());
+  const config = loadConfig(process.env, process.env.REPO_ROOT ?? process.cwd(), { secrets: [] });
   const batchSize = batchSizeFrom(process.env);
   const workers = workersFrom(process.env);
   // One connection per worker, one for the checkpoint, one for the store's reads.

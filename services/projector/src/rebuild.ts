@@ -9,7 +9,7 @@ import { allProjections } from './projections.js';
  */
 async function rebuild(): Promise<void> {
   const logger = new Logger('Rebuild');
-  const config = loadConfig(process.env, process.env.REPO_ROOT ?? process.cwd());
+  const config = loadConfig(process.env, process.env.REPO_ROOT ?? process.cwd(), { secrets: [] });
   const infrastructure = await openInfrastructure(config);
   try {
     const started = Date.now();

@@ -9,7 +9,7 @@ import { createPool, DEFAULT_CHECKPOINT_NAME, loadConfig, migrateProjections, re
  */
 async function resume(): Promise<void> {
   const logger = new Logger('Resume');
-  const config = loadConfig(process.env, process.env.REPO_ROOT ?? process.cwd());
+  const config = loadConfig(process.env, process.env.REPO_ROOT ?? process.cwd(), { secrets: [] });
   const pool = createPool(config.databaseUrl, 1);
   try {
     await migrateProjections(pool, []);

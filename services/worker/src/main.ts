@@ -9,7 +9,7 @@ const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
 async function bootstrap(): Promise<void> {
   const logger = new Logger('Worker');
-  const config = loadConfig(process.env, process.env.REPO_ROOT ?? process.cwd());
+  const config = loadConfig(process.env, process.env.REPO_ROOT ?? process.cwd(), { secrets: [] });
   // Two contexts: mail and the outbox relay, and the bank syncs (which need the ledger's command side).
   const contexts = [
     await NestFactory.createApplicationContext(WorkerModule.forRoot({ config })),
