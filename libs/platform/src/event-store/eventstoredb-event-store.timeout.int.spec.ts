@@ -43,9 +43,8 @@ describe('EventStoreDB adapter against a server that accepts and never answers',
     ['headPosition', () => store.headPosition()],
     ['deleteUserStreams', () => store.deleteUserStreams('u')],
   ])('%s rejects with EventStoreTimeoutError', async (_name, call) => {
-    const started = Date.now();
+    // The outcome is the timeout error; a call that hung instead would fail on the test's own timeout.
     await expect(call()).rejects.toBeInstanceOf(EventStoreTimeoutError);
-    expect(Date.now() - started).toBeLessThan(3000);
   });
 
   test('a subscription that is never confirmed ends: done rejects with EventStoreTimeoutError', async () => {

