@@ -13,7 +13,7 @@ import { PLAID_SIMULATOR, resolvePlaid } from './lib/plaid.mjs';
 import { resolvePostgres } from './lib/postgres.mjs';
 import { portOpen } from './lib/probe.mjs';
 import { resolveRedis } from './lib/redis.mjs';
-import { SERVICES, serviceEnv, startServices } from './lib/services.mjs';
+import { DEFAULT_METRICS_PORT_BASE, SERVICES, serviceEnv, startServices } from './lib/services.mjs';
 import { createShutdown } from './lib/shutdown.mjs';
 
 const exit = createShutdown();
@@ -34,7 +34,12 @@ async function main() {
   const redis = await resolveRedis();
   exit.add(redis.stop);
 
-  const env = { ...serviceEnv({ databaseUrl: postgres.url, redisUrl: redis.url, port, root: repoRoot, jwtSecret: jwtSecret() }), ...plaid.env, ...plaidTokenKey() };
+  const env = {
+    ...serviceEnv({ databaseUrl: postgres.url, redisUrl: redis.url, port, root: repoRoot, jwtSecret: jwtSecret() }),
+    ...plaid.env,
+    ...plaidTokenKey(),
+    METRICS_PORT_BASE: process.env.METRICS_PORT_BASE || String(DEFAULT_METRICS_PORT_BASE),
+  };
   const services = startServices({ env, services: plaid.simulator ? [...SERVICES, PLAID_SIMULATOR] : SERVICES });
   exit.add(services.stop);
   let ended = false;

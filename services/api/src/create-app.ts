@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { apiRoutes } from '@budget/contracts';
-import { buildOpenApiDocument, errorResponse, HttpErrorFilter, mountApiDocs } from '@budget/platform';
+import { buildOpenApiDocument, errorResponse, HttpErrorFilter, httpRequestDuration, mountApiDocs } from '@budget/platform';
 import { AppModule } from './app.module.js';
 import type { CreateAppOptions } from './app.options.js';
 import { mountStaticWeb } from './static-web.js';
@@ -40,6 +40,12 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     { parseAs: 'string' },
     (_request: unknown, body: string | Buffer, done: (error: Error | null, value?: string) => void) => done(null, body.toString()),
   );
+  // Every answer's latency by route template (never the raw path: ids would make every URL a series).
+  adapter.getInstance().addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    httpRequestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
+  });
   app.setGlobalPrefix(API_PREFIX);
   mountApiDocs(adapter.getInstance(), buildOpenApiDocument(apiRoutes, { version: '1', serverUrl: `/${API_PREFIX}` }));
   app.useGlobalFilters(new HttpErrorFilter());

@@ -1,48 +1,42 @@
 import { Controller, Inject } from '@nestjs/common';
 import { IQueryHandler, Query, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { health, type RouteResponse } from '@budget/contracts';
-import { APP_CONFIG, CLOCK, DEFAULT_CHECKPOINT_NAME, Endpoint, PG_POOL, readQuarantines, type AppConfig, type Clock, type Pool } from '@budget/platform';
+import {
+  APP_CONFIG, CLOCK, DEFAULT_CHECKPOINT_NAME, Endpoint, EVENT_STORE, PG_POOL, readCheckpoint, readHeadPosition, readProjectionLag, readQuarantines,
+  type AppConfig, type Clock, type EventStore, type Pool, type ProjectionLag,
+} from '@budget/platform';
 
 type Health = RouteResponse<typeof health>;
 
 export class HealthQuery extends Query<Health> {}
 
 /**
- * The database answers; the projector's lag: the events it has not applied yet, the age of the
- * oldest of them, and how many users they belong to (none with inline projection: every write is
- * projected as it commits). The projector works per user, so an event above the global checkpoint
- * (the low-water mark) is applied already when its user's partition has passed it: one user's
- * burst shows as that user's events behind, not as every later event of everyone. Quarantined
- * partitions (an event failed to project; `projector_quarantine`) are listed by their event.
+ * The store answers; the projector's lag: the events it has not applied yet, the age of the
+ * oldest of them, and how many users they belong to. With inline projection nothing can lag
+ * (every write is projected as it commits), so the check is one index probe for the log's head,
+ * never a count over the log. With async projection on PostgreSQL the lag is counted per user
+ * partition (`readProjectionLag`); with EventStoreDB (no `es_events` table) the head comes from the
+ * store and the events behind the checkpoint are counted by reading them (at most
+ * `ESDB_LAG_SCAN` of them). Quarantined partitions (`projector_quarantine`) are listed by their event.
  */
+const ESDB_LAG_SCAN = 10_000;
+
 @QueryHandler(HealthQuery)
 export class HealthHandler implements IQueryHandler<HealthQuery, Health> {
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'projection'>,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'projection' | 'eventStore'>,
   ) {}
 
   async execute(): Promise<Health> {
-    const { rows } = await this.pool.query<{ checkpoint: string; head: string; behind: string; users: string; oldest: string | null }>(
-      `WITH c AS (SELECT coalesce((SELECT position FROM projector_checkpoint WHERE name = $1), 0) AS position),
-       pending AS (
-         SELECT e.position, e.user_id, e.metadata->>'recordedAt' AS recorded_at
-           FROM c JOIN es_events e ON e.position > c.position
-           LEFT JOIN projector_user_positions u ON u.name = $1 AND u.user_id = e.user_id
-          WHERE e.position > coalesce(u.position, 0))
-       SELECT c.position::text AS checkpoint,
-              coalesce((SELECT max(position) FROM es_events), 0)::text AS head,
-              (SELECT count(*) FROM pending)::text AS behind,
-              (SELECT count(DISTINCT user_id) FROM pending)::text AS users,
-              (SELECT recorded_at FROM pending ORDER BY position LIMIT 1) AS oldest
-         FROM c`,
-      [DEFAULT_CHECKPOINT_NAME],
-    );
-    const row = rows[0]!;
-    // Inline, every write is in the read models when it commits: nothing lags, whatever the checkpoint.
-    if (this.config.projection === 'inline') return { status: 'ok', projector: { checkpoint: row.head, head: row.head, lagEvents: 0, lagMs: 0, lagUsers: 0, quarantined: [] } };
-    const lagMs = row.oldest ? Math.max(0, this.clock.now().getTime() - Date.parse(row.oldest)) : 0;
+    if (this.config.projection === 'inline') {
+      const head = (await readHeadPosition(this.pool)).toString();
+      return { status: 'ok', projector: { checkpoint: head, head, lagEvents: 0, lagMs: 0, lagUsers: 0, quarantined: [] } };
+    }
+    const lag = this.config.eventStore === 'postgres' ? await readProjectionLag(this.pool, DEFAULT_CHECKPOINT_NAME) : await this.eventStoreDbLag();
+    const lagMs = lag.oldestRecordedAt ? Math.max(0, this.clock.now().getTime() - lag.oldestRecordedAt.getTime()) : 0;
     const quarantined = (await readQuarantines(this.pool, DEFAULT_CHECKPOINT_NAME)).map((q) => ({
       position: q.position.toString(),
       eventId: q.eventId,
@@ -51,7 +45,17 @@ export class HealthHandler implements IQueryHandler<HealthQuery, Health> {
       attempts: q.attempts,
       retryAt: q.retryAt.toISOString(),
     }));
-    return { status: 'ok', projector: { checkpoint: row.checkpoint, head: row.head, lagEvents: Number(row.behind), lagMs, lagUsers: Number(row.users), quarantined } };
+    return {
+      status: 'ok',
+      projector: { checkpoint: lag.checkpoint.toString(), head: lag.head.toString(), lagEvents: lag.lagEvents, lagMs, lagUsers: lag.lagUsers, quarantined },
+    };
+  }
+
+  private async eventStoreDbLag(): Promise<Pick<ProjectionLag, 'checkpoint' | 'head' | 'lagEvents' | 'lagUsers' | 'oldestRecordedAt'>> {
+    const [checkpoint, head] = await Promise.all([readCheckpoint(this.pool, DEFAULT_CHECKPOINT_NAME), this.store.headPosition()]);
+    const behind = head > checkpoint ? await this.store.readAll({ after: checkpoint, limit: ESDB_LAG_SCAN }) : [];
+    const oldest = behind[0]?.metadata.recordedAt;
+    return { checkpoint, head, lagEvents: behind.length, lagUsers: new Set(behind.map((e) => e.metadata.userId)).size, oldestRecordedAt: oldest ? new Date(oldest) : null };
   }
 }
 

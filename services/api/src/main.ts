@@ -1,13 +1,28 @@
 import { Logger } from '@nestjs/common';
-import { loadConfig } from '@budget/platform';
+import type { Redis } from 'ioredis';
+import { loadConfig, metricsPortFrom, PG_POOL, REDIS, startProbeServer, type Pool } from '@budget/platform';
 import { createApp } from './create-app.js';
 
-/** `node services/api/dist/main.js`: the API (and, with WEB_ROOT, the front end) on PORT. */
+/**
+ * `node services/api/dist/main.js`: the API (and, with WEB_ROOT, the front end) on PORT; with
+ * METRICS_PORT, `/live`, `/ready` (PostgreSQL and Redis answer) and `/metrics` on that port.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await createApp({ config, trustProxy: process.env.TRUST_PROXY === 'true' });
   await app.listen({ port: config.port, host: process.env.HOST ?? '0.0.0.0' });
-  new Logger('api').log(`listening on ${await app.getUrl()} (API at /api/v1${config.webRoot ? `, web from ${config.webRoot}` : ''})`);
+  const logger = new Logger('api');
+  logger.log(`listening on ${await app.getUrl()} (API at /api/v1${config.webRoot ? `, web from ${config.webRoot}` : ''})`);
+  const metricsPort = metricsPortFrom(process.env);
+  if (metricsPort !== undefined) {
+    const pool = app.get<Pool>(PG_POOL);
+    const redis = app.get<Redis>(REDIS);
+    const probes = await startProbeServer({
+      port: metricsPort,
+      checks: { postgres: () => pool.query('SELECT 1'), redis: () => redis.ping() },
+    });
+    logger.log(`operations port ${probes.port}: /live, /ready, /metrics`);
+  }
 }
 
 main().catch((error: unknown) => {

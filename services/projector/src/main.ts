@@ -1,5 +1,8 @@
 import { Logger } from '@nestjs/common';
-import { asyncProjections, loadConfig, startProjector } from '@budget/platform';
+import {
+  asyncProjections, DEFAULT_CHECKPOINT_NAME, loadConfig, metricsPortFrom, readCheckpoint, readProjectionLag, readQuarantines, scrapeGauge, startProbeServer, startProjector,
+  type AppConfig, type EventStore, type Pool,
+} from '@budget/platform';
 import { batchSizeFrom, openInfrastructure, workersFrom } from './infrastructure.js';
 import { allProjections } from './projections.js';
 
@@ -32,6 +35,15 @@ async function main(): Promise<void> {
           },
         });
   logger.log(`event store: ${config.eventStore}; projection: ${config.projection}${projections.length === 0 ? ' (the API projects every write; nothing to follow)' : ''}`);
+  const metricsPort = metricsPortFrom(process.env);
+  if (metricsPort !== undefined) {
+    if (projections.length > 0) lagMetrics(config, infrastructure.pool, infrastructure.store);
+    const probes = await startProbeServer({
+      port: metricsPort,
+      checks: { postgres: () => infrastructure.pool.query('SELECT 1'), eventStore: () => infrastructure.store.headPosition() },
+    });
+    logger.log(`operations port ${probes.port}: /live, /ready, /metrics`);
+  }
 
   let stopping = false;
   for (const signal of SHUTDOWN_SIGNALS) {
@@ -51,6 +63,33 @@ async function main(): Promise<void> {
         );
     });
   }
+}
+
+/**
+ * The projector's lag as gauges read at each scrape (docs/architecture.md §12): events behind, the
+ * age of the oldest, users (partitions) behind and the most one partition is behind, and the
+ * quarantined partitions. With EventStoreDB the log is not in PostgreSQL: the checkpoint and the
+ * store's head are reported instead of counts.
+ */
+function lagMetrics(config: Pick<AppConfig, 'eventStore'>, pool: Pool, store: EventStore): void {
+  if (config.eventStore === 'postgres') {
+    let last: Promise<Awaited<ReturnType<typeof readProjectionLag>>> | null = null;
+    // One query per scrape feeds all four gauges (the first gauge read starts it, the others share it).
+    const lag = () => (last ??= readProjectionLag(pool, DEFAULT_CHECKPOINT_NAME).finally(() => setTimeout(() => (last = null), 1_000)));
+    scrapeGauge('budget_projection_lag_events', 'Events appended but not yet applied by the projector', [], async () => [{ value: (await lag()).lagEvents }]);
+    scrapeGauge('budget_projection_lag_users', 'User partitions with events not yet applied', [], async () => [{ value: (await lag()).lagUsers }]);
+    scrapeGauge('budget_projection_partition_lag_events_max', 'The most events one user partition is behind', [], async () => [{ value: (await lag()).maxPartitionLagEvents }]);
+    scrapeGauge('budget_projection_lag_seconds', 'Age of the oldest event not yet applied (0: caught up)', [], async () => {
+      const oldest = (await lag()).oldestRecordedAt;
+      return [{ value: oldest ? Math.max(0, (Date.now() - oldest.getTime()) / 1000) : 0 }];
+    });
+  } else {
+    scrapeGauge('budget_projection_checkpoint_position', 'The projector checkpoint (global position passed)', [], async () => [{ value: Number(await readCheckpoint(pool, DEFAULT_CHECKPOINT_NAME)) }]);
+    scrapeGauge('budget_event_store_head_position', 'The newest position in the log', [], async () => [{ value: Number(await store.headPosition()) }]);
+  }
+  scrapeGauge('budget_projection_quarantined_partitions', 'User partitions parked after an event failed to project', [], async () => [
+    { value: (await readQuarantines(pool, DEFAULT_CHECKPOINT_NAME)).length },
+  ]);
 }
 
 /** A projector with nothing to do: stays up until told to stop, as the launcher expects of the process. */

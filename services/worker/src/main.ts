@@ -1,7 +1,10 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { loadConfig } from '@budget/platform';
+import type { Redis } from 'ioredis';
+import { BANK_SYNC_QUEUE } from '@budget/bank-sync';
+import { PUSH_QUEUE } from '@budget/identity';
+import { loadConfig, MAIL_QUEUE_NAME, metricsPortFrom, PG_POOL, queueMetrics, REDIS, startProbeServer, type Pool } from '@budget/platform';
 import { BankSyncWorkerModule } from './bank-sync/bank-sync-worker.module.js';
 import { WorkerModule } from './worker.module.js';
 
@@ -15,6 +18,14 @@ async function bootstrap(): Promise<void> {
     await NestFactory.createApplicationContext(WorkerModule.forRoot({ config })),
     await NestFactory.createApplicationContext(BankSyncWorkerModule.forRoot({ config })),
   ];
+  const metricsPort = metricsPortFrom(process.env);
+  if (metricsPort !== undefined) {
+    const pool = contexts[0]!.get<Pool>(PG_POOL);
+    const redis = contexts[1]!.get<Redis>(REDIS);
+    queueMetrics({ redisUrl: config.redisUrl, prefix: config.queuePrefix, queues: [MAIL_QUEUE_NAME, BANK_SYNC_QUEUE, PUSH_QUEUE], pool });
+    const probes = await startProbeServer({ port: metricsPort, checks: { postgres: () => pool.query('SELECT 1'), redis: () => redis.ping() } });
+    logger.log(`operations port ${probes.port}: /live, /ready, /metrics`);
+  }
   for (const signal of SHUTDOWN_SIGNALS) {
     process.once(signal, () => {
       logger.log(`${signal} received: draining running jobs before exit`);

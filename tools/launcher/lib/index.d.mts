@@ -58,6 +58,10 @@ export interface ServiceSpec {
   script: string;
   /** Signs or checks access tokens: started with JWT_SECRET. */
   verifiesTokens?: boolean;
+  /** Seals or opens Plaid access tokens: started with PLAID_TOKEN_KEY. */
+  opensBankTokens?: boolean;
+  /** With METRICS_PORT_BASE set, the service's operations port is base + this offset. */
+  metricsOffset?: number;
 }
 export interface ServiceExit {
   name: string;

@@ -10,10 +10,13 @@ import { repoRoot } from './paths.mjs';
  * process signs or checks access tokens, so it gets JWT_SECRET; the others never see it.
  */
 export const SERVICES = [
-  { name: 'api', script: 'services/api/dist/main.js', verifiesTokens: true, opensBankTokens: true },
-  { name: 'projector', script: 'services/projector/dist/main.js' },
-  { name: 'worker', script: 'services/worker/dist/main.js', opensBankTokens: true },
+  { name: 'api', script: 'services/api/dist/main.js', verifiesTokens: true, opensBankTokens: true, metricsOffset: 0 },
+  { name: 'projector', script: 'services/projector/dist/main.js', metricsOffset: 1 },
+  { name: 'worker', script: 'services/worker/dist/main.js', opensBankTokens: true, metricsOffset: 2 },
 ];
+
+/** `npm start`'s operations ports (`/live`, `/ready`, `/metrics`): api 9464, projector 9465, worker 9466 (`METRICS_PORT_BASE` moves them). */
+export const DEFAULT_METRICS_PORT_BASE = 9464;
 
 /**
  * The environment every service gets from the launcher. WEB_ROOT is the `frontends` folder: the
@@ -42,6 +45,8 @@ export function envFor(service, env) {
     ...(service.verifiesTokens && JWT_SECRET !== undefined && { JWT_SECRET }),
     // `opensBankTokens`: the process seals or opens Plaid access tokens (api, worker).
     ...(service.opensBankTokens && PLAID_TOKEN_KEY !== undefined && { PLAID_TOKEN_KEY }),
+    // With METRICS_PORT_BASE set (npm start sets it), each service serves its operations port at base + its offset.
+    ...(rest.METRICS_PORT_BASE && service.metricsOffset !== undefined && { METRICS_PORT: String(Number(rest.METRICS_PORT_BASE) + service.metricsOffset) }),
     SERVICE_NAME: service.name,
   };
 }

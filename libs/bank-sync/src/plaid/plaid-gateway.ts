@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { PlaidApi } from 'plaid';
+import { plaidCallDuration, plaidCallErrors } from '@budget/platform';
 import { ProviderLog } from '../provider-log/provider-log.js';
 import { PlaidCallError } from './plaid-call-error.js';
 import { redact } from './redact.js';
@@ -68,6 +69,9 @@ export class PlaidGateway {
   }
 
   private async write(caller: PlaidCaller, endpoint: string, status: number, started: number, requestId: string | null, errorCode: string | null, request: unknown, response: unknown, secrets: string[]) {
+    const seconds = (performance.now() - started) / 1000;
+    plaidCallDuration.observe({ endpoint, outcome: errorCode ? 'error' : 'ok' }, seconds);
+    if (errorCode) plaidCallErrors.inc({ endpoint, status: String(status) });
     // A log row that cannot be written never turns Plaid's answer (or its error) into another failure.
     await this.log
       .record({

@@ -2,7 +2,7 @@ import type { CommandBus } from '@nestjs/cqrs';
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { RecordBankFeed, RecordBankFeedResult } from '@budget/contracts';
-import type { Clock, Queryable } from '@budget/platform';
+import { jobCause, secondsSince, syncDuration, withCause, type Clock, type Queryable } from '@budget/platform';
 import type { PlaidItemStore } from '../items/plaid-item-store.js';
 import type { PlaidGateway } from '../plaid/plaid-gateway.js';
 import { ItemNeedsRelinkError, syncItem } from './sync-item.js';
@@ -51,22 +51,26 @@ export async function runBankSyncJob(job: Job<BankSyncJobData>, token: string | 
     await job.moveToDelayed(Date.now() + waitMs, token);
     throw new DelayedError();
   }
+  const started = process.hrtime.bigint();
   try {
     const result = await syncItem(
       item,
       {
         plaid: deps.gateway.as({ userId: item.userId, itemId }),
         items: deps.items,
-        record: (command: RecordBankFeed) => deps.commands.execute(command) as Promise<RecordBankFeedResult>,
+        // Every chunk of this job appends under one correlation id derived from the job (the log groups them).
+        record: (command: RecordBankFeed) => withCause(jobCause(BANK_SYNC_QUEUE, `${itemId}\u0000${job.id ?? job.data.reason}`), () => deps.commands.execute(command) as Promise<RecordBankFeedResult>),
         now: () => deps.clock.now(),
       },
       deps.chunkSize === undefined ? {} : { chunkSize: deps.chunkSize },
     );
+    syncDuration.observe({ outcome: 'ok' }, secondsSince(started));
     if (deps.minIntervalMs > 0) await deps.redis.set(lastKey, '1', 'PX', deps.minIntervalMs);
     const { added, changed, removed } = result.ledger;
     deps.log?.(`Synced item ${itemId} (${job.data.reason}): ${result.pages} page(s), ${result.restarts} restart(s), +${added} ~${changed} -${removed}`);
     return { itemId, pages: result.pages, restarts: result.restarts, ledger: result.ledger, syncedAt: deps.clock.now().toISOString() };
   } catch (error) {
+    syncDuration.observe({ outcome: error instanceof ItemNeedsRelinkError ? 'relink' : 'error' }, secondsSince(started));
     if (error instanceof ItemNeedsRelinkError) throw new UnrecoverableError(error.message);
     throw error;
   }

@@ -17,6 +17,7 @@ import { AppendRefused, appendEvents, appendInTransaction, explainRefusal, isUni
 import { BEGIN_GENERIC_PLANS, withTransaction, type PoolClient, type Queryable } from '../postgres/pool.js';
 import { HEAD_SQL, READ_ALL_SQL, SELECT_COLUMNS, readablePrefix, toStored, type EventRow, type LogRow } from './postgres-event-row.js';
 import { Announcer, subscribeWithListen } from './postgres-subscription.js';
+import { appendDuration, secondsSince } from '../observability/metrics.js';
 
 export interface PostgresEventStoreOptions {
   /**
@@ -98,7 +99,9 @@ export class PostgresEventStore implements EventStore {
   }
 
   async append(stream: string, events: NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+    const started = process.hrtime.bigint();
     const { written, ...result } = await appendEvents(this.pool, stream, events, expectedRevision);
+    appendDuration.observe({ store: 'postgres', outcome: written ? 'written' : 'refused' }, secondsSince(started));
     if (written) this.announcer.announce();
     return result;
   }
@@ -121,6 +124,7 @@ export class PostgresEventStore implements EventStore {
    */
   async appendInOneTransaction(appends: readonly StreamAppend[], hooks: AppendHooks = {}): Promise<AppendResult[]> {
     if (appends.length === 0) return [];
+    const started = process.hrtime.bigint();
     for (let attempt = 1; ; attempt++) {
       try {
         const results = await withTransaction(this.pool, async (client) => {
@@ -137,11 +141,15 @@ export class PostgresEventStore implements EventStore {
           ...(hooks.afterCommit && { afterCommit: hooks.afterCommit }),
         });
         this.announcer.announce();
+        appendDuration.observe({ store: 'postgres', outcome: 'written' }, secondsSince(started));
         return results;
       } catch (error) {
         if (!(error instanceof AppendRefused) && !isUniqueViolation(error)) throw error;
         const explained = await explainRefusal(this.pool, appends);
-        if (explained !== 'retry') return explained;
+        if (explained !== 'retry') {
+          appendDuration.observe({ store: 'postgres', outcome: 'refused' }, secondsSince(started));
+          return explained;
+        }
         if (attempt >= MAX_APPEND_ATTEMPTS) throw error;
       }
     }

@@ -15,7 +15,7 @@ describe('health: the projector lag counts what is not applied, per user partiti
   let db: TestDatabase;
   let store: PostgresEventStore;
   const positions: Record<'alice' | 'bob', bigint[]> = { alice: [], bob: [] };
-  const health = (projection: 'inline' | 'async') => new HealthHandler(db.pool, new FixedClock(NOW), { projection }).execute();
+  const health = (projection: 'inline' | 'async') => new HealthHandler(db.pool, store, new FixedClock(NOW), { projection, eventStore: 'postgres' }).execute();
   const setPositions = async (checkpoint: bigint, users: Record<string, bigint>) => {
     await db.pool.query('DELETE FROM projector_user_positions');
     await db.pool.query(
@@ -79,5 +79,26 @@ describe('health: the projector lag counts what is not applied, per user partiti
   test('given inline projection, nothing lags whatever the tables say', async () => {
     await setPositions(0n, {});
     expect((await health('inline')).projector).toEqual({ checkpoint: positions.bob[1]!.toString(), head: positions.bob[1]!.toString(), lagEvents: 0, lagMs: 0, lagUsers: 0, quarantined: [] });
+  });
+});
+
+describe('health with EventStoreDB: the log is not in PostgreSQL', () => {
+  test('it reads the head and the events behind from the store, never es_events (which that mode never creates)', async () => {
+    const db = await createTestDatabase('health_esdb');
+    try {
+      await migrate(db.pool, [...checkpointMigrations, ...quarantineMigrations]);
+      await db.pool.query('INSERT INTO projector_checkpoint (name, position) VALUES ($1, 5)', [DEFAULT_CHECKPOINT_NAME]);
+      const behind = [6n, 7n].map((position, i) => ({
+        id: randomUUID(), stream: 's', type: 'T', data: {}, revision: BigInt(i), position,
+        metadata: { userId: i === 0 ? 'alice' : 'bob', correlationId: 'c', causationId: null, recordedAt: at(90 - i * 30), actor: 'user' as const },
+      }));
+      // EventStoreDB cannot run on this machine: the store's two reads the check uses stand in for it.
+      const store = { headPosition: async () => 7n, readAll: async ({ after }: { after?: bigint }) => behind.filter((e) => e.position > (after ?? 0n)) };
+      const answer = await new HealthHandler(db.pool, store as never, new FixedClock(NOW), { projection: 'async', eventStore: 'eventstoredb' }).execute();
+      expect(answer.projector).toEqual({ checkpoint: '5', head: '7', lagEvents: 2, lagMs: 90_000, lagUsers: 2, quarantined: [] });
+      expect((await db.pool.query("SELECT to_regclass('es_events') AS t")).rows[0].t).toBeNull();
+    } finally {
+      await db.drop();
+    }
   });
 });

@@ -4,7 +4,7 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { BANK_SYNC_QUEUE, BankSyncQueue, PlaidGateway, PlaidItemStore, runBankSyncJob, type BankSyncJobAnswer, type BankSyncJobData } from '@budget/bank-sync';
 import { enqueuePush } from '@budget/identity';
-import { CLOCK, finishOutboxJob, finishOutboxJobIfFailedForGood, outboxProcessor, PG_POOL, REDIS, type Clock, type Pool } from '@budget/platform';
+import { CLOCK, finishOutboxJob, finishOutboxJobIfFailedForGood, outboxProcessor, PG_POOL, REDIS, observeJobs, type Clock, type Pool } from '@budget/platform';
 import { BANK_SYNC_WORKER_OPTIONS, type BankSyncWorkerOptions } from './bank-sync.options.js';
 
 /**
@@ -55,6 +55,7 @@ export class BankSyncWorker implements OnApplicationBootstrap, OnModuleDestroy {
       finishing.catch((e: Error) => this.logger.error(`Sync job ${job?.id ?? '?'}: outbox row not marked failed: ${e.message}`));
     });
     worker.on('error', (error) => this.logger.error(`Bank-sync worker error: ${error.message}`));
+    observeJobs(worker, BANK_SYNC_QUEUE);
     this.worker = worker;
     await worker.waitUntilReady();
     this.logger.log(`Syncing Plaid items from queue "${BANK_SYNC_QUEUE}" (concurrency ${concurrency})`);

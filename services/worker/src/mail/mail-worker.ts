@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Worker, type Job } from 'bullmq';
 import {
-  finishOutboxJobIfFailedForGood, MAIL_QUEUE_NAME, MAIL_TRANSPORT, outboxProcessor, PG_POOL, type MailJobData, type MailTransport, type Pool,
+  finishOutboxJobIfFailedForGood, MAIL_QUEUE_NAME, MAIL_TRANSPORT, observeJobs, outboxProcessor, PG_POOL, type MailJobData, type MailTransport, type Pool,
 } from '@budget/platform';
 import { MAIL_WORKER_OPTIONS, type MailWorkerOptions } from './mail-worker.options.js';
 
@@ -37,6 +37,7 @@ export class MailWorker implements OnApplicationBootstrap, OnModuleDestroy {
       finishOutboxJobIfFailedForGood(this.pool, job).catch((e: Error) => this.logger.error(`Mail job ${job?.id ?? '?'}: outbox row not marked failed: ${e.message}`));
     });
     worker.on('error', (error) => this.logger.error(`Mail worker error: ${error.message}`));
+    observeJobs(worker, MAIL_QUEUE_NAME);
     this.worker = worker;
     await worker.waitUntilReady();
     this.logger.log(`Delivering mail by ${this.transport.kind} from queue "${MAIL_QUEUE_NAME}" (concurrency ${this.options.concurrency})`);

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { Worker, type Job } from 'bullmq';
 import { PUSH_QUEUE, WebPushSender, type PushJobData, type PushOutcome } from '@budget/identity';
-import { finishOutboxJobIfFailedForGood, outboxProcessor, PG_POOL, type Pool } from '@budget/platform';
+import { finishOutboxJobIfFailedForGood, outboxProcessor, observeJobs, PG_POOL, type Pool } from '@budget/platform';
 import { PUSH_WORKER_OPTIONS, type PushWorkerOptions } from './push-worker.options.js';
 
 /**
@@ -37,6 +37,7 @@ export class PushWorker implements OnApplicationBootstrap, OnModuleDestroy {
       finishOutboxJobIfFailedForGood(this.pool, job).catch((e: Error) => this.logger.error(`Push job ${job?.id ?? '?'}: outbox row not marked failed: ${e.message}`));
     });
     worker.on('error', (error) => this.logger.error(`Push worker error: ${error.message}`));
+    observeJobs(worker, PUSH_QUEUE);
     this.worker = worker;
     await worker.waitUntilReady();
   }

@@ -1,0 +1,3 @@
+export * from './metrics.js';
+export * from './probe-server.js';
+export * from './jobs.js';
