@@ -44,6 +44,14 @@ import { RemoveBalanceController } from './commands/remove-balance/remove-balanc
 import { RemoveBalanceHandler } from './commands/remove-balance/remove-balance.handler.js';
 import { RenameInstitutionController } from './commands/rename-institution/rename-institution.controller.js';
 import { RenameInstitutionHandler } from './commands/rename-institution/rename-institution.handler.js';
+import { ConfirmTransferPairController } from './commands/pair-transfers/confirm-transfer-pair.controller.js';
+import { ConfirmTransferPairHandler } from './commands/pair-transfers/confirm-transfer-pair.handler.js';
+import { DeclineTransferPairController } from './commands/pair-transfers/decline-transfer-pair.controller.js';
+import { DeclineTransferPairHandler } from './commands/pair-transfers/decline-transfer-pair.handler.js';
+import { PairLookups } from './commands/pair-transfers/pair-lookups.js';
+import { TransferPairing } from './commands/pair-transfers/transfer-pairing.js';
+import { TransferCandidatesController } from './queries/transfer-candidates/transfer-candidates.controller.js';
+import { TransferCandidatesHandler } from './queries/transfer-candidates/transfer-candidates.handler.js';
 import { ledgerPublicCommandHandlers } from './public-commands/index.js';
 import { ledgerPublicQueryHandlers } from './public-queries/index.js';
 import { AccountRegisterController } from './queries/account-register/account-register.controller.js';
@@ -125,7 +133,13 @@ const bankFeeds: UseCases = {
   handlers: [BankRowLookups, RecordBankRowsHandler, RecordBankFeedHandler],
 };
 
-const useCases = [institutions, transactions, statements, imports, bankFeeds];
+/** Transfers between the user's own accounts found among bank rows (README "Transfer pairs"). */
+const transferPairs: UseCases = {
+  controllers: [TransferCandidatesController, ConfirmTransferPairController, DeclineTransferPairController],
+  handlers: [PairLookups, TransferPairing, TransferCandidatesHandler, ConfirmTransferPairHandler, DeclineTransferPairHandler],
+};
+
+const useCases = [institutions, transactions, statements, imports, bankFeeds, transferPairs];
 
 /**
  * The ledger context: institutions, accounts, transactions, registers, statements, balance

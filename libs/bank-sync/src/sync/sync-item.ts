@@ -122,6 +122,7 @@ export function feedRow(t: Transaction): BankFeedRow {
     amountCents: feedCents(t.amount),
     pending: t.pending,
     ...(t.payment_channel ? { paymentChannel: t.payment_channel } : {}),
+    ...(t.personal_finance_category?.primary ? { categoryHint: t.personal_finance_category.primary } : {}),
   };
 }
 

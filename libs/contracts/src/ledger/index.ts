@@ -5,6 +5,7 @@ import { institutionRoutes } from './institutions.js';
 import { searchRoutes } from './search.js';
 import { statementRoutes } from './statements.js';
 import { transactionRoutes } from './transactions.js';
+import { transferPairRoutes } from './transfer-pairs.js';
 
 export * from './category-transfers.js';
 export * from './views.js';
@@ -13,6 +14,7 @@ export * from './transactions.js';
 export * from './statements.js';
 export * from './imports.js';
 export * from './search.js';
+export * from './transfer-pairs.js';
 
 /** Every route of the ledger context (product-spec §7). */
-export const ledgerRoutes: RouteContract[] = [...institutionRoutes, ...transactionRoutes, ...statementRoutes, ...importRoutes, ...categoryTransferRoutes, ...searchRoutes];
+export const ledgerRoutes: RouteContract[] = [...institutionRoutes, ...transactionRoutes, ...statementRoutes, ...importRoutes, ...categoryTransferRoutes, ...searchRoutes, ...transferPairRoutes];

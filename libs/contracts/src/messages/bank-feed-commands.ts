@@ -18,6 +18,8 @@ export interface BankFeedRow {
   pending: boolean;
   /** Plaid's `payment_channel` ('in store', 'online', 'other'); absent when the bank gives none (the reports count it `unknown`). */
   paymentChannel?: string | null;
+  /** Plaid's `personal_finance_category.primary` ('TRANSFER_IN', 'LOAN_PAYMENTS', …): the transfer pairing's hint. */
+  categoryHint?: string | null;
 }
 
 /** A removed row (Plaid's `removed[]`; its `account_id` may be missing in older answers). */

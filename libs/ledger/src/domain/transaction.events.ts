@@ -1,4 +1,5 @@
 import type { Cents } from '@budget/money';
+import type { TransferPairNote } from './transfer-pair.events.js';
 
 /** Kinds of transaction, with the numeric `type` the wire uses (product-spec §3). */
 export const TRANSACTION_TYPE = {
@@ -87,8 +88,11 @@ export interface TransactionChanges {
 
 export interface TransactionChanged {
   type: 'TransactionChanged';
-  /** `autoAssignment`: a rule applied to the existing row gave it its splits. */
-  data: { transactionId: string; changes: TransactionChanges; autoAssignment?: AutoAssignmentNote };
+  /**
+   * `autoAssignment`: a rule applied to the existing row gave it its splits. `transferPair`: the row
+   * became one side of a transfer between the user's own accounts (transfer-pair.events.ts).
+   */
+  data: { transactionId: string; changes: TransactionChanges; autoAssignment?: AutoAssignmentNote; transferPair?: TransferPairNote };
 }
 
 export interface TransactionDeleted {

@@ -306,6 +306,21 @@ export const ledgerMigrations: Migration[] = [
     id: 'ledger-015-payment-channel',
     sql: `ALTER TABLE ledger_transactions ADD COLUMN payment_channel text;`,
   },
+  {
+    // Transfers between the user's own accounts (README "Transfer pairs"): one row per pair stream,
+    // offered, paired or declined, its two rows money out first (queries/transfer-candidates).
+    // A paired row is found by either of its transactions (the pairing skips rows already paired).
+    id: 'ledger-020-transfer-pairs',
+    sql: `
+      CREATE TABLE ledger_transfer_pairs (
+        user_id text NOT NULL, pair_id uuid PRIMARY KEY, status text NOT NULL, how text,
+        from_transaction_id uuid NOT NULL, to_transaction_id uuid NOT NULL, from_account_id uuid NOT NULL, to_account_id uuid NOT NULL,
+        amount_cents bigint NOT NULL, legs jsonb NOT NULL, seq bigint NOT NULL);
+      CREATE INDEX ledger_transfer_pairs_user ON ledger_transfer_pairs (user_id, status);
+      CREATE INDEX ledger_transfer_pairs_from ON ledger_transfer_pairs (from_transaction_id) WHERE status = 'paired';
+      CREATE INDEX ledger_transfer_pairs_to ON ledger_transfer_pairs (to_transaction_id) WHERE status = 'paired';
+    `,
+  },
 ];
 
 export const ledgerTables = [
@@ -321,4 +336,5 @@ export const ledgerTables = [
   'ledger_balance_history',
   'ledger_transaction_logs',
   'ledger_import_results',
+  'ledger_transfer_pairs',
 ] as const;

@@ -1,6 +1,8 @@
 import type { PoolClient, Projection, StoredEvent } from '@budget/platform';
 import type { AccountEvent, InstitutionEvent } from '../domain/account.events.js';
 import type { TransactionEvent } from '../domain/transaction.events.js';
+import { TRANSFER_PAIR_EVENTS, type TransferPairEvent } from '../domain/transfer-pair.events.js';
+import { applyTransferPairEvent } from '../queries/transfer-candidates/transfer-pairs.projection.js';
 import { applyAccountEvent, applyInstitutionEvent } from './apply-account-event.js';
 import { applyTransactionEvent } from './apply-transaction-event.js';
 import { ledgerMigrations, ledgerTables } from './ledger.migrations.js';
@@ -24,6 +26,7 @@ export const ledgerProjection: Projection = {
     if (TRANSACTION_EVENTS.has(event.type)) return applyTransactionEvent(client, event as StoredEvent & TransactionEvent);
     if (INSTITUTION_EVENTS.has(event.type)) return applyInstitutionEvent(client, event as StoredEvent & InstitutionEvent);
     if (ACCOUNT_EVENTS.has(event.type)) return applyAccountEvent(client, event as StoredEvent & AccountEvent);
+    if (TRANSFER_PAIR_EVENTS.has(event.type)) return applyTransferPairEvent(client, event as StoredEvent & TransferPairEvent);
   },
   /**
    * Runs of transaction events are projected set-based: new transactions through `recordMany`,

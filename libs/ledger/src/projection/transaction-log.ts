@@ -2,6 +2,7 @@ import { centsToDecimalString } from '@budget/money';
 import type { PoolClient, StoredEvent } from '@budget/platform';
 import type { AutoAssignmentNote, TransactionEvent } from '../domain/transaction.events.js';
 import type { LoadedTransaction } from './transaction-rows.js';
+import { pairedText } from '../queries/transfer-candidates/transfer-pairs.projection.js';
 
 const money = (cents: number | null) => (cents === null ? '—' : centsToDecimalString(cents));
 
@@ -31,6 +32,7 @@ function describe(event: StoredEvent & TransactionEvent, before: LoadedTransacti
     case 'TransactionChanged': {
       if (event.data.autoAssignment) return autoAssigned(event.data.autoAssignment, before?.name ? `"${before.name}"` : label, money(after.amount), undefined);
       const c = event.data.changes;
+      if (event.data.transferPair) return `${pairedText(who, event.data.transferPair, before?.name ? `"${before.name}"` : label, after.amount)}: moved it into Account Transfer`;
       const parts: string[] = [];
       if (c.name) parts.push(`renamed "${c.name.from}" to "${c.name.to}"`);
       if (c.date) parts.push(`changed the date from ${c.date.from} to ${c.date.to}`);

@@ -1,4 +1,4 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Optional } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { RecordBankFeed, type BankFeedBalance, type RecordBankFeedResult } from '@budget/contracts';
 import type { Cents } from '@budget/money';
@@ -11,6 +11,7 @@ import { transactionStream, type TransactionEvent } from '../../domain/transacti
 import { foldTransaction } from '../../domain/transaction.state.js';
 import { LedgerLookups } from '../../queries/ledger-lookups.js';
 import { loadAccountStream } from '../account-stream.js';
+import { TransferPairing } from '../pair-transfers/transfer-pairing.js';
 import { BankRowLookups } from './bank-row-lookups.js';
 import { RecordBankRowsCommand, RECORD_BANK_ROWS_CHUNK } from './record-bank-rows.command.js';
 import { RecordBankRowsHandler } from './record-bank-rows.handler.js';
@@ -38,6 +39,7 @@ export class RecordBankFeedHandler implements ICommandHandler<RecordBankFeed, Re
     @Inject(LedgerLookups) private readonly ledger: LedgerLookups,
     @Inject(EventWriter) private readonly writer: EventWriter,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Optional() @Inject(TransferPairing) private readonly transfers?: TransferPairing,
   ) {}
 
   async execute({ userId, institutionId, rows, removals, balances, chunkSize }: RecordBankFeed): Promise<RecordBankFeedResult> {
@@ -54,6 +56,8 @@ export class RecordBankFeedHandler implements ICommandHandler<RecordBankFeed, Re
       return candidates.map((accountId) => ({ accountId, provider: 'plaid' as const, providerTransactionId: r.transactionId }));
     });
     const result = await this.rows.execute(new RecordBankRowsCommand(userId, bankRows, bankRemovals, chunkSize ?? RECORD_BANK_ROWS_CHUNK));
+    // Transfers between the user's own accounts among the new rows (README "Transfer pairs").
+    await this.transfers?.afterBankFeed(userId, bankRows, rows);
     const caller: Caller = { userId, actor: 'plaid' };
     // The sync's date (UTC): the date of a Balances account's history entry.
     const today = this.clock.now().toISOString().slice(0, 10);
