@@ -1,5 +1,5 @@
-import type { LogLevel } from '@nestjs/common';
-import type { AppConfig, Clock, IdGenerator, MailSender, Pool, Projection, ProjectionWaiter, ResponseCheck } from '@budget/platform';
+import type { LoggerService, LogLevel } from '@nestjs/common';
+import type { AppConfig, Clock, IdGenerator, MailSender, Pool, Projection, ProjectionWaiter, RequestLogLine, ResponseCheck } from '@budget/platform';
 import type { RateLimitTable } from '@budget/identity';
 
 /** Everything `createApp` accepts; tests pin the clock, share a pool and record mail. */
@@ -27,6 +27,8 @@ export interface CreateAppOptions {
    * 'warn' (development: logged) or 'off'. Default: 'off' in production, else 'warn'.
    */
   responseCheck?: ResponseCheck;
-  /** Nest logger levels; false silences it (tests). */
-  logger?: LogLevel[] | false;
+  /** Nest logger levels, a logger (main.ts: pino, JSON lines); false silences it (tests). */
+  logger?: LogLevel[] | LoggerService | false;
+  /** Where one line per answered request goes (main.ts: pino); none when unset. */
+  requestLog?: (line: RequestLogLine) => void;
 }

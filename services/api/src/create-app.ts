@@ -1,14 +1,51 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import helmet from '@fastify/helmet';
 import { apiRoutes } from '@budget/contracts';
-import { buildOpenApiDocument, errorResponse, HttpErrorFilter, httpRequestDuration, mountApiDocs } from '@budget/platform';
+import { buildOpenApiDocument, errorResponse, HttpErrorFilter, httpRequestDuration, mountApiDocs, type RequestCaller } from '@budget/platform';
 import { AppModule } from './app.module.js';
 import type { CreateAppOptions } from './app.options.js';
 import { mountStaticWeb } from './static-web.js';
 
 export const API_PREFIX = 'api/v1';
+
+/**
+ * Security headers on every answer (`@fastify/helmet`; the deploy nginx configs send the same):
+ * a Content-Security-Policy that allows this origin's shell and remotes (the remotes are served
+ * under /remotes/ on the same origin, so 'self' covers them) and Plaid Link's script and frame,
+ * inline styles (React's style attributes, the charts) but no inline script; no framing;
+ * nosniff; no referrer to other sites; HSTS only when the request came over TLS (behind a proxy:
+ * TRUST_PROXY), since a plain-HTTP development server must not pin itself to HTTPS.
+ */
+export const securityHeaders = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", 'https://cdn.plaid.com'],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", 'https://*.plaid.com'],
+      frameSrc: ['https://cdn.plaid.com', 'https://*.plaid.com'],
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  frameguard: { action: 'deny' as const },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' as const },
+  // Set per request below: only over TLS.
+  strictTransportSecurity: false,
+  crossOriginEmbedderPolicy: false,
+};
 
 /**
  * Builds the whole API the same way for `main.ts`, the launcher and tests: Fastify, the
@@ -27,6 +64,17 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
       const [status, body] = errorResponse(error);
       void reply.code(status).send(body);
     },
+    // Refusals Node's HTTP parser makes before Fastify has a request (headers too large: 431, a
+    // malformed request line: 400) answer the same error body as every other 4xx.
+    clientErrorHandler: (error: Error & { code?: string }, socket: Socket) => {
+      if (!socket.writable) return socket.destroy();
+      const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+      const body = JSON.stringify(errorResponse({ statusCode: status })[1]);
+      socket.end(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+      );
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(options), adapter, {
     logger: options.logger ?? ['log', 'warn', 'error'],
@@ -41,9 +89,26 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     (_request: unknown, body: string | Buffer, done: (error: Error | null, value?: string) => void) => done(null, body.toString()),
   );
   // Every answer's latency by route template (never the raw path: ids would make every URL a series).
+  // One log line per answer: route template, status, duration and user id, never a body, a query or a header.
+  const requestLog = options.requestLog;
   adapter.getInstance().addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     httpRequestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    requestLog?.({
+      method: request.method, route, status: reply.statusCode, durationMs: Math.round(reply.elapsedTime * 10) / 10,
+      userId: (request as { caller?: RequestCaller }).caller?.userId ?? null, requestId: request.id,
+    });
+    done();
+  });
+  await app.register(helmet as never, securityHeaders);
+  // API answers are never stored by a browser or a proxy (a balance, a token); an answer that set
+  // its own Cache-Control (a stream) keeps it.
+  adapter.getInstance().addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
+  adapter.getInstance().addHook('onRequest', (request, reply, done) => {
+    if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     done();
   });
   app.setGlobalPrefix(API_PREFIX);

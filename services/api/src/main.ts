@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
-import { loadConfig, metricsPortFrom, PG_POOL, REDIS, startProbeServer, type Pool } from '@budget/platform';
+import { createServiceLogger, loadConfig, metricsPortFrom, PG_POOL, PinoNestLogger, REDIS, startProbeServer, type Pool } from '@budget/platform';
 import { createApp } from './create-app.js';
 
 /**
@@ -9,7 +9,14 @@ import { createApp } from './create-app.js';
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const app = await createApp({ config, trustProxy: process.env.TRUST_PROXY === 'true' });
+  const pino = createServiceLogger('api');
+  const app = await createApp({
+    config,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    logger: new PinoNestLogger(pino),
+    // API answers at info; the static front end's files at debug (LOG_LEVEL=debug shows them).
+    requestLog: (line) => (line.route.startsWith('/api/') ? pino.info(line, 'request') : pino.debug(line, 'request')),
+  });
   await app.listen({ port: config.port, host: process.env.HOST ?? '0.0.0.0' });
   const logger = new Logger('api');
   logger.log(`listening on ${await app.getUrl()} (API at /api/v1${config.webRoot ? `, web from ${config.webRoot}` : ''})`);

@@ -1,9 +1,10 @@
 import { Logger } from '@nestjs/common';
 import {
-  asyncProjections, DEFAULT_CHECKPOINT_NAME, loadConfig, metricsPortFrom, readCheckpoint, readProjectionLag, readQuarantines, scrapeGauge, startProbeServer, startProjector,
-  type AppConfig, type EventStore, type Pool,
+  asyncProjections, createServiceLogger, DEFAULT_CHECKPOINT_NAME, loadConfig, metricsPortFrom, PinoNestLogger, readCheckpoint, readProjectionLag, readQuarantines, scrapeGauge, startProbeServer, startProjector,
+  type AppConfig, type EventStore, type Pool, type ProjectorHandle,
 } from '@budget/platform';
 import { batchSizeFrom, openInfrastructure, workersFrom } from './infrastructure.js';
+import { acquireLeaderLock } from './leader.js';
 import { allProjections } from './projections.js';
 
 const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
@@ -11,6 +12,7 @@ const logger = new Logger('Projector');
 
 /** The projector process: follows the event log into every read model until told to stop. */
 async function main(): Promise<void> {
+  Logger.overrideLogger(new PinoNestLogger(createServiceLogger('projector')));
   const config = loadConfig(process.env, process.env.REPO_ROOT ?? process.cwd(), { secrets: [] });
   const batchSize = batchSizeFrom(process.env);
   const workers = workersFrom(process.env);
@@ -20,10 +22,36 @@ async function main(): Promise<void> {
   // transaction; this process then has nothing to apply and does not follow the log. It is where
   // asynchronous projections run (every projection with EventStoreDB or PROJECTION=async).
   const projections = asyncProjections(config, allProjections);
-  const projector =
+  logger.log(`event store: ${config.eventStore}; projection: ${config.projection}${projections.length === 0 ? ' (the API projects every write; nothing to follow)' : ''}`);
+  // Of several projector processes on one database one follows the log, the others wait as
+  // standbys (leader.ts); a lost lock connection ends this process at once, leader or standby.
+  const leaderLock =
     projections.length === 0
-      ? idle()
-      : await startProjector({
+      ? null
+      : acquireLeaderLock({
+          databaseUrl: config.databaseUrl,
+          name: DEFAULT_CHECKPOINT_NAME,
+          applicationName: `${process.env.SERVICE_NAME ?? 'budget'}-leader-lock`,
+          logger: { log: (message) => logger.log(message), error: (message) => logger.error(message) },
+          onLost: (error) => fail(new Error(`leader lock lost (${error.message}): exiting so that never two projectors follow the log`)),
+        });
+  const metricsPort = metricsPortFrom(process.env);
+  if (metricsPort !== undefined) {
+    if (projections.length > 0) lagMetrics(config, infrastructure.pool, infrastructure.store);
+    const checks: Record<string, () => Promise<unknown>> = { postgres: () => infrastructure.pool.query('SELECT 1'), eventStore: () => infrastructure.store.headPosition() };
+    if (leaderLock) {
+      // A standby is ready: a healthy standby is what it should be (README "Deployment").
+      checks.leaderLock = () => leaderLock.healthy();
+      scrapeGauge('budget_projector_leader', 'Whether this projector holds the leader lock (1) or waits as a standby (0)', [], async () => [{ value: leaderLock.isLeader ? 1 : 0 }]);
+    }
+    const probes = await startProbeServer({ port: metricsPort, checks });
+    logger.log(`operations port ${probes.port}: /live, /ready, /metrics`);
+  }
+
+  let stopping = false;
+  const projector: Promise<ProjectorHandle | ReturnType<typeof idle>> = leaderLock
+    ? leaderLock.acquired.then(() =>
+        startProjector({
           pool: infrastructure.pool,
           store: infrastructure.store,
           projections,
@@ -33,34 +61,35 @@ async function main(): Promise<void> {
             log: (message) => logger.log(message),
             error: (message, error) => logger.error(message, error instanceof Error ? error.stack : String(error)),
           },
-        });
-  logger.log(`event store: ${config.eventStore}; projection: ${config.projection}${projections.length === 0 ? ' (the API projects every write; nothing to follow)' : ''}`);
-  const metricsPort = metricsPortFrom(process.env);
-  if (metricsPort !== undefined) {
-    if (projections.length > 0) lagMetrics(config, infrastructure.pool, infrastructure.store);
-    const probes = await startProbeServer({
-      port: metricsPort,
-      checks: { postgres: () => infrastructure.pool.query('SELECT 1'), eventStore: () => infrastructure.store.headPosition() },
-    });
-    logger.log(`operations port ${probes.port}: /live, /ready, /metrics`);
-  }
+        }),
+      )
+    : Promise.resolve(idle());
+  projector.catch((error: unknown) => {
+    if (!stopping) fail(error);
+  });
 
-  let stopping = false;
   for (const signal of SHUTDOWN_SIGNALS) {
     process.once(signal, () => {
       if (stopping) return;
       stopping = true;
-      logger.log(`${signal} received: finishing the batches in flight`);
-      void projector
-        .stop()
-        .then(() => infrastructure.close())
-        .then(
-          () => {
-            logger.log(`stopped at checkpoint ${projector.position ?? 0}`);
-            process.exit(0);
-          },
-          (error: unknown) => fail(error),
-        );
+      logger.log(`${signal} received: ${leaderLock && !leaderLock.isLeader ? 'leaving standby' : 'finishing the batches in flight'}`);
+      const stop = async () => {
+        // A standby stops waiting (its `acquired` rejects); a leader lets go of the lock only
+        // after its batches are committed.
+        if (leaderLock && !leaderLock.isLeader) await leaderLock.close();
+        const handle = await projector.catch(() => null);
+        await handle?.stop();
+        await leaderLock?.close();
+        await infrastructure.close();
+        return handle?.position ?? null;
+      };
+      void stop().then(
+        (position) => {
+          logger.log(`stopped at checkpoint ${position ?? 0}`);
+          process.exit(0);
+        },
+        (error: unknown) => fail(error),
+      );
     });
   }
 }

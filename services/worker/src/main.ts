@@ -4,13 +4,14 @@ import { NestFactory } from '@nestjs/core';
 import type { Redis } from 'ioredis';
 import { BANK_SYNC_QUEUE } from '@budget/bank-sync';
 import { PUSH_QUEUE } from '@budget/identity';
-import { loadConfig, MAIL_QUEUE_NAME, metricsPortFrom, PG_POOL, queueMetrics, REDIS, startProbeServer, type Pool } from '@budget/platform';
+import { createServiceLogger, loadConfig, MAIL_QUEUE_NAME, metricsPortFrom, PG_POOL, PinoNestLogger, queueMetrics, REDIS, startProbeServer, type Pool } from '@budget/platform';
 import { BankSyncWorkerModule } from './bank-sync/bank-sync-worker.module.js';
 import { WorkerModule } from './worker.module.js';
 
 const SHUTDOWN_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
 async function bootstrap(): Promise<void> {
+  Logger.overrideLogger(new PinoNestLogger(createServiceLogger('worker')));
   const logger = new Logger('Worker');
   const config = loadConfig(process.env, process.env.REPO_ROOT ?? process.cwd(), { secrets: [] });
   // Two contexts: mail and the outbox relay, and the bank syncs (which need the ledger's command side).

@@ -52,7 +52,8 @@ export class PlaidWebhookHandler implements ICommandHandler<PlaidWebhookCommand>
     }
     const item = body.item_id ? await this.items.findByItemId(body.item_id) : null;
     if (!item) {
-      this.logger.log(`Webhook ${body.webhook_type}/${body.webhook_code} for an unknown item: acknowledged`);
+      // The sender's fields go in as fields, never into the message: no value can forge a log line.
+      this.logger.log({ msg: 'Webhook for an unknown item: acknowledged', webhookType: body.webhook_type, webhookCode: body.webhook_code });
       return { received: true };
     }
     if (body.webhook_type === 'TRANSACTIONS' && SYNC_CODES.has(body.webhook_code)) {
@@ -66,7 +67,7 @@ export class PlaidWebhookHandler implements ICommandHandler<PlaidWebhookCommand>
         if (await this.items.markNeedsRelink(item.itemId, code, tx)) await this.requests.enqueue(item.itemId, 'relink-webhook', undefined, tx);
       });
     } else {
-      this.logger.log(`Webhook ${body.webhook_type}/${body.webhook_code} for item ${item.itemId}: acknowledged`);
+      this.logger.log({ msg: 'Webhook acknowledged', webhookType: body.webhook_type, webhookCode: body.webhook_code, itemId: item.itemId });
     }
     return { received: true };
   }
