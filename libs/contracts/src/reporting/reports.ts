@@ -88,7 +88,9 @@ export type PayeeReportRow = z.infer<typeof payeeReportRow>;
  * Posted, non-deleted bank and manual rows (types 0 and 5) of open accounts in the range, grouped
  * by payee (the row's name: a Plaid row's is Plaid's name, else its merchant's) and channel (Plaid's
  * payment channel of a bank row; `unknown` for rows without one), sorted by name. `pc` and `a`
- * filter (repeated); absent, every channel or every account.
+ * filter (repeated); absent, every channel or every account. Each row counts less its Account
+ * Transfer part; a row wholly in Account Transfer — a transfer between the user's own accounts,
+ * typed or paired (README "Transfer pairs") — is left out.
  */
 export const payeeReport = route({
   id: 'payeeReport',

@@ -14,17 +14,34 @@ const recorded = (over: Partial<{ kind: string; date: string; amount: number; pr
 const fold = (events: TransactionFactEvent[]) => events.reduce<Fact | null>((fact, event, i) => evolve(fact, event, user, BigInt(i + 1), transfer) ?? fact, null);
 
 describe('a transaction as the reports see it', () => {
-  it('given a split manual row, then the Account Transfer part is known and left out of income and expenses', () => {
+  it('given a split manual row, then the Account Transfer part is known and left out of income, expenses and the payee', () => {
     const fact = fold([recorded()])!;
     expect(fact).toMatchObject({ type: 5, amount: -50, transferCents: -20, channel: 'unknown', payee: 'Diner' });
     expect(contributions(fact)).toEqual({
       accountDays: [{ key: [user, 'a1', '2025-02-10'], sums: [-50, -50, 0, -30, 1] }],
-      payeeMonths: [{ key: [user, 'a1', '2025-02-01', 'Diner', 'unknown'], sums: [-50, 1] }],
+      payeeMonths: [{ key: [user, 'a1', '2025-02-01', 'Diner', 'unknown'], sums: [-30, 1] }],
       categoryMonths: [
         { key: [user, 'dining', 'a1', '2025-02-01', '5'], sums: [-30, 1] },
         { key: [user, transfer, 'a1', '2025-02-01', '5'], sums: [-20, 1] },
       ],
     });
+  });
+
+  it('given a row wholly in Account Transfer (a typed or paired transfer), then it is neither income, expense nor a payee; moved back out, it is again', () => {
+    const bank = recorded({ kind: 'regular', amount: -20_000, splits: [{ categoryId: 'unassigned', amount: -20_000 }] });
+    const before = fold([bank])!;
+    expect(contributions(before).payeeMonths).toEqual([{ key: [user, 'a1', '2025-02-01', 'Diner', 'unknown'], sums: [-20_000, 1] }]);
+    expect(contributions(before).accountDays[0]!.sums).toEqual([-20_000, -20_000, 0, -20_000, 1]);
+    const intoTransfer: TransactionFactEvent = { type: 'TransactionChanged', data: { transactionId: 't1', changes: { splits: { to: [{ categoryId: transfer, amount: -20_000 }] } } } };
+    const paired = fold([bank, intoTransfer])!;
+    expect(paired.transferCents).toBe(-20_000);
+    expect(contributions(paired).payeeMonths).toEqual([]);
+    // The account still moves (net worth); income and expenses see nothing.
+    expect(contributions(paired).accountDays[0]!.sums).toEqual([-20_000, -20_000, 0, 0, 1]);
+    const back: TransactionFactEvent = { type: 'TransactionChanged', data: { transactionId: 't1', changes: { splits: { to: [{ categoryId: 'unassigned', amount: -20_000 }] } } } };
+    expect(contributions(fold([bank, intoTransfer, back]))).toEqual(contributions(before));
+    // A 0.00 row is still its payee's (nothing in Account Transfer).
+    expect(contributions(fold([recorded({ amount: 0, splits: [] })])).payeeMonths).toHaveLength(1);
   });
 
   it('given a pending row, then only its categories count it; deleted, it counts nowhere; restored, again', () => {

@@ -132,6 +132,9 @@ export function evolve(fact: Fact | null, event: TransactionFactEvent, userId: s
   return next;
 }
 
+/** A row wholly in Account Transfer: one side of a transfer between the user's own accounts. */
+export const isTransfer = (fact: Pick<Fact, 'amount' | 'transferCents'>) => fact.transferCents !== 0 && fact.transferCents === fact.amount;
+
 const NO_ACCOUNT = '00000000-0000-0000-0000-000000000000';
 const monthOf = (date: string) => `${date.slice(0, 7)}-01`;
 
@@ -150,7 +153,8 @@ export interface Contributions {
  * What a fact adds to each aggregate (docs/architecture.md §4 "Reports"): posted, live rows with an
  * account (starting balances left out) to the account's day — its amount, its principle-or-amount
  * (a loan's move), and its amount less the Account Transfer part as income (amount ≥ 0) or
- * expense; posted, live bank and manual rows to their payee month; a live row's category sums to
+ * expense; posted, live bank and manual rows to their payee month (less the Account Transfer part;
+ * a row wholly in Account Transfer not at all); a live row's category sums to
  * their category month (pending ones too, as category balances count them).
  */
 export function contributions(fact: Fact | null): Contributions {
@@ -163,8 +167,10 @@ export function contributions(fact: Fact | null): Contributions {
       key: [userId, accountId, fact.date],
       sums: [fact.amount, fact.principle ?? fact.amount, fact.amount >= 0 ? net : 0, fact.amount < 0 ? net : 0, 1],
     });
-    if (fact.type === 0 || fact.type === 5) {
-      out.payeeMonths.push({ key: [userId, accountId, monthOf(fact.date), fact.payee, fact.channel], sums: [fact.amount, 1] });
+    // A payee's sum leaves the Account Transfer part out, and a row wholly in Account Transfer (a
+    // transfer between the user's own accounts, typed or paired) is no payee's (README "Transfer pairs").
+    if ((fact.type === 0 || fact.type === 5) && !isTransfer(fact)) {
+      out.payeeMonths.push({ key: [userId, accountId, monthOf(fact.date), fact.payee, fact.channel], sums: [net, 1] });
     }
   }
   for (const split of fact.splits) {

@@ -74,6 +74,22 @@ export const reportingMigrations: Migration[] = [
       CREATE INDEX reporting_facts_user_date ON reporting_facts (user_id, date);
     `,
   },
+  {
+    // The payee report leaves transfers between the user's own accounts out (README "Transfer
+    // pairs"): a payee month sums each row less its Account Transfer part, without the rows wholly
+    // in Account Transfer (facts.ts, `contributions`). The months are summed again from the facts,
+    // as the projection now writes them.
+    id: 'reporting-003-payee-without-transfers',
+    sql: `
+      DELETE FROM reporting_payee_months;
+      INSERT INTO reporting_payee_months (user_id, account_id, month, payee, channel, sum_cents, row_count)
+      SELECT user_id, account_id, date_trunc('month', date)::date, payee, channel, sum(amount_cents - transfer_cents), count(*)
+        FROM reporting_facts
+       WHERE account_id IS NOT NULL AND NOT pending AND NOT deleted AND type IN (0, 5)
+         AND NOT (transfer_cents <> 0 AND transfer_cents = amount_cents)
+       GROUP BY user_id, account_id, date_trunc('month', date)::date, payee, channel;
+    `,
+  },
 ];
 
 export const reportingTables = [

@@ -9,7 +9,8 @@ export interface PayeeRow {
 
 /**
  * Payee (contracts reporting/reports.ts, `payeeReport`): posted, live bank and manual rows of the
- * user's open accounts in the range, by payee and channel. Whole months from the monthly
+ * user's open accounts in the range, by payee and channel, each less its Account Transfer part; a
+ * row wholly in Account Transfer (a transfer between the user's own accounts) is left out (`isTransfer`). Whole months from the monthly
  * aggregate, the edge days from the facts (`EdgeRange`). `accountIds`/`channels` null: all.
  */
 export async function payeeSql(db: Db, userId: string, range: EdgeRange, accountIds: string[] | null, channels: string[] | null): Promise<PayeeRow[]> {
@@ -23,12 +24,13 @@ export async function payeeSql(db: Db, userId: string, range: EdgeRange, account
        UNION ALL
        -- The edge days: before the first whole month, after the last, each an index range (OFFSET 0
        -- keeps the planner from folding the two ranges into one scan of the whole year).
-       SELECT f.payee, f.channel, f.amount_cents, 1
+       SELECT f.payee, f.channel, f.amount_cents - f.transfer_cents, 1
          FROM (VALUES ($2::date, $4::date), ($5::date, 'infinity'::date)) AS e(from_day, to_day)
         CROSS JOIN LATERAL (
-          SELECT f.payee, f.channel, f.amount_cents FROM reporting_facts f
+          SELECT f.payee, f.channel, f.amount_cents, f.transfer_cents FROM reporting_facts f
            WHERE f.user_id = $1 AND f.date >= e.from_day AND f.date < e.to_day AND f.date >= $2::date AND f.date <= $3::date
              AND f.type IN (0, 5) AND NOT f.pending AND NOT f.deleted AND ($7::text[] IS NULL OR f.channel = ANY($7::text[]))
+             AND NOT (f.transfer_cents <> 0 AND f.transfer_cents = f.amount_cents)
              AND f.account_id IN (SELECT id FROM accts)
           OFFSET 0) f)
      SELECT payee, channel, sum(cents)::text AS cents, sum(n)::text AS count FROM lines
