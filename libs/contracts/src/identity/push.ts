@@ -29,6 +29,7 @@ export const registerWebPush = route({
   tag: 'identity',
   body: webPushSubscription,
   response: null,
+  errors: [409],
 });
 
 /** POST /user/unregister-push/web {endpoint}: forgets the caller's subscription of that endpoint. Empty 200. */

@@ -1,6 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MAX_PUSH_SUBSCRIPTIONS_PER_USER } from '../push/push-subscriptions.repository.js';
 import { signUp, startIdentityTestApp, type IdentityTestApp } from '../testing/index.js';
 
 const vapidKeys = { ...webpush.generateVAPIDKeys(), subject: 'mailto:push@budget.local' };
@@ -57,10 +58,31 @@ describe('web push registration (server-behaviour §4.1)', () => {
     expect((await t.http.post('user/unregister-push/web', { endpoint: phone.endpoint }, ann.access)).status).toBe(200);
     expect((await rows(annId)).map((r) => r.endpoint)).toEqual([laptop.endpoint]);
 
-    // Bob signs in on Ann's laptop: the endpoint is his now, never both users'.
-    expect((await t.http.post('user/register-push/web', laptop, bob.access)).status).toBe(200);
+    // Someone who only knows the laptop's endpoint cannot take it: without the subscription's keys it is 409 and stays Ann's.
+    const mallory = await signUp(t.http, t.mail, 'pushmal');
+    const forged = subscription(laptop.endpoint);
+    const refused = await t.http.post('user/register-push/web', forged, mallory.access);
+    expect(refused.status).toBe(409);
+    expect(refused.json().errors[0]).toMatchObject({ code: 'E_PUSH_ENDPOINT_TAKEN', status: '409' });
+    expect((await rows(annId)).map((r) => [r.endpoint, r.p256dh])).toEqual([[laptop.endpoint, renewed.keys.p256dh]]);
+
+    // Bob signs in on Ann's laptop: the browser presents its subscription (its keys), the endpoint is his now, never both users'.
+    expect((await t.http.post('user/register-push/web', renewed, bob.access)).status).toBe(200);
     expect(await rows(annId)).toEqual([]);
     expect((await rows(bobId)).map((r) => r.endpoint)).toEqual([laptop.endpoint]);
+  });
+
+  test(`a user keeps at most ${MAX_PUSH_SUBSCRIPTIONS_PER_USER} browsers: one more drops the least recently registered`, async () => {
+    const cat = await signUp(t.http, t.mail, 'pushcat');
+    const catId = await idOf(cat.username);
+    const made = [];
+    for (let i = 0; i < MAX_PUSH_SUBSCRIPTIONS_PER_USER + 5; i++) {
+      t.clock.advance(1_000);
+      const body = subscription(`https://push.example.test/send/cat-${String(i).padStart(2, '0')}`);
+      made.push(body.endpoint);
+      expect((await t.http.post('user/register-push/web', body, cat.access)).status).toBe(200);
+    }
+    expect((await rows(catId)).map((r) => r.endpoint)).toEqual(made.slice(-MAX_PUSH_SUBSCRIPTIONS_PER_USER));
   });
 
   test('a body that is no push subscription is 422 per field; no token is 401', async () => {
