@@ -40,4 +40,11 @@ export const idempotencyMigrations: Migration[] = [
       ALTER TABLE http_idempotency ADD COLUMN IF NOT EXISTS position bigint;
     `,
   },
+  {
+    // The API process that runs a key's request: its holder session (`pg_backend_pid()@backend_start`
+    // of a connection it keeps open). A retry takes a running key over as soon as that session is
+    // gone (the process crashed), not only after STALE_AFTER_MS (see idempotency.store.ts).
+    id: 'http-idempotency-4-holder',
+    sql: `ALTER TABLE http_idempotency ADD COLUMN IF NOT EXISTS holder text;`,
+  },
 ];

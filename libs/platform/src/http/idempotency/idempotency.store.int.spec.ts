@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createPool } from '../../postgres/pool.js';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.js';
 import { anonymousRow, IdempotencyStore, KEEP_FOR_HOURS, requestHash, userRow } from './idempotency.store.js';
 
@@ -75,5 +76,32 @@ describe('what the table keeps', () => {
     await store.complete(first, 200, { mine: true });
     expect(await store.claim(other)).toEqual({ kind: 'claimed' });
     expect(await store.claim(first)).toEqual({ kind: 'done', status: 200, body: { mine: true } });
+  });
+});
+
+describe('a request whose process died gives its key up at once', () => {
+  test('while the holder session lives a retry finds the key running; once it is gone, the retry takes the key', async () => {
+    // Another API process: a store of its own on its own pool (its own holder session).
+    const otherPool = createPool(db.url, 2);
+    otherPool.on('error', () => undefined); // its killed session's error, as a dead process would never see it
+    const other = new IdempotencyStore(otherPool);
+    await other.onModuleInit();
+    const row = userRow('erin', 'k-crash', hash);
+    expect(await other.claim(row)).toEqual({ kind: 'claimed' });
+    expect(await store.claim(row)).toEqual({ kind: 'running' });
+    // The other process is SIGKILLed: PostgreSQL ends its sessions.
+    const { rows } = await db.pool.query<{ holder: string }>("SELECT holder FROM http_idempotency WHERE user_id = 'erin'");
+    const pid = Number(rows[0]!.holder.split('@')[0]);
+    await db.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+    let claim = await store.claim(row);
+    for (let i = 0; i < 100 && claim.kind === 'running'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      claim = await store.claim(row);
+    }
+    expect(claim).toEqual({ kind: 'claimed' });
+    // Now this process holds it: a third try finds it running again.
+    expect(await other.claim(row).catch(() => ({ kind: 'running' }))).toEqual({ kind: 'running' });
+    other.onModuleDestroy();
+    await otherPool.end();
   });
 });

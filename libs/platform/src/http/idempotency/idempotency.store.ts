@@ -12,12 +12,18 @@ export type Claim =
   | { kind: 'running' }
   | { kind: 'mismatch' };
 
-/** How long a request may hold its key before a retry may take it over (it crashed). */
+/**
+ * How long a request may hold its key before a retry may take it over (it hangs). A request whose
+ * process died is taken over at once: its holder session is gone (see `holderSession`).
+ */
 export const STALE_AFTER_MS = 30_000;
 /** How long a key is kept (from its first request): a key older than this runs as a new one, and is purged. */
 export const KEEP_FOR_HOURS = 24;
 /** How often the API purges expired keys. */
 export const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/** A session's name: backend pid and start time in microseconds since the epoch (no time zone or date style in it). */
+const HOLDER_OF = (alias: string) => `${alias}.pid::text || '@' || floor(extract(epoch FROM ${alias}.backend_start) * 1000000)::bigint::text`;
 
 export function requestHash(method: string, path: string, body: unknown): string {
   return createHash('sha256').update(`${method} ${path}\n${JSON.stringify(body ?? null)}`).digest('hex');
@@ -82,6 +88,8 @@ export function unseal(sealKey: Buffer, text: string): unknown {
 export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('IdempotencyStore');
   private purgeTimer: NodeJS.Timeout | null = null;
+  /** This process's holder session: a connection kept open while the process lives. */
+  private holderSession: Promise<{ release: () => void; holder: string }> | null = null;
 
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
@@ -101,23 +109,65 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
   onModuleDestroy(): void {
     if (this.purgeTimer) clearInterval(this.purgeTimer);
     this.purgeTimer = null;
+    const session = this.holderSession;
+    this.holderSession = null;
+    void session?.then(({ release }) => release(), () => undefined);
+  }
+
+  /**
+   * The session that marks this process's running keys: one pooled connection kept open, named by
+   * its backend pid and start time (`HOLDER_OF`; a pid alone could be reused). When the process dies, PostgreSQL
+   * ends the session, and `pg_stat_activity` no longer lists it: a retry then takes the key over at
+   * once. If the connection breaks while the process lives, a new one is opened; keys marked with
+   * the old one may then be taken over early, which is safe: every event id inside a keyed request
+   * is derived from (user, key), so a second run appends nothing the first stored.
+   */
+  private holder(): Promise<string> {
+    if (this.holderSession) return this.holderSession.then(({ holder }) => holder);
+    const session: Promise<{ release: () => void; holder: string }> = (async () => {
+      const client = await this.pool.connect();
+      let released = false;
+      const release = (destroy: boolean) => {
+        if (released) return;
+        released = true;
+        client.release(destroy);
+      };
+      client.on('error', () => {
+        if (this.holderSession === session) this.holderSession = null;
+        release(true);
+      });
+      const { rows } = await client.query<{ holder: string }>(
+        `SELECT ${HOLDER_OF('a')} AS holder FROM pg_stat_activity a WHERE a.pid = pg_backend_pid()`,
+      );
+      return { release: () => release(false), holder: rows[0]!.holder };
+    })().catch((error: unknown) => {
+      if (this.holderSession === session) this.holderSession = null;
+      throw error;
+    });
+    this.holderSession = session;
+    return session.then(({ holder }) => holder);
   }
 
   /** Takes the key for this request (a new key, or one expired), or says what the request that holds it did. */
   async claim(row: IdempotencyRow): Promise<Claim> {
+    const holder = await this.holder();
     const inserted = await this.pool.query(
-      `INSERT INTO http_idempotency (user_id, key, request_hash, state) VALUES ($1, $2, $3, 'running')
+      `INSERT INTO http_idempotency (user_id, key, request_hash, state, holder) VALUES ($1, $2, $3, 'running', $5)
        ON CONFLICT (user_id, key) DO UPDATE
-         SET request_hash = EXCLUDED.request_hash, state = 'running', status = NULL, body = NULL, position = NULL, started_at = now()
+         SET request_hash = EXCLUDED.request_hash, state = 'running', status = NULL, body = NULL, position = NULL, started_at = now(), holder = EXCLUDED.holder
          WHERE http_idempotency.started_at < now() - make_interval(hours => $4)`,
-      [row.userId, row.key, row.hash, KEEP_FOR_HOURS],
+      [row.userId, row.key, row.hash, KEEP_FOR_HOURS, holder],
     );
     if (inserted.rowCount === 1) return { kind: 'claimed' };
+    // A running key is taken over when its request has run too long, or at once when the process
+    // that runs it is gone (its holder session is no longer in pg_stat_activity).
     const taken = await this.pool.query(
-      `UPDATE http_idempotency SET started_at = now()
+      `UPDATE http_idempotency SET started_at = now(), holder = $5
         WHERE user_id = $1 AND key = $2 AND request_hash = $3 AND state = 'running'
-          AND started_at < now() - make_interval(secs => $4)`,
-      [row.userId, row.key, row.hash, STALE_AFTER_MS / 1000],
+          AND (started_at < now() - make_interval(secs => $4)
+               OR (holder IS NOT NULL AND NOT EXISTS (
+                     SELECT 1 FROM pg_stat_activity a WHERE ${HOLDER_OF('a')} = http_idempotency.holder)))`,
+      [row.userId, row.key, row.hash, STALE_AFTER_MS / 1000, holder],
     );
     if (taken.rowCount === 1) return { kind: 'claimed' };
     const { rows } = await this.pool.query<{ request_hash: string; state: string; status: number | null; body: string | null; position: string | null }>(
@@ -151,9 +201,9 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
   /** Takes a pending key to replay its request (the read models have passed its position); false if another retry took it. */
   async resume(row: IdempotencyRow): Promise<boolean> {
     const taken = await this.pool.query(
-      `UPDATE http_idempotency SET state = 'running', started_at = now()
+      `UPDATE http_idempotency SET state = 'running', started_at = now(), holder = $4
         WHERE user_id = $1 AND key = $2 AND request_hash = $3 AND state = 'pending'`,
-      [row.userId, row.key, row.hash],
+      [row.userId, row.key, row.hash, await this.holder()],
     );
     return taken.rowCount === 1;
   }
