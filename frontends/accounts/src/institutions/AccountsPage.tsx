@@ -4,6 +4,7 @@ import { listConnectedAccounts } from '@budget/contracts';
 import { ListDetail, LoadError, LoadingBlock, recall, recordPath, remember, Tabs, useEveryPage, useTransactionEditor } from '@budget/web';
 import { AccountDetail } from '../account/AccountDetail.js';
 import { useBankSync } from '../online/use-bank-sync.js';
+import { TransferCandidates } from '../transfers/TransferCandidates.js';
 import { AccountsDialogs, type AccountsDialogsProps } from './AccountsDialogs.js';
 import { AccountsToolbar } from './AccountsToolbar.js';
 import { InstitutionList } from './InstitutionList.js';
@@ -90,6 +91,7 @@ export function AccountsPage() {
         }}
       />
       {bankSync.element}
+      <TransferCandidates />
       <Tabs label="Accounts" tabs={TABS} value={tab} onChange={changeTab} />
       <ListDetail list={list} detail={detail} detailOpen={selected !== null} onBack={deselect} />
       <AccountsDialogs
