@@ -14,6 +14,8 @@ import {
 import type { CreateAppOptions } from './app.options.js';
 import { AppResources, OWNED_RESOURCES, type OwnedResources } from './app-resources.js';
 import { HealthController, HealthHandler } from './health.controller.js';
+import { ChangeFeedController } from './change-feed/change-feed.controller.js';
+import { ChangeFeedHolder, OpenChangeStreamHandler, ReadChangesHandler } from './change-feed/change-feed.handlers.js';
 import { readModelProjections } from './read-model-projections.js';
 
 /** The API's composition root: platform infrastructure, then each bounded context. */
@@ -62,11 +64,14 @@ export class AppModule {
           ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
         }),
       ],
-      controllers: [HealthController],
+      controllers: [HealthController, ChangeFeedController],
       providers: [
         { provide: OWNED_RESOURCES, useValue: owned },
         AppResources,
         HealthHandler,
+        ChangeFeedHolder,
+        ReadChangesHandler,
+        OpenChangeStreamHandler,
         { provide: RESPONSE_CHECK, useValue: options.responseCheck ?? (options.config.nodeEnv === 'production' ? 'off' : 'warn') },
         IdempotencyStore,
         // Outermost first: a replayed write answers before anything else runs.

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { route } from '../common/route.js';
+import { changeFeed } from './change-feed.js';
+
+export * from './change-feed.js';
 
 export const health = route({
   id: 'health',
@@ -40,4 +43,4 @@ export const health = route({
   }),
 });
 
-export const systemRoutes = [health];
+export const systemRoutes = [health, changeFeed];

@@ -42,7 +42,7 @@ const HORIZON = `(
  * transaction ids (they are made from them: `POSITION_BASE` in postgres-append.ts), so every row
  * that can still commit has a later position than every row settled. (The horizon is an uncorrelated subquery: computed once per statement.)
  */
-const SETTLED = `e.transaction_id < ${HORIZON}`;
+export const SETTLED = `e.transaction_id < ${HORIZON}`;
 
 /**
  * The page query every global reader uses: exclusive lower bound, global order. It returns the

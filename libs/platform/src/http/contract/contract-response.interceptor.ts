@@ -31,7 +31,9 @@ export class ContractResponseInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const contract = this.reflector.get<RouteContract | undefined>(ROUTE_CONTRACT, context.getHandler());
     if (this.mode === 'off' || !contract) return next.handle();
-    return next.handle().pipe(map((answer: unknown) => this.check(contract, answer)));
+    // A route that streams its answer itself (GET /events as Server-Sent Events) has taken the reply over: no answer to check.
+    const reply = context.switchToHttp().getResponse<{ sent?: boolean }>();
+    return next.handle().pipe(map((answer: unknown) => (reply.sent === true && answer === undefined ? answer : this.check(contract, answer))));
   }
 
   private check(contract: RouteContract, answer: unknown): unknown {
