@@ -11,7 +11,8 @@ import { RuleDialog } from './RuleDialog.js';
  * `?new=<name>` (a register's "Make a rule from this one") opens a new rule prefilled from that name.
  */
 export function AutoAssignmentsPage() {
-  const rules = useRouteQuery(listAutoAssignments, {}, { select: (answer) => answer.data });
+  // A bare array, as the spec's client reads it (server-behaviour §4.5).
+  const rules = useRouteQuery(listAutoAssignments, {});
   const { data: tree } = useCategories();
   const [params, setParams] = useSearchParams();
   const fromName = params.get(NEW_RULE_PARAM);

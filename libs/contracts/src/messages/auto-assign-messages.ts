@@ -10,13 +10,22 @@ export interface UnassignedTransactionCents {
   date: string;
   name: string;
   amountCents: number;
+  /**
+   * Whether the row counts in the category balances: false for a row dated before its account's
+   * start date (server-behaviour §0 "Visible in a category register"), whose splits move nothing.
+   */
+  counted: boolean;
 }
 
-/** The user's Unassigned transactions (newest first, at most `limit`). */
+/**
+ * One page of the user's Unassigned transactions, newest first (date, then id): at most `limit`,
+ * those after `after` (the last row of the page before; null for the first page).
+ */
 export class LedgerUnassignedTransactions {
   constructor(
     readonly userId: string,
     readonly limit: number,
+    readonly after: { date: string; transactionId: string } | null = null,
   ) {}
 }
 
@@ -28,27 +37,35 @@ export interface RuleAssignmentCents {
 }
 
 /**
- * Assign existing transactions by a rule, in one write with the actor `rule:<ruleId>`: each one
- * still wholly Unassigned gets its splits (one that changed meanwhile is left alone). Answers the
- * ids of the transactions it assigned.
+ * The ledger step of a recorded application of a rule ("apply to existing"), in one write with the
+ * actor `rule:<ruleId>`: each row still wholly Unassigned gets its splits, noted with the
+ * application's id (one that changed meanwhile is left alone). Run again with the same
+ * application it changes nothing more: answers the ids this application has assigned, now or
+ * in an earlier run.
  */
 export class AssignTransactionsByRule {
   constructor(
     readonly userId: string,
     readonly rule: { id: string; name: string },
     readonly assignments: readonly RuleAssignmentCents[],
+    readonly applicationId: string,
   ) {}
 }
 
 /**
- * Undo a rule's "apply to existing", in one write with the actor `rule:<ruleId>`: each of the
- * given transactions that still carries exactly the splits that rule gave it goes back to
- * Unassigned; one the user edited or deleted since is left alone. Answers the ids it put back.
+ * The ledger step of a recorded undo of a rule's application, in one write with the actor
+ * `rule:<ruleId>`: each of the given transactions that still carries exactly the splits that
+ * application gave it goes back to Unassigned, noted with the application's id; one the user
+ * edited or deleted since is left alone. Run again it changes nothing more: answers the ids this
+ * undo has put back, now or in an earlier run.
  */
 export class UndoTransactionsByRule {
   constructor(
     readonly userId: string,
     readonly ruleId: string,
     readonly transactionIds: readonly string[],
+    readonly applicationId: string,
+    /** An application recorded before its id was noted on the rows: undo the rule's last assignment of each. */
+    readonly legacy = false,
   ) {}
 }

@@ -57,17 +57,20 @@ export type ListedAutoAssignmentView = z.infer<typeof listedAutoAssignmentView>;
 
 export const autoAssignmentIdParams = z.object({ id: pathId() });
 
-/** GET /auto-assignments: the caller's rules, sorted by name (case-insensitive). */
+/**
+ * GET /auto-assignments: the caller's rules, sorted by name (case-insensitive), as a BARE array
+ * (server-behaviour §4.5: the spec's client reads it unwrapped).
+ */
 export const listAutoAssignments = route({
   id: 'listAutoAssignments',
   method: 'GET',
   path: '/auto-assignments',
   summary: 'The auto-assignment rules',
   tag: 'rules',
-  response: z.object({ data: z.array(listedAutoAssignmentView) }),
+  response: z.array(listedAutoAssignmentView),
 });
 
-/** POST /auto-assignments: a new rule; a category that is not the caller's is a 422 on its row. */
+/** POST /auto-assignments: a new rule, answered bare (server-behaviour §4.5); a category that is not the caller's is a 422 on its row. */
 export const addAutoAssignment = route({
   id: 'addAutoAssignment',
   method: 'POST',
@@ -76,10 +79,10 @@ export const addAutoAssignment = route({
   tag: 'rules',
   status: 201,
   body: autoAssignmentBody,
-  response: z.object({ data: autoAssignmentView }),
+  response: autoAssignmentView,
 });
 
-/** PATCH /auto-assignments/{id}: replaces the rule's name, search strings and category rows. */
+/** PATCH /auto-assignments/{id}: replaces the rule's name, search strings and category rows; answers the bare rule (server-behaviour §4.5). */
 export const changeAutoAssignment = route({
   id: 'changeAutoAssignment',
   method: 'PATCH',
@@ -88,7 +91,7 @@ export const changeAutoAssignment = route({
   tag: 'rules',
   params: autoAssignmentIdParams,
   body: autoAssignmentBody,
-  response: z.object({ data: autoAssignmentView }),
+  response: autoAssignmentView,
   errors: [404],
 });
 
@@ -112,6 +115,11 @@ export const ruleMatchView = z.object({
   amount: money,
   searchString: z.string(),
   splits: z.array(z.object({ categoryId: idOut, amount: money })),
+  /**
+   * False for a row outside the budget: dated before its account's start date, it counts in no
+   * category balance, so it takes the rule's splits but moves no balance.
+   */
+  inBudget: z.boolean(),
 });
 
 /** How a category's balance would move. */
@@ -119,8 +127,10 @@ export const balanceMoveView = z.object({ categoryId: idOut, balance: money, cha
 
 /**
  * GET /auto-assignments/preview?searchStrings=…&searchStrings=…&categories=<JSON rows>: which of
- * the caller's live Unassigned transactions a draft rule would match (`count` of them, the newest
- * PREVIEW_MATCHES listed) and how each category balance would move if they all were assigned.
+ * ALL the caller's live Unassigned transactions a draft rule would match (`count` of them — what an
+ * apply of the same rule now would change — the newest PREVIEW_MATCHES listed; `outsideBudget` of
+ * them dated before their account's start date) and how each category balance would move if they
+ * all were assigned (rows outside the budget move none).
  */
 export const previewAutoAssignment = route({
   id: 'previewAutoAssignment',
@@ -139,7 +149,7 @@ export const previewAutoAssignment = route({
       }
     }, autoAssignmentBody.shape.categories),
   }),
-  response: z.object({ data: z.object({ count: z.number().int(), matches: z.array(ruleMatchView), balances: z.array(balanceMoveView) }) }),
+  response: z.object({ data: z.object({ count: z.number().int(), outsideBudget: z.number().int(), matches: z.array(ruleMatchView), balances: z.array(balanceMoveView) }) }),
 });
 
 /** How many matches a preview lists. */
@@ -147,8 +157,11 @@ export const PREVIEW_MATCHES = 100;
 
 /**
  * POST /auto-assignments/{id}/apply: applies a saved rule to the caller's live Unassigned
- * transactions in one write; answers how many it assigned, the application's id (null when it
- * assigned none; the id its undo takes) and how the balances moved.
+ * transactions — the application is recorded with its rows first, then the ledger assigns them in
+ * one write; answers how many it assigned (`outsideBudget` of them before their account's start
+ * date, moving no balance), the application's id (null when it matched none; the id its undo
+ * takes) and how the balances moved. A retry with the same Idempotency-Key — after a 202 or a
+ * crash — completes the same application and answers the same.
  */
 export const applyAutoAssignment = route({
   id: 'applyAutoAssignment',
@@ -157,7 +170,7 @@ export const applyAutoAssignment = route({
   summary: 'Apply a rule to the existing Unassigned transactions',
   tag: 'rules',
   params: autoAssignmentIdParams,
-  response: z.object({ data: z.object({ assigned: z.number().int(), applicationId: idOut.nullable(), balances: z.array(balanceMoveView) }) }),
+  response: z.object({ data: z.object({ assigned: z.number().int(), outsideBudget: z.number().int(), applicationId: idOut.nullable(), balances: z.array(balanceMoveView) }) }),
   errors: [404],
 });
 

@@ -1,4 +1,4 @@
-import type { RulesEvent } from './rule.events.js';
+import type { AutoAssignmentApplicationUndone, RulesEvent } from './rule.events.js';
 import { RuleInputError, RuleNotFound } from './rules-error.js';
 
 /** One "apply to existing" of a rule, as its undo and the rule's list of applications see it. */
@@ -7,6 +7,8 @@ export interface RuleApplication {
   date: string;
   transactionIds: string[];
   undone: boolean;
+  /** Recorded after its ledger step, before the rows were noted with the application's id. */
+  legacy: boolean;
 }
 
 /** A rule's applications, oldest first (empty for a rule deleted or never there). */
@@ -15,7 +17,7 @@ export function ruleApplications(events: readonly RulesEvent[], ruleId: string):
   for (const event of events) {
     if (event.data.ruleId !== ruleId) continue;
     if (event.type === 'AutoAssignmentApplied') {
-      applications.set(event.data.applicationId, { id: event.data.applicationId, date: event.data.date, transactionIds: event.data.transactionIds, undone: false });
+      applications.set(event.data.applicationId, { id: event.data.applicationId, date: event.data.date, transactionIds: event.data.transactionIds, undone: false, legacy: !event.data.plan });
     } else if (event.type === 'AutoAssignmentApplicationUndone') {
       const application = applications.get(event.data.applicationId);
       if (application) application.undone = true;
@@ -26,16 +28,25 @@ export function ruleApplications(events: readonly RulesEvent[], ruleId: string):
   return [...applications.values()];
 }
 
+/** An application undone already: a 422 on `applicationId`. */
+export const alreadyUndone = () => new RuleInputError('applicationId', 'This application was undone already.', 'already_undone');
+
 /**
- * Decides the undo of one application of a rule: the transaction ids to hand back to the ledger.
- * A rule or application that is not the caller's is `RuleNotFound` (404); an application undone
- * already is a 422 on `applicationId` (a retry with the same Idempotency-Key gets the first answer
- * from the idempotency layer instead, so only a new request meets this).
+ * Decides the undo of one application of a rule: the application (its rows go to the ledger) and
+ * the event that records the undo, to be appended BEFORE the ledger step. A rule or application
+ * that is not the caller's is `RuleNotFound` (404). An application undone already records nothing
+ * (`event` null; the caller completes its ledger step and answers `alreadyUndone()`, a 422 —
+ * a retry with the same Idempotency-Key sees the stream as it was before its own record instead).
  */
-export function decideUndoApplication(events: readonly RulesEvent[], live: boolean, ruleId: string, applicationId: string): string[] {
+export function decideUndoApplication(
+  events: readonly RulesEvent[],
+  live: boolean,
+  ruleId: string,
+  applicationId: string,
+): { application: RuleApplication; event: AutoAssignmentApplicationUndone | null } {
   if (!live) throw new RuleNotFound();
   const application = ruleApplications(events, ruleId).find((a) => a.id === applicationId);
   if (!application) throw new RuleNotFound();
-  if (application.undone) throw new RuleInputError('applicationId', 'This application was undone already.', 'already_undone');
-  return application.transactionIds;
+  if (application.undone) return { application, event: null };
+  return { application, event: { type: 'AutoAssignmentApplicationUndone', data: { ruleId, applicationId } } };
 }

@@ -7,6 +7,8 @@ export interface UnassignedRow {
   date: string;
   name: string;
   amountCents: Cents;
+  /** False for a row dated before its account's start date: in no category register, it moves no balance. */
+  counted: boolean;
 }
 
 export interface RowMatch {
@@ -15,23 +17,38 @@ export interface RowMatch {
   splits: RuleSplit[];
 }
 
+/** Rows a rule claims, and how they move the category balances (in cents, zero moves left out). */
+export interface RulePlan {
+  matches: RowMatch[];
+  moves: { categoryId: string; change: Cents }[];
+}
+
 /**
  * What one rule would do to rows that sit wholly in Unassigned: the rows it matches (rule 5's
  * matcher, with this rule alone), each row's splits, and how each category balance would move —
- * Unassigned gives back every matched amount, the rule's categories take their parts.
+ * Unassigned gives back every matched amount, the rule's categories take their parts — counting
+ * only rows that count in the balances (a row dated before its account's start date takes the
+ * splits but moves nothing). Rows may come in pages: `previewRule` of each page, then `mergePlans`.
  */
-export function previewRule(rule: { searchStrings: string[]; categories: RuleCategory[] }, rows: readonly UnassignedRow[], unassignedCategoryId: string) {
+export function previewRule(rule: { searchStrings: string[]; categories: RuleCategory[] }, rows: readonly UnassignedRow[], unassignedCategoryId: string): RulePlan {
   const matcher = ruleMatcher([{ id: 'draft', name: 'draft', ...rule }]);
   const matches: RowMatch[] = [];
-  const moves = new Map<string, Cents>();
-  const move = (categoryId: string, cents: Cents) => moves.set(categoryId, (moves.get(categoryId) ?? 0) + cents);
   for (const row of rows) {
     const found = matcher.match(row.name);
     if (!found || row.amountCents === 0) continue;
-    const splits = splitByRule(row.amountCents, rule.categories);
-    matches.push({ row, searchString: found.searchString, splits });
+    matches.push({ row, searchString: found.searchString, splits: splitByRule(row.amountCents, rule.categories) });
+  }
+  return { matches, moves: balanceMoves(matches, unassignedCategoryId) };
+}
+
+/** How the category balances move when `matches` are assigned: only rows that count move anything. */
+export function balanceMoves(matches: readonly RowMatch[], unassignedCategoryId: string): RulePlan['moves'] {
+  const moves = new Map<string, Cents>();
+  const move = (categoryId: string, cents: Cents) => moves.set(categoryId, (moves.get(categoryId) ?? 0) + cents);
+  for (const { row, splits } of matches) {
+    if (!row.counted) continue;
     move(unassignedCategoryId, -row.amountCents);
     for (const split of splits) move(split.categoryId, split.amount);
   }
-  return { matches, moves: [...moves].filter(([, cents]) => cents !== 0).map(([categoryId, change]) => ({ categoryId, change })) };
+  return [...moves].filter(([, cents]) => cents !== 0).map(([categoryId, change]) => ({ categoryId, change }));
 }

@@ -35,22 +35,37 @@ export interface AutoAssignmentDeleted {
   data: { ruleId: string };
 }
 
-/**
- * The record of an "apply to existing": which transactions the rule assigned (their own streams
- * hold the assignments), so that it can be listed and undone later. Changes no rule.
- */
-export interface AutoAssignmentApplied {
-  type: 'AutoAssignmentApplied';
-  data: { ruleId: string; applicationId: string; date: string; transactionIds: string[] };
+/** One row of an application's plan: the splits the rule gives it, and whether it counts in the balances. */
+export interface AppliedRow {
+  transactionId: string;
+  searchString: string;
+  /** Cents, summing to the row's amount. */
+  splits: { categoryId: string; amount: number }[];
+  /** False for a row dated before its account's start date: it takes the splits but moves no balance. */
+  counted: boolean;
 }
 
 /**
- * The undo of one application: `transactionIds` went back to Unassigned; `skipped` rows of the
- * application were left alone (edited or deleted since). An application is undone at most once.
+ * An "apply to existing", recorded BEFORE the ledger changes anything: the rows the rule is to
+ * assign (`transactionIds`) and, in `plan`, each row's splits, so that the ledger step is driven
+ * from this record — a retry re-reads it, never the read models — and the application can be
+ * listed and undone later. Changes no rule. Records made before the plan was kept (no `plan`)
+ * were written after the ledger step and list the rows it assigned.
+ */
+export interface AutoAssignmentApplied {
+  type: 'AutoAssignmentApplied';
+  data: { ruleId: string; applicationId: string; date: string; transactionIds: string[]; plan?: { ruleName: string; rows: AppliedRow[] } };
+}
+
+/**
+ * The undo of one application, recorded BEFORE the ledger step that puts its rows back (driven
+ * from the application's record). An application is undone at most once. Records made before the
+ * undo was recorded first carry its outcome: `transactionIds` went back to Unassigned, `skipped`
+ * rows were left alone.
  */
 export interface AutoAssignmentApplicationUndone {
   type: 'AutoAssignmentApplicationUndone';
-  data: { ruleId: string; applicationId: string; transactionIds: string[]; skipped: number };
+  data: { ruleId: string; applicationId: string; transactionIds?: string[]; skipped?: number };
 }
 
 export type RulesEvent = AutoAssignmentAdded | AutoAssignmentChanged | AutoAssignmentDeleted | AutoAssignmentApplied | AutoAssignmentApplicationUndone;

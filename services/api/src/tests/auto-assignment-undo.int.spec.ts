@@ -40,12 +40,12 @@ describe('undoing "apply to existing"', () => {
       expect(recorded.statusCode, recorded.body).toBe(201);
     }
     const before = { dining: await balanceOf('Dining Out'), unassigned: await balanceOf('Unassigned') };
-    const rule = json(await call(alice, 'POST', 'auto-assignments', { name: 'Cafe', searchStrings: ['corner cafe'], categories: [{ categoryId: cat.get('Dining Out'), amount: 100, percentage: true }] })).data;
+    const rule = json(await call(alice, 'POST', 'auto-assignments', { name: 'Cafe', searchStrings: ['corner cafe'], categories: [{ categoryId: cat.get('Dining Out'), amount: 100, percentage: true }] }));
     const applied = json(await call(alice, 'POST', `auto-assignments/${rule.id}/apply`)).data;
     expect(applied.assigned).toBe(3);
     expect(await balanceOf('Dining Out')).toBeCloseTo(before.dining - 20.75, 2);
 
-    const listed = (json(await call(alice, 'GET', 'auto-assignments')).data as { id: string; applications: unknown[] }[]).find((r) => r.id === rule.id)!;
+    const listed = (json(await call(alice, 'GET', 'auto-assignments')) as { id: string; applications: unknown[] }[]).find((r) => r.id === rule.id)!;
     expect(listed.applications).toEqual([{ id: applied.applicationId, date: '2025-03-14', count: 3, undone: false }]);
 
     // The user moves CORNER CAFE 3 to Groceries by hand: the undo must leave it there.
@@ -78,7 +78,7 @@ describe('undoing "apply to existing"', () => {
     expect(again.statusCode, again.body).toBe(422);
     expect(json(again).errors).toEqual([expect.objectContaining({ field: 'applicationId' })]);
     expect(await balanceOf('Dining Out')).toBeCloseTo(before.dining, 2);
-    const after = (json(await call(alice, 'GET', 'auto-assignments')).data as { id: string; applications: unknown[] }[]).find((r) => r.id === rule.id)!;
+    const after = (json(await call(alice, 'GET', 'auto-assignments')) as { id: string; applications: unknown[] }[]).find((r) => r.id === rule.id)!;
     expect(after.applications).toEqual([{ id: applied.applicationId, date: '2025-03-14', count: 3, undone: true }]);
   });
 });

@@ -53,7 +53,7 @@ describe('the rules CRUD', () => {
     };
     const created = await call(alice, 'POST', 'auto-assignments', body);
     expect(created.statusCode, created.body).toBe(201);
-    expect(json(created).data).toEqual({
+    expect(json(created)).toEqual({
       id: expect.any(String),
       name: 'Groceries',
       searchStrings: ['grocer', 'market'],
@@ -62,7 +62,7 @@ describe('the rules CRUD', () => {
         { id: 2, categoryId: cat.alice.get('Entertainment'), amount: 25, percentage: true },
       ],
     });
-    await call(alice, 'DELETE', `auto-assignments/${json(created).data.id}`);
+    await call(alice, 'DELETE', `auto-assignments/${json(created).id}`);
   });
 
   test('no categories: Unassigned at 100 percent; the list is sorted by name, ignoring case', async () => {
@@ -70,13 +70,13 @@ describe('the rules CRUD', () => {
     for (const name of ['zeta', 'Alpha', 'beta']) {
       const created = await call(alice, 'POST', 'auto-assignments', { name, searchStrings: [name], categories: [] });
       expect(created.statusCode, created.body).toBe(201);
-      made.push(json(created).data.id);
-      expect(json(created).data.categories).toEqual([{ id: 1, categoryId: cat.alice.get('Unassigned'), amount: 100, percentage: true }]);
+      made.push(json(created).id);
+      expect(json(created).categories).toEqual([{ id: 1, categoryId: cat.alice.get('Unassigned'), amount: 100, percentage: true }]);
     }
-    const list = json(await call(alice, 'GET', 'auto-assignments')).data as { name: string }[];
+    const list = json(await call(alice, 'GET', 'auto-assignments')) as { name: string }[];
     expect(list.map((r) => r.name)).toEqual(['Alpha', 'beta', 'zeta']);
     for (const id of made) expect((await call(alice, 'DELETE', `auto-assignments/${id}`)).statusCode).toBe(204);
-    expect(json(await call(alice, 'GET', 'auto-assignments')).data).toEqual([]);
+    expect(json(await call(alice, 'GET', 'auto-assignments'))).toEqual([]);
   });
 
   test('at least one search string: none, or only blanks, is a 422 on searchStrings and stores nothing', async () => {
@@ -95,12 +95,12 @@ describe('the rules CRUD', () => {
     expect(refused.statusCode, refused.body).toBe(422);
     expect(json(refused).errors).toEqual([expect.objectContaining({ field: 'categories.0.categoryId' })]);
 
-    const rule = json(await call(alice, 'POST', 'auto-assignments', { name: 'Mine', searchStrings: ['mine'], categories: [] })).data;
-    const before = json(await call(alice, 'GET', 'auto-assignments')).data;
+    const rule = json(await call(alice, 'POST', 'auto-assignments', { name: 'Mine', searchStrings: ['mine'], categories: [] }));
+    const before = json(await call(alice, 'GET', 'auto-assignments'));
     expect((await call(bob, 'PATCH', `auto-assignments/${rule.id}`, { name: 'Theirs', searchStrings: ['x'], categories: [] })).statusCode).toBe(404);
     expect((await call(bob, 'DELETE', `auto-assignments/${rule.id}`)).statusCode).toBe(404);
-    expect(json(await call(bob, 'GET', 'auto-assignments')).data).toEqual([]);
-    expect(json(await call(alice, 'GET', 'auto-assignments')).data).toEqual(before);
+    expect(json(await call(bob, 'GET', 'auto-assignments'))).toEqual([]);
+    expect(json(await call(alice, 'GET', 'auto-assignments'))).toEqual(before);
 
     // PATCH with the same body shape replaces the whole rule (the client's row ids are ignored).
     const patched = await call(alice, 'PATCH', `auto-assignments/${rule.id}`, {
@@ -109,7 +109,7 @@ describe('the rules CRUD', () => {
       categories: [{ id: 1, categoryId: cat.alice.get('Dining Out'), amount: 12.5, percentage: false }, { id: -1, categoryId: cat.alice.get('Groceries'), amount: 100, percentage: true }],
     });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(json(patched).data).toEqual({
+    expect(json(patched)).toEqual({
       id: rule.id,
       name: 'Mine',
       searchStrings: ['mine', 'also mine'],
@@ -122,7 +122,7 @@ describe('the rules CRUD', () => {
   test('rules live in the stream rules-<userId>, never in the budget stream', async () => {
     const id = await userId(alice);
     const budgetBefore = await streamEvents(`budget-${id}`);
-    const rule = json(await call(alice, 'POST', 'auto-assignments', { name: 'Stream', searchStrings: ['stream'], categories: [] })).data;
+    const rule = json(await call(alice, 'POST', 'auto-assignments', { name: 'Stream', searchStrings: ['stream'], categories: [] }));
     await call(alice, 'DELETE', `auto-assignments/${rule.id}`);
     expect((await streamEvents(`rules-${id}`)).slice(-2)).toEqual(['AutoAssignmentAdded', 'AutoAssignmentDeleted']);
     expect(await streamEvents(`budget-${id}`)).toEqual(budgetBefore);
@@ -142,9 +142,9 @@ describe('rules applied to an OFX import (rules 1 and 5)', () => {
           { id: -3, categoryId: c, amount: 33.34, percentage: true },
         ],
       }),
-    ).data;
+    );
     // A shorter string of another rule also matches "CITY GROCER": the longer one wins.
-    const shorter = json(await call(alice, 'POST', 'auto-assignments', { name: 'A grocer', searchStrings: ['GROCER'], categories: [{ id: -1, categoryId: c, amount: 100, percentage: true }] })).data;
+    const shorter = json(await call(alice, 'POST', 'auto-assignments', { name: 'A grocer', searchStrings: ['GROCER'], categories: [{ id: -1, categoryId: c, amount: 100, percentage: true }] }));
     const account = json(
       await call(alice, 'POST', 'institution', {
         institution: { name: 'Rule Bank' },
@@ -199,7 +199,7 @@ describe('rules applied to a CSV import', () => {
         searchStrings: ['petrol'],
         categories: [{ id: -1, categoryId: misc, amount: 5, percentage: false }, { id: -2, categoryId: fuel, amount: 100, percentage: true }],
       }),
-    ).data;
+    );
     const account = json(
       await call(alice, 'POST', 'institution', {
         institution: { name: 'CSV Bank' },
@@ -221,7 +221,7 @@ describe('rules applied to a CSV import', () => {
 describe('rules applied to bank-feed rows (rules 1, 4 and 5)', () => {
   test('a pending Plaid row a rule assigns to Dining posts at −23.50: Dining keeps −20.00, Unassigned takes −3.50, one transaction', async () => {
     const dining = cat.alice.get('Dining Out')!;
-    const rule = json(await call(alice, 'POST', 'auto-assignments', { name: 'Cafe', searchStrings: ['corner cafe'], categories: [{ id: -1, categoryId: dining, amount: 100, percentage: true }] })).data;
+    const rule = json(await call(alice, 'POST', 'auto-assignments', { name: 'Cafe', searchStrings: ['corner cafe'], categories: [{ id: -1, categoryId: dining, amount: 100, percentage: true }] }));
     const account = json(
       await call(alice, 'POST', 'institution', {
         institution: { name: 'Feed Bank' },
@@ -296,7 +296,7 @@ describe('the preview of a draft rule and "apply to existing"', () => {
     expect(blank.statusCode, blank.body).toBe(422);
     expect(json(blank).errors).toEqual([expect.objectContaining({ field: 'searchStrings' })]);
 
-    const rule = json(await call(alice, 'POST', 'auto-assignments', { name: 'Bakery', ...draft })).data;
+    const rule = json(await call(alice, 'POST', 'auto-assignments', { name: 'Bakery', ...draft }));
     expect((await call(bob, 'POST', `auto-assignments/${rule.id}/apply`)).statusCode).toBe(404);
     const applied = await call(alice, 'POST', `auto-assignments/${rule.id}/apply`);
     expect(applied.statusCode, applied.body).toBe(200);

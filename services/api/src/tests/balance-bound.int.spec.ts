@@ -117,7 +117,7 @@ describe.each(['inline', 'async'] as const)('the balance bound, %s projection', 
     expect(rule.status, rule.body).toBe(201);
     const before = await events();
 
-    const applied = await t.http.post(`auto-assignments/${rule.json().data.id}/apply`, {}, user.access);
+    const applied = await t.http.post(`auto-assignments/${rule.json().id}/apply`, {}, user.access);
     expect(applied.status, applied.body).toBe(422);
     expect(applied.json().errors[0]).toMatchObject({ code: 'balance-limit' });
     expect(applied.json().errors[0].message).toMatch(LIMIT_MESSAGE);

@@ -85,7 +85,7 @@ async function personWithEverything(label: string, institutionId: string): Promi
   // A funding (category transfer of type 2) from the Funding Pool into Groceries.
   ok(await t.http.post('category-transfer', { date: '2025-07-01', type: 2, categories: [{ categoryId: world.ids.groceries, amount: 50, baseAmount: 50 }, { categoryId: world.ids.fundingPool, amount: -50, funder: true }] }, user.access), 'funding');
   // A rule, applied to the existing rows (its application is kept for the undo).
-  const rule = ok(await t.http.post('auto-assignments', { name: 'Shop rule', searchStrings: ['shop'], categories: [{ categoryId: world.ids.groceries, amount: 100, percentage: true }] }, user.access), 'rule').json().data;
+  const rule = ok(await t.http.post('auto-assignments', { name: 'Shop rule', searchStrings: ['shop'], categories: [{ categoryId: world.ids.groceries, amount: 100, percentage: true }] }, user.access), 'rule').json();
   ok(await t.http.post(`auto-assignments/${rule.id}/apply`, {}, user.access), 'apply rule');
   // A write retried with an Idempotency-Key keeps its answer (http_idempotency).
   const keyed = await t.app.inject({

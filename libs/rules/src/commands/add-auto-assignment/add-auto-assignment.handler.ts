@@ -4,7 +4,7 @@ import { RulesReads, ruleView } from '../../queries/list-auto-assignments/rules-
 import { RulesCommands } from '../rules-commands.js';
 import { AddAutoAssignmentCommand } from './add-auto-assignment.command.js';
 
-/** Decide `AddAutoAssignment` with a new id, append, answer the rule as stored. */
+/** Decide `AddAutoAssignment` with a new id, append, answer the bare rule as stored (server-behaviour §4.5). */
 @CommandHandler(AddAutoAssignmentCommand)
 export class AddAutoAssignmentHandler implements ICommandHandler<AddAutoAssignmentCommand> {
   constructor(
@@ -17,6 +17,6 @@ export class AddAutoAssignmentHandler implements ICommandHandler<AddAutoAssignme
     await this.commands.run({ userId }, { type: 'AddAutoAssignment', ruleId, fields: body });
     const rule = await this.reads.one(userId, ruleId);
     if (!rule) throw new Error(`rule ${ruleId} was added but is not in the read model`);
-    return { data: ruleView(rule) };
+    return ruleView(rule);
   }
 }

@@ -1,22 +1,29 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AssignTransactionsByRule, type applyAutoAssignment, type RouteResponse } from '@budget/contracts';
-import { EventWriter } from '@budget/platform';
-import { foldRules, isRulesEvent, rulesStream, RuleNotFound, type RulesEvent } from '../../domain/index.js';
+import { EVENT_STORE, EventWriter, type Caller, type EventStore } from '@budget/platform';
+import { balanceMoves, foldRules, isRulesEvent, rulesStream, RuleNotFound, type AutoAssignmentApplied, type RulesEvent } from '../../domain/index.js';
 import { RulesReads } from '../../queries/list-auto-assignments/rules-reads.js';
 import { RulePreview } from '../../queries/preview-auto-assignment/rule-preview.js';
 import { ApplyAutoAssignmentCommand } from './apply-auto-assignment.command.js';
 
 /**
- * "Apply to existing": the rule run over the Unassigned transactions (as its preview), the
- * ledger asked to assign the matches in ONE write with the actor `rule:<id>`
- * (`AssignTransactionsByRule`), then the rule's stream records which transactions it assigned
- * (`AutoAssignmentApplied`), the entry an undo will start from.
+ * "Apply to existing", exactly once by construction:
+ * 1. The application is recorded FIRST, in the rules stream: `AutoAssignmentApplied` with its id,
+ *    the rows the rule claims among ALL the Unassigned transactions (planned as the preview plans,
+ *    `RulePreview.run`) and each row's splits.
+ * 2. The ledger step is driven from that record (`AssignTransactionsByRule`, one write, actor
+ *    `rule:<id>`); each row it changes notes the application, so running it again changes nothing.
+ * A retry with the same Idempotency-Key (after a 202, or a crash anywhere in between) names the
+ * same application (its id is derived from the key), finds its record in the stream, and drives
+ * the ledger step from it again — never from the read models, which by then show the rows
+ * assigned — so it assigns nothing twice and answers what the first run answered.
  */
 @CommandHandler(ApplyAutoAssignmentCommand)
 export class ApplyAutoAssignmentHandler implements ICommandHandler<ApplyAutoAssignmentCommand> {
   constructor(
     @Inject(EventWriter) private readonly writer: EventWriter,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(RulesReads) private readonly reads: RulesReads,
     @Inject(RulePreview) private readonly preview: RulePreview,
@@ -24,30 +31,61 @@ export class ApplyAutoAssignmentHandler implements ICommandHandler<ApplyAutoAssi
 
   async execute({ userId, ruleId }: ApplyAutoAssignmentCommand): Promise<RouteResponse<typeof applyAutoAssignment>> {
     const stream = rulesStream(userId);
-    const loaded = await this.writer.load<RulesEvent>(stream, { userId }, 'Auto-assignment', false);
-    const rule = foldRules(loaded.events.filter(isRulesEvent)).get(ruleId);
-    if (!rule) throw new RuleNotFound();
+    // Drawn first: in a keyed request every run of the request names the same application.
+    const applicationId = this.writer.newId();
+    const caller: Caller = { userId, actor: `rule:${ruleId}` };
     const { unassigned } = await this.reads.categories(userId);
-    const { matches } = await this.preview.run(userId, rule, unassigned);
-    const assigned = await this.commands.execute<AssignTransactionsByRule, string[]>(
-      new AssignTransactionsByRule(
-        userId,
-        { id: rule.id, name: rule.name },
-        matches.map((m) => ({ transactionId: m.row.transactionId, searchString: m.searchString, splits: m.splits.map((s) => ({ categoryId: s.categoryId, amountCents: s.amount })) })),
+    const earlier = await this.recorded(stream, applicationId);
+    const { record, position } = await this.writer.retrying(async () => {
+      const loaded = await this.writer.load<RulesEvent>(stream, { userId }, 'Auto-assignment', false);
+      let record = earlier;
+      if (!record) {
+        const rule = foldRules(loaded.events.filter(isRulesEvent)).get(ruleId);
+        if (!rule) throw new RuleNotFound();
+        const { matches } = await this.preview.run(userId, rule, unassigned);
+        if (matches.length === 0) return { record: null, position: null };
+        const rows = matches.map(({ row, searchString, splits }) => ({ transactionId: row.transactionId, searchString, splits, counted: row.counted }));
+        record = { type: 'AutoAssignmentApplied', data: { ruleId, applicationId, date: this.writer.today(), transactionIds: rows.map((r) => r.transactionId), plan: { ruleName: rule.name, rows } } };
+      }
+      // A retry appends its record again: the store knows the event's id and appends nothing, and
+      // the ids drawn after it are the ones the first run drew.
+      return { record, position: await this.writer.append(stream, [record], loaded.revision, caller) };
+    });
+    if (!record?.data.plan) return { data: { assigned: 0, outsideBudget: 0, applicationId: null, balances: [] } };
+    const { ruleName, rows } = record.data.plan;
+    const assigned = new Set(
+      await this.commands.execute<AssignTransactionsByRule, string[]>(
+        new AssignTransactionsByRule(
+          userId,
+          { id: ruleId, name: ruleName },
+          rows.map((r) => ({ transactionId: r.transactionId, searchString: r.searchString, splits: r.splits.map((s) => ({ categoryId: s.categoryId, amountCents: s.amount })) })),
+          applicationId,
+        ),
       ),
     );
-    const done = new Set(assigned);
-    const moves = new Map<string, number>();
-    for (const m of matches.filter((x) => done.has(x.row.transactionId))) {
-      moves.set(unassigned, (moves.get(unassigned) ?? 0) - m.row.amountCents);
-      for (const s of m.splits) moves.set(s.categoryId, (moves.get(s.categoryId) ?? 0) + s.amount);
-    }
-    const applicationId = assigned.length > 0 ? this.writer.newId() : null;
-    if (applicationId) {
-      const applied: RulesEvent = { type: 'AutoAssignmentApplied', data: { ruleId, applicationId, date: this.writer.today(), transactionIds: assigned } };
-      await this.writer.settle({ userId }, await this.writer.append(stream, [applied], 'any', { userId, actor: `rule:${ruleId}` }));
-    }
-    const changed = [...moves].filter(([, cents]) => cents !== 0).map(([categoryId, change]) => ({ categoryId, change }));
-    return { data: { assigned: assigned.length, applicationId, balances: await this.preview.balances(userId, changed, true) } };
+    await this.writer.settle({ userId }, position);
+    // The rows' amounts are their splits' sum (a rule's splits always sum to the amount).
+    const done = rows
+      .filter((r) => assigned.has(r.transactionId))
+      .map((r) => ({ row: { ...r, date: '', name: '', amountCents: r.splits.reduce((sum, s) => sum + s.amount, 0) }, searchString: r.searchString, splits: r.splits }));
+    const moves = balanceMoves(done, unassigned);
+    return {
+      data: {
+        assigned: done.length,
+        outsideBudget: done.filter((d) => !d.row.counted).length,
+        applicationId,
+        balances: await this.preview.balances(userId, moves, true),
+      },
+    };
+  }
+
+  /**
+   * This request's application when an earlier run of it recorded one. Read from the whole
+   * stream: `EventWriter.load` ends a keyed retry's stream before its own earlier events.
+   */
+  private async recorded(stream: string, applicationId: string): Promise<AutoAssignmentApplied | null> {
+    const stored = await this.store.readStream(stream);
+    const found = stored.find((e) => e.type === 'AutoAssignmentApplied' && (e.data as AutoAssignmentApplied['data']).applicationId === applicationId);
+    return found ? { type: 'AutoAssignmentApplied', data: found.data as AutoAssignmentApplied['data'] } : null;
   }
 }

@@ -4,7 +4,7 @@ import { RulesReads, ruleView } from '../../queries/list-auto-assignments/rules-
 import { RulesCommands } from '../rules-commands.js';
 import { ChangeAutoAssignmentCommand } from './change-auto-assignment.command.js';
 
-/** Decide `ChangeAutoAssignment` (another user's rule is not found), append, answer the rule. */
+/** Decide `ChangeAutoAssignment` (another user's rule is not found), append, answer the bare rule (server-behaviour §4.5). */
 @CommandHandler(ChangeAutoAssignmentCommand)
 export class ChangeAutoAssignmentHandler implements ICommandHandler<ChangeAutoAssignmentCommand> {
   constructor(
@@ -16,6 +16,6 @@ export class ChangeAutoAssignmentHandler implements ICommandHandler<ChangeAutoAs
     await this.commands.run({ userId }, { type: 'ChangeAutoAssignment', ruleId, fields: body });
     const rule = await this.reads.one(userId, ruleId);
     if (!rule) throw new Error(`rule ${ruleId} was changed but is not in the read model`);
-    return { data: ruleView(rule) };
+    return ruleView(rule);
   }
 }

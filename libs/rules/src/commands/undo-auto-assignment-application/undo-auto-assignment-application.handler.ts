@@ -2,15 +2,21 @@ import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UndoTransactionsByRule, type RouteResponse, type undoAutoAssignmentApplication } from '@budget/contracts';
 import { EventWriter, type Caller } from '@budget/platform';
-import { decideUndoApplication, foldRules, isRulesEvent, rulesStream, type RulesEvent } from '../../domain/index.js';
+import { alreadyUndone, decideUndoApplication, foldRules, isRulesEvent, rulesStream, type RulesEvent } from '../../domain/index.js';
 import { UndoAutoAssignmentApplicationCommand } from './undo-auto-assignment-application.command.js';
 
 /**
- * Undo of an "apply to existing": the application's record (`AutoAssignmentApplied`) names the
- * rows, the ledger puts back into Unassigned, in ONE write with the actor `rule:<id>`, those that
- * still carry the rule's splits (`UndoTransactionsByRule`), and the rules stream records
- * `AutoAssignmentApplicationUndone` at the revision the decision was made on, so a racing second
- * undo loses and is refused.
+ * Undo of an "apply to existing", exactly once by construction, as the apply:
+ * 1. The undo is recorded FIRST (`AutoAssignmentApplicationUndone`, at the revision the decision
+ *    was made on, so a racing second undo loses and is refused).
+ * 2. The ledger step is driven from the application's record (`UndoTransactionsByRule`, one
+ *    write, actor `rule:<id>`): the rows that application assigned and that still carry its
+ *    splits go back to Unassigned, each marked with the application, so running it again changes
+ *    nothing. A retry with the same Idempotency-Key decides on the stream as it was before its
+ *    own record, appends nothing new and answers the same.
+ * A new request for an application undone already completes that undo's ledger step (a crash may
+ * have cut it short; the rows' marks make it change nothing otherwise) and is refused with a 422
+ * on `applicationId`.
  */
 @CommandHandler(UndoAutoAssignmentApplicationCommand)
 export class UndoAutoAssignmentApplicationHandler implements ICommandHandler<UndoAutoAssignmentApplicationCommand> {
@@ -22,13 +28,19 @@ export class UndoAutoAssignmentApplicationHandler implements ICommandHandler<Und
   async execute({ userId, ruleId, applicationId }: UndoAutoAssignmentApplicationCommand): Promise<RouteResponse<typeof undoAutoAssignmentApplication>> {
     const stream = rulesStream(userId);
     const caller: Caller = { userId, actor: `rule:${ruleId}` };
-    const loaded = await this.writer.load<RulesEvent>(stream, { userId }, 'Auto-assignment', false);
-    const events = loaded.events.filter(isRulesEvent);
-    const transactionIds = decideUndoApplication(events, foldRules(events).has(ruleId), ruleId, applicationId);
-    const restored = await this.commands.execute<UndoTransactionsByRule, string[]>(new UndoTransactionsByRule(userId, ruleId, transactionIds));
-    const skipped = transactionIds.length - restored.length;
-    const undone: RulesEvent = { type: 'AutoAssignmentApplicationUndone', data: { ruleId, applicationId, transactionIds: restored, skipped } };
-    await this.writer.settle({ userId }, await this.writer.append(stream, [undone], loaded.revision, caller));
-    return { data: { restored: restored.length, skipped } };
+    const { application, event, position } = await this.writer.retrying(async () => {
+      const loaded = await this.writer.load<RulesEvent>(stream, { userId }, 'Auto-assignment', false);
+      const events = loaded.events.filter(isRulesEvent);
+      const decided = decideUndoApplication(events, foldRules(events).has(ruleId), ruleId, applicationId);
+      const position = decided.event ? await this.writer.append(stream, [decided.event], loaded.revision, caller) : null;
+      return { ...decided, position };
+    });
+    const { transactionIds, legacy } = application;
+    // An application recorded before its rows were marked was undone after the fact: nothing to complete.
+    if (!event && legacy) throw alreadyUndone();
+    const restored = await this.commands.execute<UndoTransactionsByRule, string[]>(new UndoTransactionsByRule(userId, ruleId, transactionIds, applicationId, legacy));
+    if (!event) throw alreadyUndone();
+    await this.writer.settle({ userId }, position);
+    return { data: { restored: restored.length, skipped: new Set(transactionIds).size - restored.length } };
   }
 }

@@ -9,6 +9,6 @@ export class ListAutoAssignmentsHandler implements IQueryHandler<ListAutoAssignm
   constructor(@Inject(RulesReads) private readonly reads: RulesReads) {}
 
   async execute({ userId }: ListAutoAssignmentsQuery): Promise<RouteResponse<typeof listAutoAssignments>> {
-    return { data: (await this.reads.list(userId)).map(listedRuleView) };
+    return (await this.reads.list(userId)).map(listedRuleView);
   }
 }

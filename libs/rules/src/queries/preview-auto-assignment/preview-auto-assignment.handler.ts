@@ -7,7 +7,10 @@ import { RulesReads } from '../list-auto-assignments/rules-reads.js';
 import { PreviewAutoAssignmentQuery } from './preview-auto-assignment.query.js';
 import { RulePreview } from './rule-preview.js';
 
-/** The draft checked as a rule would be (422 on a bad field), then run over the Unassigned rows; nothing is written. */
+/**
+ * The draft checked as a rule would be (422 on a bad field), then run over every Unassigned row as
+ * an apply would run it (`RulePreview.run`); nothing is written.
+ */
 @QueryHandler(PreviewAutoAssignmentQuery)
 export class PreviewAutoAssignmentHandler implements IQueryHandler<PreviewAutoAssignmentQuery, RouteResponse<typeof previewAutoAssignment>> {
   constructor(
@@ -22,9 +25,11 @@ export class PreviewAutoAssignmentHandler implements IQueryHandler<PreviewAutoAs
     return {
       data: {
         count: matches.length,
+        outsideBudget: matches.filter((m) => !m.row.counted).length,
         matches: matches.slice(0, PREVIEW_MATCHES).map(({ row, searchString, splits }) => ({
           transactionId: row.transactionId, date: row.date, name: row.name, amount: dollarsFromCents(row.amountCents), searchString,
           splits: splits.map((s) => ({ categoryId: s.categoryId, amount: dollarsFromCents(s.amount) })),
+          inBudget: row.counted,
         })),
         balances: await this.preview.balances(userId, moves),
       },

@@ -2,22 +2,34 @@ import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { LedgerCategoryBalances, LedgerUnassignedTransactions, type CategoryBalanceCents, type UnassignedTransactionCents } from '@budget/contracts';
 import { dollarsFromCents } from '@budget/money';
-import { previewRule, type RuleCategory } from '../../domain/index.js';
+import { balanceMoves, previewRule, type RowMatch, type RuleCategory, type RulePlan } from '../../domain/index.js';
 
-/** How many Unassigned transactions a preview or an "apply to existing" looks at, newest first. */
-export const UNASSIGNED_SCAN = 10_000;
+/** How many Unassigned transactions one page of the ledger's list holds; a preview reads every page. */
+export const UNASSIGNED_PAGE = 5_000;
 
 /**
- * A rule run over the user's Unassigned transactions, which the ledger lists
- * (`LedgerUnassignedTransactions`), with the balances it would move (`LedgerCategoryBalances`).
+ * A rule run over ALL the user's Unassigned transactions, which the ledger lists page by page
+ * (`LedgerUnassignedTransactions`, newest first), with the balances it would move
+ * (`LedgerCategoryBalances`). The preview and "apply to existing" both plan with `run`, so the
+ * preview counts exactly the rows the apply records, and the balance moves of exactly the rows
+ * that count in a balance.
  */
 @Injectable()
 export class RulePreview {
   constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
 
-  async run(userId: string, rule: { searchStrings: string[]; categories: RuleCategory[] }, unassigned: string) {
-    const rows = await this.queries.execute<LedgerUnassignedTransactions, UnassignedTransactionCents[]>(new LedgerUnassignedTransactions(userId, UNASSIGNED_SCAN));
-    return previewRule(rule, rows, unassigned);
+  async run(userId: string, rule: { searchStrings: string[]; categories: RuleCategory[] }, unassigned: string): Promise<RulePlan> {
+    const matches: RowMatch[] = [];
+    let after: UnassignedTransactionCents | null = null;
+    for (;;) {
+      const page: UnassignedTransactionCents[] = await this.queries.execute<LedgerUnassignedTransactions, UnassignedTransactionCents[]>(
+        new LedgerUnassignedTransactions(userId, UNASSIGNED_PAGE, after && { date: after.date, transactionId: after.transactionId }),
+      );
+      matches.push(...previewRule(rule, page, unassigned).matches);
+      if (page.length < UNASSIGNED_PAGE) break;
+      after = page[page.length - 1]!;
+    }
+    return { matches, moves: balanceMoves(matches, unassigned) };
   }
 
   /** Each moved category's balance now, the change, and the balance after, in dollars. */
