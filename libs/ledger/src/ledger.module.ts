@@ -59,6 +59,8 @@ import { AccountRegisterHandler } from './queries/account-register/account-regis
 import { AccountTypesController } from './queries/account-types/account-types.controller.js';
 import { AccountTypesHandler } from './queries/account-types/account-types.handler.js';
 import { CategoryRegisterController } from './queries/category-register/category-register.controller.js';
+import { ExplainBalanceController } from './queries/explain-balance/explain-balance.controller.js';
+import { ExplainBalanceHandler } from './queries/explain-balance/explain-balance.handler.js';
 import { CategoryRegisterHandler } from './queries/category-register/category-register.handler.js';
 import { ConnectedAccountsController } from './queries/connected-accounts/connected-accounts.controller.js';
 import { ConnectedAccountsHandler } from './queries/connected-accounts/connected-accounts.handler.js';
@@ -102,10 +104,12 @@ const transactions: UseCases = {
   controllers: [
     AccountRegisterController, CategoryRegisterController, RecordTransactionController, GetTransactionController, EditTransactionController,
     DeleteTransactionController, DedupTransactionController, TransactionLogsController, SearchTransactionsController, TransactionsByIdsController,
+    ExplainBalanceController,
   ],
   handlers: [
     AccountRegisterHandler, CategoryRegisterHandler, RecordTransactionHandler, GetTransactionHandler, EditTransactionHandler,
     DeleteTransactionHandler, DedupTransactionHandler, TransactionLogsHandler, SearchTransactionsHandler, TransactionsByIdsHandler,
+    ExplainBalanceHandler,
   ],
 };
 

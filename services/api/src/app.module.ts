@@ -8,7 +8,7 @@ import { BankLinkEraser, BankSyncModule } from '@budget/bank-sync';
 import { RulesModule } from '@budget/rules';
 import { ReportingModule } from '@budget/reporting';
 import {
-  ContractResponseInterceptor, IdempotencyInterceptor, IdempotencyStore, MAIL_SENDER, JobOutboxMailSender, PG_POOL, RESPONSE_CHECK, PlatformModule, InlineProjectionWaiter, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
+  ActionCauseInterceptor, ContractResponseInterceptor, IdempotencyInterceptor, IdempotencyStore, MAIL_SENDER, JobOutboxMailSender, PG_POOL, RESPONSE_CHECK, PlatformModule, InlineProjectionWaiter, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
   type Pool,
 } from '@budget/platform';
 import type { CreateAppOptions } from './app.options.js';
@@ -74,6 +74,8 @@ export class AppModule {
         OpenChangeStreamHandler,
         { provide: RESPONSE_CHECK, useValue: options.responseCheck ?? (options.config.nodeEnv === 'production' ? 'off' : 'warn') },
         IdempotencyStore,
+        // The action's correlation and command ids around everything a write appends (README "Every cent explained").
+        { provide: APP_INTERCEPTOR, useClass: ActionCauseInterceptor },
         // Outermost first: a replayed write answers before anything else runs.
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: ContractResponseInterceptor },

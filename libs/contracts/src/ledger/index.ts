@@ -1,5 +1,7 @@
 import type { RouteContract } from '../common/route.js';
+import { bankBalanceRoutes } from './bank-balance.js';
 import { categoryTransferRoutes } from './category-transfers.js';
+import { explainRoutes } from './explain.js';
 import { importRoutes } from './imports.js';
 import { institutionRoutes } from './institutions.js';
 import { searchRoutes } from './search.js';
@@ -7,7 +9,9 @@ import { statementRoutes } from './statements.js';
 import { transactionRoutes } from './transactions.js';
 import { transferPairRoutes } from './transfer-pairs.js';
 
+export * from './bank-balance.js';
 export * from './category-transfers.js';
+export * from './explain.js';
 export * from './views.js';
 export * from './institutions.js';
 export * from './transactions.js';
@@ -17,4 +21,4 @@ export * from './search.js';
 export * from './transfer-pairs.js';
 
 /** Every route of the ledger context (product-spec §7). */
-export const ledgerRoutes: RouteContract[] = [...institutionRoutes, ...transactionRoutes, ...statementRoutes, ...importRoutes, ...categoryTransferRoutes, ...searchRoutes, ...transferPairRoutes];
+export const ledgerRoutes: RouteContract[] = [...institutionRoutes, ...transactionRoutes, ...statementRoutes, ...importRoutes, ...categoryTransferRoutes, ...searchRoutes, ...transferPairRoutes, ...bankBalanceRoutes, ...explainRoutes];

@@ -149,7 +149,13 @@ export const dedupTransaction = route({
   errors: [404],
 });
 
-/** One line of the transaction log. */
+/**
+ * One line of the transaction log. A line about an account or an institution (a start-date move,
+ * a balance entry, a deletion) has no transaction: `transactionId` then repeats `accountId` (the
+ * institution's line: its own id), as the spec's client reads a string there. `correlationId`
+ * groups one user action's or job's lines; `causationId` is the command that wrote the event
+ * (both null on lines projected before they were kept).
+ */
 export const transactionLogEntry = z
   .object({
     id: z.string(),
@@ -158,6 +164,9 @@ export const transactionLogEntry = z
     changes: z.record(z.string(), z.unknown()),
     transactionId: z.string(),
     actor: z.string(),
+    accountId: z.string().nullable(),
+    correlationId: z.string().nullable(),
+    causationId: z.string().nullable(),
   })
   .meta({ id: 'LedgerTransactionLogEntry' });
 

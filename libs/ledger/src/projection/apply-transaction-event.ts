@@ -10,12 +10,17 @@ type Stored<E> = StoredEvent & E;
 export async function applyTransactionEvent(client: PoolClient, event: Stored<TransactionEvent>): Promise<void> {
   const userId = event.metadata.userId;
   const id = event.data.transactionId;
+  // A bank row that claimed a typed row has no row of its own (the typed row's TransactionChanged says it all).
+  if (event.type === 'BankRowClaimed') return;
   if (event.type === 'TransactionDuplicateCleared') {
     // Only the flag and the version move, and the row's register rows go back to their own place
-    // (`orderKey`) with the same sums: no split or balance is touched, and dedup is not logged (server-behaviour §6).
+    // (`orderKey`) with the same sums: no split or balance is touched. Resolving the duplicate is
+    // logged (README "Every cent explained"): the row now stays in the balance for good.
     const { rowCount } = await client.query('UPDATE ledger_transactions SET duplicate_of = NULL, version = $2 WHERE id = $1 AND duplicate_of IS NOT NULL', [id, event.revision]);
     if (rowCount === 0) await client.query('UPDATE ledger_transactions SET version = $2 WHERE id = $1', [id, event.revision]);
     else await placeAgain(client, [id]);
+    const resolved = await loadTransaction(client, id);
+    if (resolved) await writeTransactionLog(client, event, resolved, resolved);
     return;
   }
   const before = await loadTransaction(client, id);

@@ -307,6 +307,19 @@ export const ledgerMigrations: Migration[] = [
     sql: `ALTER TABLE ledger_transactions ADD COLUMN payment_channel text;`,
   },
   {
+    // Every cent explained (README): a log line keeps the event's correlation id (one user action
+    // or job) and command id, the account it is about (account lines have no transaction), and
+    // `cause`, what set a transaction's money in that event (the explanation of a balance reads
+    // the latest one per transaction). Lines written before keep nulls until a rebuild.
+    id: 'ledger-024-log-causes',
+    sql: `
+      ALTER TABLE ledger_transaction_logs ALTER COLUMN transaction_id DROP NOT NULL,
+        ADD COLUMN account_id uuid, ADD COLUMN correlation_id text, ADD COLUMN causation_id text, ADD COLUMN cause text;
+      CREATE INDEX ledger_transaction_logs_transaction ON ledger_transaction_logs (transaction_id, seq DESC) WHERE transaction_id IS NOT NULL;
+      CREATE INDEX ledger_transaction_logs_account ON ledger_transaction_logs (account_id, seq DESC) WHERE account_id IS NOT NULL;
+    `,
+  },
+  {
     // Transfers between the user's own accounts (README "Transfer pairs"): one row per pair stream,
     // offered, paired or declined, its two rows money out first (queries/transfer-candidates).
     // A paired row is found by either of its transactions (the pairing skips rows already paired).

@@ -8,6 +8,7 @@ import { applyTransactionEvent } from './apply-transaction-event.js';
 import { ledgerMigrations, ledgerTables } from './ledger.migrations.js';
 import { changeMany, changesInBatch, type Changing } from './change-batch.js';
 import { recordMany, recordsInBatch, type Recorded } from './record-batch.js';
+import { logAccountEvent, logInstitutionEvent } from './transaction-log.js';
 
 const TRANSACTION_EVENTS = new Set(['TransactionRecorded', 'TransactionChanged', 'TransactionDeleted', 'TransactionRestored', 'TransactionDuplicateCleared']);
 const INSTITUTION_EVENTS = new Set(['InstitutionAdded', 'InstitutionRenamed', 'InstitutionDeleted']);
@@ -24,8 +25,9 @@ export const ledgerProjection: Projection = {
   tables: ledgerTables,
   async apply(client: PoolClient, event: StoredEvent): Promise<void> {
     if (TRANSACTION_EVENTS.has(event.type)) return applyTransactionEvent(client, event as StoredEvent & TransactionEvent);
-    if (INSTITUTION_EVENTS.has(event.type)) return applyInstitutionEvent(client, event as StoredEvent & InstitutionEvent);
-    if (ACCOUNT_EVENTS.has(event.type)) return applyAccountEvent(client, event as StoredEvent & AccountEvent);
+    // Account and institution events that move money are logged too (transaction-log.ts).
+    if (INSTITUTION_EVENTS.has(event.type)) return logInstitutionEvent(client, event as StoredEvent & InstitutionEvent, () => applyInstitutionEvent(client, event as StoredEvent & InstitutionEvent));
+    if (ACCOUNT_EVENTS.has(event.type)) return logAccountEvent(client, event as StoredEvent & AccountEvent, () => applyAccountEvent(client, event as StoredEvent & AccountEvent));
     if (TRANSFER_PAIR_EVENTS.has(event.type)) return applyTransferPairEvent(client, event as StoredEvent & TransferPairEvent);
   },
   /**

@@ -3,7 +3,7 @@ import { TRANSACTION_TYPE, type TransactionEvent } from '../domain/transaction.e
 import { paymentChannelOf } from './apply-transaction-event.js';
 import { membershipsOf, visibleInCategories, type AccountFacts } from './membership.js';
 import { registerTuning, replaceRows, type NewRow } from './registers.js';
-import { logEntry, type LogEntry } from './transaction-log.js';
+import { LOG_COLUMNS, LOG_VALUES, logEntry, logParams } from './transaction-log.js';
 import { writeSplits, type LoadedTransaction, type Touched } from './transaction-rows.js';
 
 export type Recorded = StoredEvent & TransactionEvent & { type: 'TransactionRecorded' };
@@ -36,11 +36,9 @@ export async function recordMany(client: PoolClient, events: readonly Recorded[]
   // A transaction stored already (a replay) conflicts and is left out of everything below; its log
   // line, keyed by the event id, is kept as it was. The same statement reads the accounts' facts.
   const logs = all.map((tx, i) => logEntry(events[i]!, null, tx));
-  const l = <T>(f: (e: LogEntry) => T) => logs.map(f);
   const { rows: result } = await client.query<{ id: string; account: boolean; original: string | null; original_seq: string | null } & Partial<AccountFacts>>(
     `WITH logs AS (
-       INSERT INTO ledger_transaction_logs (user_id, id, seq, created_at, transaction_id, actor, message, changes)
-       SELECT * FROM unnest($19::text[], $20::uuid[], $21::bigint[], $22::timestamptz[], $23::uuid[], $24::text[], $25::text[], $26::jsonb[])
+       INSERT INTO ledger_transaction_logs (${LOG_COLUMNS}) ${LOG_VALUES(19)}
        ON CONFLICT (id) DO NOTHING),
      ins AS (
        INSERT INTO ledger_transactions (user_id, id, kind, type, date, comment, version, account_id, name, amount_cents,
@@ -51,7 +49,7 @@ export async function recordMany(client: PoolClient, events: readonly Recorded[]
               COALESCE(o.id, CASE WHEN u.duplicate_of = ANY($2::uuid[]) THEN u.duplicate_of END), u.payment_channel
          FROM unnest($1::text[], $2::uuid[], $3::text[], $4::smallint[], $5::date[], $6::text[], $7::int[], $8::uuid[], $9::text[],
                 $10::bigint[], $11::bigint[], $12::boolean[], $13::text[], $14::text[], $15::uuid[], $16::jsonb[], $17::bigint[], $18::timestamptz[],
-                $28::uuid[], $29::text[])
+                $32::uuid[], $33::text[])
               WITH ORDINALITY AS u(user_id, id, kind, type, date, comment, version, account_id, name, amount_cents, principle_cents, pending,
                 provider, provider_transaction_id, statement_id, splits, seq, recorded_at, duplicate_of, payment_channel, ord)
          LEFT JOIN ledger_accounts a ON a.id = u.account_id
@@ -63,14 +61,14 @@ export async function recordMany(client: PoolClient, events: readonly Recorded[]
      SELECT id::text, false AS account, NULL AS tracking, NULL AS "startDate", NULL AS type, duplicate_of::text AS original,
             (SELECT o.seq FROM ledger_transactions o WHERE o.id = ins.duplicate_of)::text AS original_seq FROM ins
      UNION ALL
-     SELECT id::text, true, tracking, to_char(start_date, 'YYYY-MM-DD'), type, NULL, NULL FROM ledger_accounts WHERE id = ANY($27::uuid[])`,
+     SELECT id::text, true, tracking, to_char(start_date, 'YYYY-MM-DD'), type, NULL, NULL FROM ledger_accounts WHERE id = ANY($31::uuid[])`,
     [
       col((t) => t.userId), col((t) => t.id), col((t) => t.kind), col((t) => TRANSACTION_TYPE[t.kind]), col((t) => t.date),
       col((t) => t.comment), col((t) => t.version), col((t) => t.accountId), col((t) => t.name), col((t) => t.amount),
       col((t) => t.principle), col((t) => t.pending), col((_, e) => e.data.account?.provider ?? null),
       col((_, e) => e.data.account?.providerTransactionId ?? null), col((t) => t.statementId), col((t) => JSON.stringify(t.splits)),
       col((t) => t.seq.toString()), col((_, e) => e.metadata.recordedAt),
-      l((e) => e.userId), l((e) => e.id), l((e) => e.seq), l((e) => e.createdAt), l((e) => e.transactionId), l((e) => e.actor), l((e) => e.message), l((e) => e.changes),
+      ...logParams(logs),
       accountIds, col((_, e) => e.data.duplicateOfTransactionId ?? null), col((_, e) => paymentChannelOf(e.data.account)),
     ],
   );

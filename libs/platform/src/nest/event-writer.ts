@@ -7,6 +7,7 @@ import { PROJECTION_WAITER, type ProjectionWaiter } from '../projection/waiter.p
 import { InlineProjectionEventStore } from '../projection/inline-projection-store.js';
 import type { Pool, Queryable } from '../postgres/pool.js';
 import { PG_POOL } from './tokens.js';
+import { currentCause } from './action-cause.js';
 
 export interface DomainEvent {
   type: string;
@@ -36,11 +37,15 @@ export const CONFLICT_ATTEMPTS = 5;
 /** The longest pause between two attempts (random below it, so racing writers spread out). */
 const CONFLICT_BACKOFF_MS = 10;
 
-/** Who is acting, for event metadata. */
+/**
+ * Who is acting, for event metadata. Without ids of its own, a write takes the cause in force
+ * (`withCause`: the user action's, or the job's); outside any, each write is its own action.
+ */
 export interface Caller {
   userId: string;
   actor?: Actor;
   correlationId?: string;
+  causationId?: string;
 }
 
 /**
@@ -164,10 +169,15 @@ export class EventWriter {
 
   private metadata(caller: Caller) {
     const requestId = currentRequestId();
+    const cause = currentCause();
+    // One id is drawn either way, so the derived ids of a keyed request stay where they were.
+    const own = caller.correlationId === undefined ? this.ids.next() : undefined;
+    const correlationId = caller.correlationId ?? cause?.correlationId ?? own!;
     return {
       userId: caller.userId,
-      correlationId: caller.correlationId ?? this.ids.next(),
-      causationId: null,
+      correlationId,
+      // The command that appended it: the action's command, else this write is its own command.
+      causationId: caller.causationId ?? cause?.causationId ?? correlationId,
       recordedAt: this.clock.now().toISOString(),
       actor: caller.actor ?? ('user' as const),
       ...(requestId !== undefined && { requestId }),

@@ -43,7 +43,7 @@ export async function startApiTestApp(
   const all = options.projections ?? readModelProjections;
   const projections = asyncProjections(config, all);
   const prefix = `rl:apitest:${randomBytes(6).toString('hex')}:`;
-  const app = await createApp({ config, pool: db.pool, clock, mailSender: mail, rateLimitKeyPrefix: prefix, logger: false, responseCheck: 'fail', projections: all });
+  const app = await createApp({ config, pool: db.pool, clock, mailSender: mail, rateLimitKeyPrefix: prefix, logger: process.env.TEST_API_LOG ? ["error"] : false, responseCheck: 'fail', projections: all });
   const store = app.get<EventStore>(EVENT_STORE);
   const redis = app.get<Redis>(REDIS);
   const start = () => startProjector({ ...options.projector, pool: db.pool, store, projections });

@@ -135,10 +135,10 @@ describe('ledger over HTTP', () => {
     const logs = (await t.http.get('transaction-logs', user.access)).json() as { message: string; transactionId: string }[];
     const mine = logs.filter((l) => l.transactionId === transactionId).map((l) => l.message);
     expect(mine).toEqual([
-      'You deleted "Market"',
+      'You deleted "Market" -45.67 (Food:Groceries)',
       'You reconciled it with a statement on "Market"',
-      'You changed the categories on "Market"',
-      'You added "Market" for -45.67',
+      'You moved the money from Food:Groceries -30.00, Food:Dining Out -15.67 to Food:Groceries on "Market"',
+      'You added "Market" -45.67 to Food:Groceries -30.00, Food:Dining Out -15.67',
     ]);
   });
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, EVENT_STORE, ID_GENERATOR, WrongExpectedRevisionError, type Clock, type EventStore, type IdGenerator } from '@budget/platform';
+import { CLOCK, currentCause, EVENT_STORE, ID_GENERATOR, WrongExpectedRevisionError, type Clock, type EventStore, type IdGenerator } from '@budget/platform';
 import { decideBudget } from '../../domain/index.js';
 import { appendBudgetEvents, loadBudget } from '../budget-stream.js';
 
@@ -23,8 +23,9 @@ export class BudgetProvisioner {
     try {
       return await appendBudgetEvents(this.store, events, 'no_stream', {
         userId,
-        correlationId,
-        causationId: null,
+        // The sign-up's action and command when it runs in one (ActionCauseInterceptor), else its own.
+        correlationId: currentCause()?.correlationId ?? correlationId,
+        causationId: currentCause()?.causationId ?? correlationId,
         actor: 'system',
         recordedAt: this.clock.now(),
         ids: this.ids,

@@ -1,11 +1,14 @@
 import type { Pool } from '@budget/platform';
+import { LOG_LINE_COLUMNS, logLines, type LogLineRow } from '../explain-balance/log-lines.sql.js';
 
-/** The caller's transaction log, newest first: one readable line per transaction event (written by the projection). */
+/**
+ * The caller's transaction log, newest first: one readable line per event that moved money or
+ * says what an action did (written by the projection, transaction-log.ts), categories named.
+ */
 export async function transactionLogs(pool: Pool, userId: string, offset: number, limit: number) {
-  const { rows } = await pool.query<{ id: string; created_at: Date; message: string; changes: Record<string, unknown>; transaction_id: string; actor: string }>(
-    `SELECT id, created_at, message, changes, transaction_id, actor FROM ledger_transaction_logs WHERE user_id = $1
-      ORDER BY seq DESC OFFSET $2 LIMIT $3`,
+  const { rows } = await pool.query<LogLineRow>(
+    `SELECT ${LOG_LINE_COLUMNS} FROM ledger_transaction_logs WHERE user_id = $1 ORDER BY seq DESC OFFSET $2 LIMIT $3`,
     [userId, offset, limit],
   );
-  return rows.map((r) => ({ id: r.id, createdAt: r.created_at.toISOString(), message: r.message, changes: r.changes, transactionId: r.transaction_id, actor: r.actor }));
+  return logLines(pool, userId, rows);
 }
