@@ -1,6 +1,7 @@
 export * from './event-store/port.js';
 export * from './event-store/postgres-event-store.js';
 export * from './event-store/postgres-event-store.migrations.js';
+export * from './event-store/postgres-fence.js';
 export * from './event-store/eventstoredb-event-store.js';
 export * from './event-store/create-event-store.js';
 export * from './event-store/with-timeout.js';

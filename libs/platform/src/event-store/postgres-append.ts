@@ -4,9 +4,11 @@ import { WrongExpectedRevisionError, type AppendResult, type ExpectedRevision, t
 /**
  * Where an append's positions start (PostgresEventStore, "Ordering"): its transaction id shifted
  * left by 20 bits, so its events take base + 1, base + 2, … and positions follow transaction ids
- * with no lock. One transaction holds one append of at most `MAX_EVENTS_PER_APPEND` events.
+ * with no lock. One transaction holds one append of at most `MAX_EVENTS_PER_APPEND` events. The
+ * fence's offset (0 unless the log was restored into another cluster and re-fenced:
+ * postgres-fence.ts) is added, a one-row table read in the same statement.
  */
-const POSITION_BASE = '(pg_current_xact_id()::text::bigint << 20)';
+const POSITION_BASE = '((SELECT f.position_offset FROM es_fence f) + (pg_current_xact_id()::text::bigint << 20))';
 const MAX_EVENTS_PER_APPEND = 2 ** 20 - 1;
 
 /**

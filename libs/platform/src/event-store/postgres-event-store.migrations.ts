@@ -143,4 +143,20 @@ export const eventStoreMigrations: Migration[] = [
       DROP FUNCTION IF EXISTS es_take_positions(integer);
     `,
   },
+  {
+    // The log's fence (postgres-fence.ts): positions are made from transaction ids, which belong to
+    // a cluster. After a dump is restored into another cluster (or the database is moved there by
+    // logical replication) the new cluster's ids start low: new appends would sort below the log,
+    // and the restored rows' ids would look not yet committed. `position_offset` is what the
+    // operator's re-fence adds to every new position so they follow the restored log again; 0 until then.
+    id: 'platform-005-es-fence',
+    sql: `
+      CREATE TABLE IF NOT EXISTS es_fence (
+        one boolean PRIMARY KEY DEFAULT true CHECK (one),
+        position_offset bigint NOT NULL DEFAULT 0,
+        fenced_at timestamptz
+      );
+      INSERT INTO es_fence (one) VALUES (true) ON CONFLICT DO NOTHING;
+    `,
+  },
 ];

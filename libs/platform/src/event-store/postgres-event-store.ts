@@ -18,6 +18,7 @@ import { BEGIN_GENERIC_PLANS, withTransaction, type PoolClient, type Queryable }
 import { HEAD_SQL, READ_ALL_SQL, SELECT_COLUMNS, readablePrefix, toStored, type EventRow, type LogRow } from './postgres-event-row.js';
 import { Announcer, subscribeWithListen } from './postgres-subscription.js';
 import { appendDuration, secondsSince } from '../observability/metrics.js';
+import { assertLogFenced } from './postgres-fence.js';
 
 export interface PostgresEventStoreOptions {
   /**
@@ -95,6 +96,8 @@ export class PostgresEventStore implements EventStore {
 
   static async create(pool: pg.Pool, connectionString: string, options: PostgresEventStoreOptions = {}): Promise<PostgresEventStore> {
     await migrate(pool, eventStoreMigrations);
+    // A log restored into another cluster is refused until re-fenced (postgres-fence.ts).
+    await assertLogFenced(pool);
     return new PostgresEventStore(pool, connectionString, options);
   }
 
