@@ -68,6 +68,10 @@ import { GetTransactionController } from './queries/get-transaction/get-transact
 import { GetTransactionHandler } from './queries/get-transaction/get-transaction.handler.js';
 import { LedgerLookups } from './queries/ledger-lookups.js';
 import { ListBalancesController } from './queries/list-balances/list-balances.controller.js';
+import { AccountBankBalanceController } from './queries/account-bank-balance/account-bank-balance.controller.js';
+import { AccountBankBalanceHandler } from './queries/account-bank-balance/account-bank-balance.handler.js';
+import { RecordBankAdjustmentController } from './commands/record-bank-adjustment/record-bank-adjustment.controller.js';
+import { RecordBankAdjustmentHandler } from './commands/record-bank-adjustment/record-bank-adjustment.handler.js';
 import { ListBalancesHandler } from './queries/list-balances/list-balances.handler.js';
 import { ListStatementsController } from './queries/list-statements/list-statements.controller.js';
 import { ListStatementsHandler } from './queries/list-statements/list-statements.handler.js';
@@ -117,10 +121,12 @@ const transactions: UseCases = {
 const statements: UseCases = {
   controllers: [
     ListStatementsController, CreateStatementController, ChangeStatementController, ListBalancesController, RecordBalanceController,
+    AccountBankBalanceController, RecordBankAdjustmentController,
     ChangeBalanceController, RemoveBalanceController,
   ],
   handlers: [
     ListStatementsHandler, CreateStatementHandler, ChangeStatementHandler, ListBalancesHandler, RecordBalanceHandler, ChangeBalanceHandler,
+    AccountBankBalanceHandler, RecordBankAdjustmentHandler,
     RemoveBalanceHandler,
   ],
 };

@@ -144,6 +144,44 @@ describe('later syncs', () => {
     expect(first.added.map((t) => t.transaction_id)).not.toContain(second.added[0]!.transaction_id);
   });
 
+  it('POST /simulator/items/{item_id}/transactions puts chosen posted and pending rows on a chosen account, and posts a pending row at another amount, without the access token', async () => {
+    const { access_token, item_id } = await link();
+    const first = await syncAll(access_token);
+    const accounts = (await plaid.accountsGet({ access_token })).data.accounts;
+    const credit = accounts.find((a) => a.type === 'credit')!;
+    const before = credit.balances.current!;
+    const added = await control('POST', `/simulator/items/${item_id}/transactions`, {
+      transactions: [
+        { account_id: credit.account_id, amount: 46.86, description: 'BISTRO 21', pending: true },
+        { account_id: credit.account_id, amount: 10, description: 'ATM WITHDRAWAL', date: '2026-11-23' },
+      ],
+    });
+    expect(added.status).toBe(201);
+    const [pending, posted] = added.body.transactions as Transaction[];
+    expect(pending).toMatchObject({ account_id: credit.account_id, amount: 46.86, pending: true, date: '2026-11-25', name: 'BISTRO 21' });
+    expect(posted).toMatchObject({ amount: 10, pending: false, date: '2026-11-23' });
+    const second = await syncAll(access_token, first.cursor);
+    expect(second.added.map((t) => t.transaction_id).sort()).toEqual([pending!.transaction_id, posted!.transaction_id].sort());
+    expect((await plaid.accountsGet({ access_token })).data.accounts.find((a) => a.account_id === credit.account_id)!.balances.current).toBeCloseTo(before + 10, 2);
+
+    // The tipped bill: the pending row posts at 56.70 under a new id; Plaid removes the pending one.
+    const tipped = await control('POST', `/simulator/items/${item_id}/transactions`, {
+      transactions: [{ account_id: credit.account_id, amount: 56.7, description: 'BISTRO 21', pending_transaction_id: pending!.transaction_id }],
+    });
+    expect(tipped.status).toBe(201);
+    const third = await syncAll(access_token, second.cursor);
+    expect(third.added).toMatchObject([{ amount: 56.7, pending: false, pending_transaction_id: pending!.transaction_id }]);
+    expect(third.removed.map((r) => r.transaction_id)).toEqual([pending!.transaction_id]);
+
+    // Bad input: 400 with a message, nothing shown; an unknown item is 404.
+    for (const transactions of [[], [{ account_id: 'nope', amount: 1, description: 'x' }], [{ account_id: credit.account_id, amount: 0, description: 'x' }], [{ account_id: credit.account_id, amount: 1, description: 'x', date: '2026-13-01' }], [{ account_id: credit.account_id, amount: 1, description: 'x', pending_transaction_id: pending!.transaction_id }]]) {
+      const refused = await control('POST', `/simulator/items/${item_id}/transactions`, { transactions });
+      expect(refused.status, JSON.stringify(transactions)).toBe(400);
+    }
+    expect((await syncAll(access_token, third.cursor)).added).toEqual([]);
+    expect((await control('POST', '/simulator/items/no-such-item/transactions', { transactions: [{ account_id: credit.account_id, amount: 1, description: 'x' }] })).status).toBe(404);
+  });
+
   it('posts pending rows with another amount, and modifies and removes earlier rows, as the bank advances', async () => {
     const { access_token, item_id } = await link();
     const first = await syncAll(access_token);

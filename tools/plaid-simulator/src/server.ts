@@ -16,11 +16,12 @@ import {
   type SandboxPublicTokenCreateResponse,
   type SandboxTransactionsCreateResponse,
   type SyncUpdatesAvailableWebhook,
+  type Transaction,
   type TransactionsRefreshResponse,
   type WebhookVerificationKeyGetResponse,
 } from 'plaid';
 import { PlaidFailure, isKnownCode, plaidError, requestId } from './errors.js';
-import { Simulator, type CreateItemOptions, type SavedState, type SimItem } from './simulator.js';
+import { Simulator, type ControlTransaction, type CreateItemOptions, type SavedState, type SimItem } from './simulator.js';
 
 export interface PlaidSimulatorOptions {
   /** 0 picks a free port. Default 4010. */
@@ -269,6 +270,21 @@ export async function startPlaidSimulator(options: PlaidSimulatorOptions = {}): 
       const advanced = simulator.advance(item);
       const webhook = advanced && body.webhook !== false ? await deliver(item, syncUpdates(item)) : false;
       return { status: 200, body: { advanced, stage: item.stage, webhook_fired: webhook } };
+    }
+    const rows = /^\/simulator\/items\/([^/]+)\/transactions$/.exec(path);
+    if (method === 'POST' && rows) {
+      const item = simulator.itemById(decodeURIComponent(rows[1]!));
+      if (!item) throw new ControlError(404, 'no such item');
+      if (!Array.isArray(body.transactions) || body.transactions.length === 0) throw new ControlError(400, 'transactions must be a non-empty array');
+      let added: Transaction[];
+      try {
+        added = simulator.addControl(item, body.transactions as ControlTransaction[]);
+      } catch (error) {
+        if ((error as { invalid?: boolean }).invalid) throw new ControlError(400, (error as Error).message);
+        throw error;
+      }
+      const webhook = body.webhook !== false && item.webhook ? await deliver(item, syncUpdates(item)) : false;
+      return { status: 201, body: { transactions: added, webhook_fired: webhook } };
     }
     if (method === 'POST' && path === '/simulator/link/complete') return { status: 200, body: completeLink(body) };
     throw new ControlError(404, `no such simulator route: ${method} ${path}`);

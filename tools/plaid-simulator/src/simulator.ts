@@ -40,7 +40,26 @@ export interface SimItem {
   history: ItemEvent[];
 }
 
-export type ItemEvent = { advance: true } | { custom: CustomSandboxTransaction[] };
+export type ItemEvent = { advance: true } | { custom: CustomSandboxTransaction[] } | { control: ControlTransaction[] };
+
+/**
+ * A row a test (or a person trying the product) puts on a chosen account of an item through the
+ * control API (`POST /simulator/items/{item_id}/transactions`): like /sandbox/transactions/create,
+ * but by item id (no access token), on any account, posted or pending, and able to post a pending
+ * row (`pending_transaction_id`) at another amount — Plaid then removes the pending row.
+ */
+export interface ControlTransaction {
+  /** The account's id or key (GET /simulator/items lists both). */
+  account_id: string;
+  /** Plaid's sign: positive is money out. */
+  amount: number;
+  description: string;
+  /** YYYY-MM-DD; default the bank's today. */
+  date?: string;
+  pending?: boolean;
+  /** The pending row this posted row replaces (it is removed in the same change). */
+  pending_transaction_id?: string | null;
+}
 
 /** What the state file holds (`stateFile`): every item as made and changed, and the unused public tokens. */
 export interface SavedState {
@@ -180,6 +199,7 @@ export class Simulator {
       const item = this.createItem(saved.options, saved.today, saved.item_id);
       for (const event of saved.history) {
         if ('advance' in event) this.advance(item);
+        else if ('control' in event) this.addControl(item, event.control);
         else this.addCustom(item, event.custom);
       }
       Object.assign(item, { access_token: saved.access_token, webhook: saved.webhook, loginRequired: saved.loginRequired, createdAt: saved.createdAt });
@@ -359,6 +379,49 @@ export class Simulator {
     item.visible.push(...item.script.filter((c) => c.stage === item.stage));
     item.history.push({ advance: true });
     return true;
+  }
+
+  /**
+   * The control API's rows (`ControlTransaction`): checked whole before any is shown, then visible at
+   * once, each with a stable id (the item's seed, the account and a counter), so a restored state
+   * gives them the same ids. Answers the rows as Plaid will list them.
+   */
+  addControl(item: SimItem, transactions: ControlTransaction[]): Transaction[] {
+    const invalid = (message: string) => Object.assign(new Error(message), { invalid: true });
+    const live = this.liveTransactions(item);
+    const rows = transactions.map((t, i) => {
+      if (!t || typeof t !== 'object') throw invalid(`transactions[${i}] must be an object`);
+      const account = item.accounts.find((a) => a.account_id === t.account_id || a.template.key === t.account_id);
+      if (!account) throw invalid(`transactions[${i}].account_id is not an account of this item`);
+      if (typeof t.description !== 'string' || t.description.trim() === '') throw invalid(`transactions[${i}].description is required`);
+      if (typeof t.amount !== 'number' || !Number.isFinite(t.amount) || Math.round(t.amount * 100) === 0) throw invalid(`transactions[${i}].amount must be a non-zero number`);
+      const date = t.date ?? item.today;
+      if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(dayNumber(date))) throw invalid(`transactions[${i}].date must be YYYY-MM-DD`);
+      const pendingId = t.pending_transaction_id ?? null;
+      if (pendingId !== null) {
+        const replaced = live.get(pendingId);
+        if (!replaced || !replaced.pending || replaced.account_id !== account.account_id) throw invalid(`transactions[${i}].pending_transaction_id is not a pending row of that account`);
+        if (t.pending) throw invalid(`transactions[${i}] posts a pending row, so it cannot be pending itself`);
+      }
+      return { t, account, date, pendingId };
+    });
+    item.history.push({ control: transactions.map((t) => ({ ...t })) });
+    return rows.map(({ t, account, date, pendingId }) => {
+      const n = item.customCount++;
+      const transaction = plaidTransaction({
+        account,
+        row: { name: t.description, merchant: null, category: ['GENERAL_MERCHANDISE', 'GENERAL_MERCHANDISE_OTHER_GENERAL_MERCHANDISE'], channel: TransactionPaymentChannelEnum.Other },
+        id: stableId(item.seed, item.bank.institution.institution_id, account.template.key, 'control', String(n)),
+        pending: t.pending === true,
+        cents: Math.round(t.amount * 100),
+        date,
+        authorized: date,
+        pendingId,
+      });
+      if (pendingId !== null) item.visible.push({ stage: item.stage, kind: 'removed', transaction: live.get(pendingId)! });
+      item.visible.push({ stage: item.stage, kind: 'added', transaction });
+      return transaction;
+    });
   }
 
   /** /sandbox/transactions/create: posted rows on the item's first account with transactions, shown at once. */

@@ -80,12 +80,29 @@ export async function syncItem(item: PlaidItem, ports: SyncItemPorts, options: S
       throw error;
     }
   }
-  const { rows, removals, accounts } = netPages(fetched.pages);
-  const balances = accounts.map((a) => ({ plaidAccountId: a.account_id, balanceCents: plaidBalanceCents(a.type, a.balances) }));
-  const ledger = await ports.record(new RecordBankFeed(item.userId, item.institutionId, rows, removals, balances, options.chunkSize));
+  let fromStart = item.cursor === null;
+  let pages = fetched.pages.length;
+  let ledger = await recordPages(item, fetched.pages, ports, options, fromStart);
+  // Accounts linked after the cursor moved on have no history yet (their link's own request for
+  // a sync may have been lost in a crash): the ledger's log says so (`withoutHistory`), and the
+  // sync fetches the item's whole history once more; rows already recorded append nothing.
+  if (!fromStart && (ledger.withoutHistory ?? 0) > 0) {
+    fetched = await fetchAllPages(ports.plaid, accessToken, null);
+    fromStart = true;
+    pages += fetched.pages.length;
+    ledger = await recordPages(item, fetched.pages, ports, options, fromStart);
+  }
+  const { accounts } = netPages(fetched.pages);
   await ports.items.saveCursor(item.itemId, fetched.cursor, ports.now());
   if (item.status === 'needs_relink') await ports.items.markHealthy(item.itemId);
-  return { itemId: item.itemId, pages: fetched.pages.length, restarts, cursor: fetched.cursor, accounts, ledger };
+  return { itemId: item.itemId, pages, restarts, cursor: fetched.cursor, accounts, ledger };
+}
+
+/** The pages as one `RecordBankFeed` (rows, removals, each account's Plaid balance). */
+function recordPages(item: PlaidItem, fetchedPages: readonly TransactionsSyncResponse[], ports: SyncItemPorts, options: SyncItemOptions, fromStart: boolean) {
+  const { rows, removals, accounts } = netPages(fetchedPages);
+  const balances = accounts.map((a) => ({ plaidAccountId: a.account_id, balanceCents: plaidBalanceCents(a.type, a.balances) }));
+  return ports.record(new RecordBankFeed(item.userId, item.institutionId, rows, removals, balances, options.chunkSize, fromStart));
 }
 
 /** Plaid's `error_code` of a failed call: from the gateway's `PlaidCallError`, or the plain client's error body. */

@@ -37,9 +37,10 @@ export interface BankFeedBalance {
 /**
  * Record a sync's rows for the user's linked institution, exactly once however often it is sent
  * (each row's stream id is derived from its account and Plaid id). Rows of accounts the user did
- * not link are left alone. Then each account's Plaid balance is kept (`plaidBalance`) and its
- * starting balance re-derived from it (Plaid's balance − what is posted since the start date), so
- * rows already inside Plaid's balance are not counted twice. Answers `RecordBankFeedResult`.
+ * not link are left alone. Then each account's Plaid balance is kept (`plaidBalance`); a newly linked
+ * account's starting balance is set once from it (Plaid's balance − the bank's posted rows since the
+ * start date), so rows already inside Plaid's balance are not counted twice, and never re-derived
+ * after that. Answers `RecordBankFeedResult`.
  */
 export class RecordBankFeed {
   constructor(
@@ -50,6 +51,11 @@ export class RecordBankFeed {
     readonly balances: readonly BankFeedBalance[] = [],
     /** Rows per append (each append its own transaction); the ledger's default when left out. */
     readonly chunkSize?: number,
+    /**
+     * The feed is the item's whole history (its sync started without a cursor): only such a feed sets
+     * a newly linked account's starting balance (Plaid's balance − the bank's posted rows).
+     */
+    readonly fromStart?: boolean,
   ) {}
 }
 
@@ -62,6 +68,13 @@ export interface RecordBankFeedResult {
   unchanged: number;
   skipped: number;
   chunks: number;
+  /** Bank rows that claimed a typed row instead of being recorded (the typed row became that bank row). */
+  matched?: number;
+  /**
+   * Linked accounts whose starting balance is not set yet although the feed was not the item's whole
+   * history (they were linked after the item's cursor moved on): the sync fetches the history again.
+   */
+  withoutHistory?: number;
   /** The ledger accounts and categories whose balances the rows moved. */
   accountIds: string[];
   categoryIds: string[];

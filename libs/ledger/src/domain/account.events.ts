@@ -126,9 +126,22 @@ export interface AccountPlaidBalanceChanged {
   data: { accountId: string; from: Cents | null; to: Cents };
 }
 
+/**
+ * A linked account's starting balance, set once at its first full sync (docs/architecture.md §8
+ * "A linked account's starting balance is set once"): Plaid's balance minus the bank's posted rows
+ * since the start date. Later syncs never re-derive it; a difference from the bank is shown, and
+ * only an adjustment the user records moves the account. No read model needs it (the starting
+ * transaction's own event moves the money, and logs it).
+ */
+export interface AccountBankStartSet {
+  type: 'AccountBankStartSet';
+  data: { accountId: string; plaidBalance: Cents; postedBankRows: Cents; startingBalance: Cents };
+}
+
 export type AccountEvent =
   | AccountOpened
   | AccountPlaidBalanceChanged
+  | AccountBankStartSet
   | AccountRenamed
   | AccountClosed
   | AccountReopened

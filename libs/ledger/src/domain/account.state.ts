@@ -22,6 +22,8 @@ export interface AccountState {
   closed: boolean;
   statements: Record<string, StatementState>;
   balances: Record<string, { date: string; balance: Cents }>;
+  /** A linked account whose starting balance its first full sync set (`AccountBankStartSet`). */
+  bankStartSet: boolean;
 }
 
 export const initialAccountState: AccountState = {
@@ -37,6 +39,7 @@ export const initialAccountState: AccountState = {
   closed: false,
   statements: {},
   balances: {},
+  bankStartSet: false,
 };
 
 export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
@@ -73,6 +76,8 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       const { [event.data.balanceId]: _removed, ...balances } = state.balances;
       return { ...state, balances };
     }
+    case 'AccountBankStartSet':
+      return { ...state, bankStartSet: true };
     case 'StatementReconciled':
     case 'StatementFileImported':
     case 'AccountPlaidBalanceChanged':

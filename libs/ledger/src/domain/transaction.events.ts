@@ -71,6 +71,13 @@ export interface TransactionRecorded {
      * dates within 3 days): that row's id, until the user resolves the pair (dedup or delete).
      */
     duplicateOfTransactionId?: string;
+    /**
+     * The posted form of a pending row whose hand-made split over several categories could not
+     * follow the bank's new amount: the difference is in Unassigned and the user should review it.
+     */
+    review?: true;
+    /** The user's adjustment of a linked account to its bank's balance ("differs from the bank by X"). */
+    bankAdjustment?: true;
   };
 }
 
@@ -84,6 +91,14 @@ export interface TransactionChanges {
   principle?: { from: Cents | null; to: Cents | null };
   statementId?: { from: string | null; to: string | null };
   pending?: { from: boolean; to: boolean };
+  /**
+   * A typed row claimed by the bank's row (docs/architecture.md §8 "Bank rows claim typed rows"):
+   * it takes the bank's provider and transaction id (`NONE` → `PLAID` once the bank's row is posted;
+   * a pending bank row sets the id only, so the row stays uncleared); back to null when the bank
+   * withdraws the row it matched.
+   */
+  provider?: { from: Provider; to: Provider };
+  providerTransactionId?: { from: string | null; to: string | null };
 }
 
 export interface TransactionChanged {
@@ -92,7 +107,7 @@ export interface TransactionChanged {
    * `autoAssignment`: a rule applied to the existing row gave it its splits. `transferPair`: the row
    * became one side of a transfer between the user's own accounts (transfer-pair.events.ts).
    */
-  data: { transactionId: string; changes: TransactionChanges; autoAssignment?: AutoAssignmentNote; transferPair?: TransferPairNote };
+  data: { transactionId: string; changes: TransactionChanges; autoAssignment?: AutoAssignmentNote; review?: true; transferPair?: TransferPairNote };
 }
 
 export interface TransactionDeleted {
@@ -106,12 +121,23 @@ export interface TransactionDuplicateCleared {
   data: { transactionId: string };
 }
 
+/**
+ * The stream of a bank row's derived id, when that row claimed a typed row instead of being recorded
+ * itself: it holds only this event, so a second first append of the bank row is still refused by
+ * the store (exactly once by construction), and later syncs of the same row find the typed row it
+ * became. No read model shows it.
+ */
+export interface BankRowClaimed {
+  type: 'BankRowClaimed';
+  data: { transactionId: string; claimedBy: string };
+}
+
 /** A deleted bank row that a re-import brings back. */
 export interface TransactionRestored {
   type: 'TransactionRestored';
   data: { transactionId: string };
 }
 
-export type TransactionEvent = TransactionRecorded | TransactionChanged | TransactionDeleted | TransactionRestored | TransactionDuplicateCleared;
+export type TransactionEvent = TransactionRecorded | TransactionChanged | TransactionDeleted | TransactionRestored | TransactionDuplicateCleared | BankRowClaimed;
 
 export const transactionStream = (transactionId: string) => `transaction-${transactionId}`;

@@ -13,6 +13,10 @@ export interface TransactionState {
   version: number;
   /** The row this bank row was flagged a duplicate of, until dedup clears it (deleting the pair is the projection's). */
   duplicateOf: string | null;
+  /** A bank row's stream that holds only `BankRowClaimed`: the typed row it became. */
+  claimedBy: string | null;
+  /** Whether the splits are an auto-assignment rule's (a posted amount then follows the rule's split). */
+  ruleSplits: boolean;
 }
 
 export const initialTransactionState: TransactionState = {
@@ -26,6 +30,8 @@ export const initialTransactionState: TransactionState = {
   account: null,
   version: -1,
   duplicateOf: null,
+  claimedBy: null,
+  ruleSplits: false,
 };
 
 export function evolveTransaction(state: TransactionState, event: TransactionEvent): TransactionState {
@@ -33,7 +39,7 @@ export function evolveTransaction(state: TransactionState, event: TransactionEve
   switch (event.type) {
     case 'TransactionRecorded': {
       const { transactionId, kind, date, comment, splits, account, duplicateOfTransactionId } = event.data;
-      return { transactionId, exists: true, deleted: false, kind, date, comment, splits, account, version, duplicateOf: duplicateOfTransactionId ?? null };
+      return { transactionId, exists: true, deleted: false, kind, date, comment, splits, account, version, duplicateOf: duplicateOfTransactionId ?? null, claimedBy: null, ruleSplits: event.data.autoAssignment !== undefined };
     }
     case 'TransactionChanged': {
       const c = event.data.changes;
@@ -44,12 +50,15 @@ export function evolveTransaction(state: TransactionState, event: TransactionEve
         ...(c.principle && { principle: c.principle.to }),
         ...(c.statementId && { statementId: c.statementId.to }),
         ...(c.pending && { pending: c.pending.to }),
+        ...(c.provider && { provider: c.provider.to }),
+        ...(c.providerTransactionId && { providerTransactionId: c.providerTransactionId.to }),
       };
       return {
         ...state,
         date: c.date?.to ?? state.date,
         comment: c.comment ? c.comment.to : state.comment,
         splits: c.splits?.to ?? state.splits,
+        ruleSplits: c.splits ? event.data.autoAssignment !== undefined : state.ruleSplits,
         account,
         version,
       };
@@ -60,6 +69,8 @@ export function evolveTransaction(state: TransactionState, event: TransactionEve
       return { ...state, deleted: false, version };
     case 'TransactionDuplicateCleared':
       return { ...state, duplicateOf: null, version };
+    case 'BankRowClaimed':
+      return { ...state, transactionId: event.data.transactionId, claimedBy: event.data.claimedBy, version };
     default: {
       const unknown: never = event;
       throw new Error(`Unknown transaction event ${(unknown as { type: string }).type}`);

@@ -261,6 +261,9 @@ export async function applyAccountEvent(client: PoolClient, event: Stored<Accoun
       );
       return;
     }
+    case 'AccountBankStartSet':
+      // The starting transaction's own event moved the money; this only marks it set (no read model needs it).
+      return;
     default: {
       const unknown: never = event;
       throw new Error(`Unknown account event ${(unknown as { type: string }).type}`);

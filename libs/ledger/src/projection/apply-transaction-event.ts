@@ -96,18 +96,22 @@ async function change(client: PoolClient, event: Stored<TransactionEvent>, befor
            comment = CASE WHEN $7 THEN $8 ELSE comment END,
            splits = COALESCE($9::jsonb, splits),
            statement_id = CASE WHEN $10 THEN $11::uuid ELSE statement_id END,
-           pending = COALESCE($12::boolean, pending)
+           pending = COALESCE($12::boolean, pending),
+           provider = COALESCE($13, provider),
+           provider_transaction_id = CASE WHEN $14 THEN $15 ELSE provider_transaction_id END
          WHERE id = $1`,
         [
           id, c.date?.to ?? null, c.name?.to ?? null, c.amount?.to ?? null, principle !== undefined, principle?.to ?? null,
           c.comment !== undefined, c.comment?.to ?? null, c.splits ? JSON.stringify(c.splits.to) : null,
           c.statementId !== undefined, c.statementId?.to ?? null, c.pending?.to ?? null,
+          c.provider?.to ?? null, c.providerTransactionId !== undefined, c.providerTransactionId?.to ?? null,
         ],
       );
       return;
     }
     case 'TransactionRecorded':
     case 'TransactionDuplicateCleared':
+    case 'BankRowClaimed':
       return;
     default: {
       const unknown: never = event;

@@ -21,8 +21,9 @@ export const changesInBatch = (event: StoredEvent): event is Changing =>
 const UPDATE_SQL = `
   WITH u AS (
     SELECT * FROM unnest($1::uuid[], $2::int[], $3::boolean[], $4::date[], $5::text[], $6::bigint[], $7::boolean[], $8::bigint[],
-                         $9::boolean[], $10::text[], $11::jsonb[], $12::boolean[], $13::uuid[], $14::boolean[])
-      AS u(id, version, deleted, date, name, amount, set_principle, principle, set_comment, comment, splits, set_statement, statement_id, pending)),
+                         $9::boolean[], $10::text[], $11::jsonb[], $12::boolean[], $13::uuid[], $14::boolean[], $15::text[], $16::boolean[], $17::text[])
+      AS u(id, version, deleted, date, name, amount, set_principle, principle, set_comment, comment, splits, set_statement, statement_id, pending,
+           provider, set_provider_id, provider_id)),
   old AS (SELECT t.* FROM ledger_transactions t JOIN u ON u.id = t.id),
   upd AS (
     UPDATE ledger_transactions t SET
@@ -33,7 +34,9 @@ const UPDATE_SQL = `
       comment = CASE WHEN u.set_comment THEN u.comment ELSE t.comment END,
       splits = COALESCE(u.splits, t.splits),
       statement_id = CASE WHEN u.set_statement THEN u.statement_id ELSE t.statement_id END,
-      pending = COALESCE(u.pending, t.pending)
+      pending = COALESCE(u.pending, t.pending),
+      provider = COALESCE(u.provider, t.provider),
+      provider_transaction_id = CASE WHEN u.set_provider_id THEN u.provider_id ELSE t.provider_transaction_id END
       FROM u WHERE t.id = u.id
     RETURNING t.*)
   SELECT false AS after, ${TRANSACTION_COLUMNS}, NULL AS tracking, NULL AS "startDate", NULL AS account_type FROM old t
@@ -66,6 +69,7 @@ export async function changeMany(client: PoolClient, events: readonly Changing[]
     col((e) => { const splits = change(e).splits; return splits ? JSON.stringify(splits.to) : null; }),
     col((e) => change(e).statementId !== undefined), col((e) => change(e).statementId?.to ?? null),
     col((e) => change(e).pending?.to ?? null),
+    col((e) => change(e).provider?.to ?? null), col((e) => change(e).providerTransactionId !== undefined), col((e) => change(e).providerTransactionId?.to ?? null),
   ]);
   const before = new Map(rows.filter((r) => !r.after).map((r) => [r.id, loaded(r)]));
   const after = new Map(rows.filter((r) => r.after).map((r) => [r.id, { tx: loaded(r), facts: factsOf(r) }] as const));

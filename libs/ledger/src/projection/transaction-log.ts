@@ -68,6 +68,8 @@ function describe(event: StoredEvent & TransactionEvent, before: LoadedTransacti
       return `${who} restored ${label} ${moved(after)}`;
     case 'TransactionDuplicateCleared':
       return `${who} resolved a duplicate: ${label} is not a duplicate and stays in the balance`;
+    case 'BankRowClaimed':
+      return `${who} matched the bank's row to ${label}`;
     case 'TransactionChanged': {
       if (event.data.autoAssignment) return autoAssigned(event.data.autoAssignment, before?.name ? `"${before.name}"` : label, money(after.amount), after.splits, undefined);
       const c = event.data.changes;
@@ -86,6 +88,7 @@ function describe(event: StoredEvent & TransactionEvent, before: LoadedTransacti
       if (c.comment) parts.push('changed the comment');
       if (c.statementId) parts.push(c.statementId.to ? 'reconciled it with a statement' : 'removed it from its statement');
       if (c.pending) parts.push(c.pending.to ? 'marked it pending' : 'posted it');
+      if (c.providerTransactionId) parts.push(bankMatchPart(c.providerTransactionId.from, c.providerTransactionId.to, c.provider?.to));
       return `${who} ${parts.join(', ')} on ${before?.name ? `"${before.name}"` : label}`;
     }
     default: {
@@ -93,6 +96,13 @@ function describe(event: StoredEvent & TransactionEvent, before: LoadedTransacti
       return String((unknown as { type: string }).type);
     }
   }
+}
+
+/** The claim of a typed row by the bank's row (docs/architecture.md §8), in the log's words. */
+function bankMatchPart(from: string | null, to: string | null, provider: string | undefined): string {
+  if (to === null) return 'the bank withdrew the row it was matched to, so it is uncleared again';
+  if (from === null) return provider === 'PLAID' ? "matched it to the bank's row (cleared; nothing counted twice)" : "matched it to the bank's pending row (uncleared until it posts)";
+  return provider === 'PLAID' ? "took the bank's posted row (cleared)" : "took the bank's new row";
 }
 
 const SOURCES: Record<string, string> = { OFX: 'the OFX import', CSV: 'the CSV import', PLAID: 'the bank sync' };

@@ -29,7 +29,12 @@ async function accountWithManual(amount = -4200, date = '2025-03-10') {
   const [accountId, otherAccountId] = accountIds as [string, string];
   const unassigned = user.categories.get('Unassigned')!;
   const manual = await bed.transactions.recordManual(user.caller, accountId, { date, name: 'Groceries by hand', amount, principle: null, comment: null, splits: [] });
-  return { ...user, accountId, otherAccountId, unassigned, manualId: manual.transactionId };
+  // A second typed row like it, 5 days later: a bank row dated between the two has two candidates,
+  // which is ambiguous, so it is flagged for the duplicate dialog rather than claiming either
+  // (a bank row with exactly one candidate claims it: claims.int.spec.ts).
+  const later = new Date(Date.parse(`${date}T00:00:00Z`) + 5 * 86_400_000).toISOString().slice(0, 10);
+  const second = await bed.transactions.recordManual(user.caller, accountId, { date: later, name: 'Groceries by hand too', amount, principle: null, comment: null, splits: [] });
+  return { ...user, accountId, otherAccountId, unassigned, manualId: manual.transactionId, secondManualId: second.transactionId };
 }
 
 const bankRow = (accountId: string, id: string, overrides: Partial<BankRow> = {}): BankRow => ({
@@ -43,7 +48,7 @@ async function flags(accountId: string) {
 }
 
 describe('duplicate bank rows', () => {
-  it('flags the one bank row like a manual row (same account and amount, 2 days later); the second like it, another account and 4 days off stay unflagged; the flagged row counts', async () => {
+  it('flags the one bank row like two typed rows (same account and amount, 2 days after the first): the closest; the second like it, another account and 4 days off stay unflagged; the flagged row counts', async () => {
     const { caller, accountId, otherAccountId, manualId } = await accountWithManual();
     const first = bankRow(accountId, 'a');
     const rows = [first, bankRow(accountId, 'b', { date: '2025-03-09' }), bankRow(otherAccountId, 'c'), bankRow(accountId, 'd', { date: '2025-03-14' })];
@@ -53,6 +58,7 @@ describe('duplicate bank rows', () => {
     const view = await bed.views.transaction(caller.userId, bankRowTransactionId(first));
     expect(view.duplicateOfTransactionId).toBe(manualId);
     // Real bank data: it counts in the balance until the user resolves the pair.
+    // (`d`, 4 days off the first typed row, is near only the second one: it claims it, and counts once.)
     const known = await bed.lookups.knownBalances(caller.userId, [accountId], []);
     expect(known.accounts.get(accountId)?.balance).toBe(-4200 * 4);
   }, 60_000);

@@ -23,13 +23,18 @@ import { RecordBankRowsHandler } from './record-bank-rows.handler.js';
  * account never brings it back (weak point 19). A removal without its account id is tried against
  * every account of the institution: only the one holding that Plaid id has its stream.
  *
- * Then, per account, Plaid's balance: kept as `plaidBalance` when it moved, and the account's
- * starting balance re-derived from it as an OFX import does (server-behaviour §4.2.4: starting =
- * Plaid's balance − the posted rows dated on or after the start date), so this month's rows, which
- * Plaid's balance already holds, are not counted twice (weak point 11) and the account shows
- * Plaid's balance. An account that tracks Balances gets the sync's date in its balance history
- * instead, with Plaid's balance (`decidePlaidBalanceEntry`: one entry per date, its id derived from
- * the account and the date, appended at the account stream's revision — exactly once by construction).
+ * Then, per account, Plaid's balance: kept as `plaidBalance` when it moved. A linked account's
+ * starting balance is set ONCE (docs/architecture.md §8), by the first feed that is the item's whole
+ * history: Plaid's balance − the bank's posted rows dated on or after the start date, so the rows
+ * Plaid's balance already holds are not counted twice (weak point 11), and `AccountBankStartSet` on
+ * the account stream (appended at its revision: exactly once) says it is set. After that a sync never
+ * moves it: a typed row keeps lowering the account, and a difference between Plaid's balance and
+ * the cleared balance is shown ("differs from the bank by X") until the user records an adjustment.
+ * An account not set yet, seen in a feed that is not the whole history (linked after the item's
+ * cursor moved on), is counted in `withoutHistory`: the sync then fetches the item's history again.
+ * An account that tracks Balances gets the sync's date in its balance history instead, with
+ * Plaid's balance (`decidePlaidBalanceEntry`: one entry per date, its id derived from the account
+ * and the date, appended at the account stream's revision — exactly once by construction).
  */
 @CommandHandler(RecordBankFeed)
 export class RecordBankFeedHandler implements ICommandHandler<RecordBankFeed, RecordBankFeedResult> {
@@ -42,7 +47,7 @@ export class RecordBankFeedHandler implements ICommandHandler<RecordBankFeed, Re
     @Optional() @Inject(TransferPairing) private readonly transfers?: TransferPairing,
   ) {}
 
-  async execute({ userId, institutionId, rows, removals, balances, chunkSize }: RecordBankFeed): Promise<RecordBankFeedResult> {
+  async execute({ userId, institutionId, rows, removals, balances, chunkSize, fromStart }: RecordBankFeed): Promise<RecordBankFeedResult> {
     const accounts = await this.lookups.plaidAccounts(userId, institutionId);
     const accountOf = (plaidAccountId: string) => accounts.get(plaidAccountId)?.accountId;
     const bankRows: BankRow[] = rows.flatMap((r) => {
@@ -61,51 +66,65 @@ export class RecordBankFeedHandler implements ICommandHandler<RecordBankFeed, Re
     const caller: Caller = { userId, actor: 'plaid' };
     // The sync's date (UTC): the date of a Balances account's history entry.
     const today = this.clock.now().toISOString().slice(0, 10);
+    let withoutHistory = 0;
     for (const balance of balances) {
       const known = accounts.get(balance.plaidAccountId);
-      if (known) await this.writer.retrying(() => this.keepPlaidBalance(caller, known.accountId, known.plaidBalance, balance, today));
+      if (!known) continue;
+      const kept = await this.writer.retrying(() => this.keepPlaidBalance(caller, known.accountId, known.plaidBalance, balance, today, fromStart === true));
+      if (!kept) withoutHistory += 1;
     }
-    return { ...result, skipped: result.skipped + rows.length - bankRows.length };
+    return { ...result, withoutHistory, skipped: result.skipped + rows.length - bankRows.length };
   }
 
   /**
-   * One write per account: its new Plaid balance (when it moved) and its re-derived starting balance,
-   * or, on a Balances account, the history entry of `today` (decided on the account stream, so the
-   * write expects its revision: `EventWriter.retrying` decides again after a race).
+   * One write per account: its new Plaid balance (when it moved), on a Balances account the history
+   * entry of `today`, and, on a whole-history feed, the starting balance of an account not set yet
+   * (decided on the account stream, so the write expects its revision: `EventWriter.retrying`
+   * decides again after a race). Answers false for an account whose starting balance is not set
+   * and this feed could not set (not the whole history).
    */
-  private async keepPlaidBalance(caller: Caller, accountId: string, stored: Cents | null, { balanceCents }: BankFeedBalance, today: string) {
+  private async keepPlaidBalance(caller: Caller, accountId: string, stored: Cents | null, { balanceCents }: BankFeedBalance, today: string, fromStart: boolean): Promise<boolean> {
     const account = await this.ledger.account(caller.userId, accountId);
     const appends: WriteAppend[] = [];
     const history: AccountEvent[] = [];
+    const { loaded, state } = await loadAccountStream(this.writer, caller, accountId);
     let revision: WriteAppend['expectedRevision'] = 'any';
     if (account.tracking === 'Balances') {
-      const { loaded, state } = await loadAccountStream(this.writer, caller, accountId);
       history.push(...decidePlaidBalanceEntry(state, today, balanceCents));
       if (history.length > 0) revision = loaded.revision;
     }
     // An account off the budget's transactions (a loan opens as Uncategorized Transactions) has no
-    // starting transaction to re-derive: its opening balance follows Plaid's balance instead, in the
-    // projection of this event, so it is told again whenever the account's balance is not Plaid's.
+    // starting transaction: its opening balance follows Plaid's balance instead, in the projection
+    // of this event, so it is told again whenever the account's balance is not Plaid's.
     const followsPlaid = account.startingTransactionId === null && account.tracking === 'Uncategorized Transactions';
     if (stored !== balanceCents || (followsPlaid && account.balance !== balanceCents)) {
       const event: AccountPlaidBalanceChanged = { type: 'AccountPlaidBalanceChanged', data: { accountId, from: stored, to: balanceCents } };
       // A fact that decides nothing (the account's state ignores it): appended at any revision, unless a history entry goes with it.
       history.unshift(event);
     }
-    if (history.length > 0) appends.push({ stream: accountStream(accountId), events: history, expectedRevision: revision });
-    if (account.startingTransactionId !== null) {
-      const stream = transactionStream(account.startingTransactionId);
-      const [starting, posted, { fundingPool }] = await Promise.all([
-        this.writer.load<TransactionEvent>(stream, caller, 'Transaction'),
-        this.ledger.postedSince(accountId, account.startDate),
-        this.ledger.systemCategories(caller.userId),
-      ]);
-      const events = decideSetStartingBalance(
-        { transactionId: account.startingTransactionId, accountId, fundingPoolCategoryId: fundingPool, startDate: account.startDate, amount: balanceCents - posted },
-        foldTransaction(starting.events),
-      );
-      appends.push({ stream, events, expectedRevision: starting.revision, actor: 'system' });
+    let set = true;
+    if (account.startingTransactionId !== null && !state.bankStartSet) {
+      if (fromStart) {
+        const stream = transactionStream(account.startingTransactionId);
+        const [starting, posted, { fundingPool }] = await Promise.all([
+          this.writer.load<TransactionEvent>(stream, caller, 'Transaction'),
+          this.lookups.postedBankRowsSince(accountId, account.startDate),
+          this.ledger.systemCategories(caller.userId),
+        ]);
+        const amount = balanceCents - posted;
+        const events = decideSetStartingBalance(
+          { transactionId: account.startingTransactionId, accountId, fundingPoolCategoryId: fundingPool, startDate: account.startDate, amount },
+          foldTransaction(starting.events),
+        );
+        appends.push({ stream, events, expectedRevision: starting.revision, actor: 'system' });
+        history.push({ type: 'AccountBankStartSet', data: { accountId, plaidBalance: balanceCents, postedBankRows: posted, startingBalance: amount } });
+        revision = loaded.revision;
+      } else {
+        set = false;
+      }
     }
-    await this.writer.settle(caller, await this.writer.appendMany(appends, caller));
+    if (history.length > 0) appends.unshift({ stream: accountStream(accountId), events: history, expectedRevision: revision });
+    if (appends.length > 0) await this.writer.settle(caller, await this.writer.appendMany(appends, caller));
+    return set;
   }
 }

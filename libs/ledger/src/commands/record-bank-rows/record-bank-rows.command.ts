@@ -9,6 +9,8 @@ export interface RecordBankRowsResult {
   changed: number;
   removed: number;
   unchanged: number;
+  /** Bank rows that claimed a typed row (which became that bank row) instead of being recorded. */
+  matched: number;
   /** Rows of accounts that are not the caller's (or no longer exist): left alone. */
   skipped: number;
   /** The appends (one `appendMany` each) it took. */

@@ -82,7 +82,7 @@ describe('recording bank rows', () => {
     expect((await balances(caller, accountId, [])).account).toBe(total(rows));
   }, 60_000);
 
-  it('pending → posted keeps the user\'s Dining split, routes the difference to Unassigned and retires the pending row (rule 4)', async () => {
+  it('pending → posted: the user\'s one category (Dining) follows the posted amount, and the pending row is retired (rule 4, the tipped bill)', async () => {
     const { caller, accountId, unassigned, dining } = await linkedAccount();
     const pending: BankRow = { accountId, provider: 'plaid', providerTransactionId: 'p-1', pendingTransactionId: null, date: '2025-03-05', name: 'BISTRO', amount: -2000, pending: true };
     await handler().execute(new RecordBankRowsCommand(caller.userId, [pending], []));
@@ -94,12 +94,27 @@ describe('recording bank rows', () => {
     const posted: BankRow = { ...pending, providerTransactionId: 'tx-9', pendingTransactionId: 'p-1', amount: -2350, pending: false, date: '2025-03-07' };
     const result = await handler().execute(new RecordBankRowsCommand(caller.userId, [posted], [{ accountId, provider: 'plaid', providerTransactionId: 'p-1' }]));
     expect(result).toMatchObject({ added: 1, removed: 0, unchanged: 1 });
-    expect(await balances(caller, accountId, [unassigned, dining])).toEqual({ account: -2350, categories: { [unassigned]: -350, [dining]: -2000 } });
+    expect(await balances(caller, accountId, [unassigned, dining])).toEqual({ account: -2350, categories: { [unassigned]: 0, [dining]: -2350 } });
     const { rows } = await bed.db.pool.query('SELECT id::text, deleted, pending, amount_cents::int AS amount FROM ledger_transactions WHERE account_id = $1 AND provider = $2 ORDER BY amount_cents', [accountId, 'PLAID']);
     expect(rows).toEqual([
       { id: bankRowTransactionId(posted), deleted: false, pending: false, amount: -2350 },
       { id: pendingId, deleted: true, pending: true, amount: -2000 },
     ]);
+  }, 60_000);
+
+  it('pending → posted with a hand-made split over two categories: the difference goes to Unassigned and the row is marked for review in its event and its log line', async () => {
+    const { caller, accountId, unassigned, dining, categories } = await linkedAccount();
+    const groceries = categories.get('Groceries')!;
+    const pending: BankRow = { accountId, provider: 'plaid', providerTransactionId: 'p-2', pendingTransactionId: null, date: '2025-03-05', name: 'MARKET CAFE', amount: -2000, pending: true };
+    await handler().execute(new RecordBankRowsCommand(caller.userId, [pending], []));
+    await bed.transactions.edit(caller, bankRowTransactionId(pending), { version: 0, splits: [{ categoryId: dining, amount: -1500 }, { categoryId: groceries, amount: -500 }] });
+    const posted: BankRow = { ...pending, providerTransactionId: 'tx-10', pendingTransactionId: 'p-2', amount: -2350, pending: false };
+    await handler().execute(new RecordBankRowsCommand(caller.userId, [posted], [{ accountId, provider: 'plaid', providerTransactionId: 'p-2' }]));
+    expect(await balances(caller, accountId, [unassigned, dining, groceries])).toEqual({ account: -2350, categories: { [unassigned]: -350, [dining]: -1500, [groceries]: -500 } });
+    const { rows } = await bed.db.pool.query<{ data: { review?: boolean } }>("SELECT data FROM es_events WHERE stream_id = $1 AND type = 'TransactionRecorded'", [`transaction-${bankRowTransactionId(posted)}`]);
+    expect(rows[0]?.data.review).toBe(true);
+    const { rows: log } = await bed.db.pool.query<{ message: string }>('SELECT message FROM ledger_transaction_logs WHERE transaction_id = $1', [bankRowTransactionId(posted)]);
+    expect(log.map((l) => l.message).join('\n')).toMatch(/review it/);
   }, 60_000);
 
   it('reverses a removed posted row with the right sign, once (weak point 10), and a modified row moves its difference to Unassigned', async () => {

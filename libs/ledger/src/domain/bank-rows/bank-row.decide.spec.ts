@@ -74,11 +74,12 @@ describe('pending → posted (rule 4)', () => {
     expect(replacedTransactionId(pending)).toBeNull();
   });
 
-  it('keeps the user\'s Dining −20.00 and routes the −3.50 difference to Unassigned; the pending row is retired', () => {
+  it('the user\'s one category follows the posted amount (Dining −23.50, the tipped bill); the pending row is retired', () => {
     const { row: events, replaced } = decideBankRow(posted, initialTransactionState, assigned, context);
     const recorded = events[0]!;
     expect(recorded.type).toBe('TransactionRecorded');
-    expect((recorded.data as { splits: Split[] }).splits).toEqual([split('dining', -2000), split('unassigned', -350)]);
+    expect((recorded.data as { splits: Split[] }).splits).toEqual([split('dining', -2350)]);
+    expect(recorded.data).not.toHaveProperty('review');
     expect(replaced).toEqual([{ type: 'TransactionDeleted', data: { transactionId: bankRowTransactionId(pending) } }]);
   });
 
@@ -90,8 +91,26 @@ describe('pending → posted (rule 4)', () => {
     ]);
     expect(removedFirst.deleted).toBe(true);
     const { row: events, replaced } = decideBankRow(posted, initialTransactionState, removedFirst, context);
-    expect((events[0]!.data as { splits: Split[] }).splits).toEqual([split('dining', -2000), split('unassigned', -350)]);
+    expect((events[0]!.data as { splits: Split[] }).splits).toEqual([split('dining', -2350)]);
     expect(replaced).toEqual([]);
+  });
+
+  it('a hand-made split over several categories keeps its lines, sends the difference to Unassigned and is marked for review', () => {
+    const handMade = stored(pending, { type: 'TransactionChanged', data: { transactionId: bankRowTransactionId(pending), changes: { splits: { from: [split('unassigned', -2000)], to: [split('dining', -1500), split('tips', -500)] } } } });
+    const [recorded] = decideBankRow(posted, initialTransactionState, handMade, context).row;
+    expect((recorded!.data as { splits: Split[] }).splits).toEqual([split('dining', -1500), split('tips', -500), split('unassigned', -350)]);
+    expect(recorded!.data).toMatchObject({ review: true });
+  });
+
+  it('a rule\'s split is applied again to the posted amount: the rule\'s own split when it still claims the row, else the same shares', () => {
+    const [first] = decideBankRow(pending, initialTransactionState, null, { ...context, assigned: [split('dining', -1000), split('tips', -1000)] }).row;
+    const ruled = foldTransaction([{ ...first!, data: { ...first!.data, autoAssignment: { ruleId: 'r', ruleName: 'Bistro', searchString: 'bistro' } } } as TransactionEvent]);
+    expect(ruled.ruleSplits).toBe(true);
+    const again = decideBankRow(posted, initialTransactionState, ruled, { ...context, assigned: [split('dining', -1175), split('tips', -1175)] }).row[0]!;
+    expect((again.data as { splits: Split[] }).splits).toEqual([split('dining', -1175), split('tips', -1175)]);
+    const shares = decideBankRow({ ...posted, amount: -2351 }, initialTransactionState, ruled, context).row[0]!;
+    expect((shares.data as { splits: Split[] }).splits).toEqual([split('dining', -1176), split('tips', -1175)]);
+    expect(shares.data).not.toHaveProperty('review');
   });
 
   it('is recorded in Unassigned when the pending row was never seen', () => {

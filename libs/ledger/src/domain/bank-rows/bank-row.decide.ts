@@ -1,5 +1,5 @@
 import { sumCents, type Cents } from '@budget/money';
-import { routeDeltaToUnassigned } from '../splits.js';
+import { followSplits, routeDeltaToUnassigned } from '../splits.js';
 import type { Split, TransactionChanged, TransactionChanges, TransactionDeleted, TransactionRecorded } from '../transaction.events.js';
 import type { TransactionState } from '../transaction.state.js';
 import { bankTransactionId, type BankRowProvider } from './bank-transaction-id.js';
@@ -82,8 +82,12 @@ export function decideBankRow(row: BankRow, state: TransactionState, replaced: T
   if (state.exists) return { row: state.deleted ? [] : changesOf(row, name, state, context.unassignedCategoryId), replaced: [] };
 
   const pendingPart = replaced?.exists ? replaced.account : null;
-  const splits = pendingPart
-    ? routeDeltaToUnassigned(replaced!.splits, row.amount - sumCents(replaced!.splits.map((s) => s.amount)), context.unassignedCategoryId)
+  // The posted form of a pending row follows its split (the tipped bill): one category or a rule's
+  // split take the posted amount; only a hand-made split over several categories sends the
+  // difference to Unassigned, and the row is marked for review.
+  const followed = pendingPart ? followSplits(replaced!.splits, row.amount, context.unassignedCategoryId, { byRule: replaced!.ruleSplits, ruled: context.assigned }) : null;
+  const splits = followed
+    ? followed.splits
     : context.assigned && context.assigned.length > 0 && sumCents(context.assigned.map((s) => s.amount)) === row.amount
       ? [...context.assigned]
       : [{ categoryId: context.unassignedCategoryId, amount: row.amount, comment: null }];
@@ -111,6 +115,7 @@ export function decideBankRow(row: BankRow, state: TransactionState, replaced: T
         ...(row.paymentChannel ? { paymentChannel: row.paymentChannel } : {}),
       },
       ...(duplicateOf !== null && { duplicateOfTransactionId: duplicateOf }),
+      ...(followed?.review && { review: true as const }),
     },
   };
   const retire: TransactionDeleted[] =
