@@ -54,6 +54,25 @@ describe('the generated bank script', () => {
     expect(first).toBeLessThan(5_200);
   });
 
+  it('moves money between its own accounts with both sides in the feed: checking → savings and the card payment, opposite amounts on one date, hinted as transfers', () => {
+    const { accounts, changes } = generateItem(spec());
+    const keyOf = new Map(accounts.map((a) => [a.account_id, a.template.key]));
+    const rows = changes.filter((c) => c.kind === 'added').map((c) => c.transaction);
+    const named = (key: string, name: string) => rows.filter((t) => keyOf.get(t.account_id) === key && t.name === name);
+    for (const [from, to, primary] of [
+      [named('checking', 'Transfer to Saving'), named('savings', 'Transfer from Checking'), ['TRANSFER_OUT', 'TRANSFER_IN']],
+      [named('checking', 'Credit Card Payment - Thank You'), named('credit', 'Payment - Thank You'), ['LOAN_PAYMENTS', 'LOAN_PAYMENTS']],
+    ] as const) {
+      expect(from.length).toBeGreaterThanOrEqual(2);
+      expect(to.map((t) => [t.date, -t.amount])).toEqual(from.map((t) => [t.date, t.amount]));
+      expect(from.every((t) => t.personal_finance_category?.primary === primary[0])).toBe(true);
+      expect(to.every((t) => t.personal_finance_category?.primary === primary[1])).toBe(true);
+    }
+    // Every other row carries a category of its own, none of them a transfer's.
+    const others = rows.filter((t) => !/Transfer|Payment/.test(t.name));
+    expect(others.every((t) => t.personal_finance_category && !['TRANSFER_IN', 'TRANSFER_OUT', 'LOAN_PAYMENTS'].includes(t.personal_finance_category.primary))).toBe(true);
+  });
+
   it('gives the same script for the same spec, and another one for another "today" or seed', () => {
     const ids = (over: Partial<ItemSpec> = {}) => generateItem(spec(over)).changes.map((c) => `${c.stage}:${c.kind}:${c.transaction.transaction_id}:${c.transaction.amount}:${c.transaction.date}`);
     expect(ids()).toEqual(ids());
