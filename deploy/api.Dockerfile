@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Image of services/api: the HTTP API (NestJS on Fastify), port 3000.
+# Image of services/api: the HTTP API (NestJS on Fastify), port 3000; operations port 9464.
 # Build from the repository root:  docker build -f deploy/api.Dockerfile -t budget-api .
 
 FROM node:20-bookworm-slim AS build
@@ -13,13 +13,20 @@ RUN npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production
+# The operations port (libs/platform/src/observability/probe-server.ts): /live, /ready, /metrics.
+# Each service runs in its own container, so each listens on 9464.
+ENV METRICS_PORT=9464
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/libs ./libs
 COPY --from=build /app/services/api ./services/api
+# VAPID_KEYS_FILE's folder when the keys are not in the environment (compose: a volume the api
+# and the worker share; a volume mounted here inherits this owner).
+RUN mkdir -p /data/vapid && chown node:node /data/vapid
 USER node
-EXPOSE 3000
-HEALTHCHECK --interval=10s --timeout=3s --retries=6 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:3000/api/v1/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+EXPOSE 3000 9464
+# Ready: PostgreSQL and Redis answer.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=6 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.METRICS_PORT + '/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "--enable-source-maps", "services/api/dist/main.js"]

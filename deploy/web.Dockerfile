@@ -32,3 +32,4 @@ RUN set -eu; \
     rm -rf /tmp/nginx /tmp/dist
 USER 101
 EXPOSE 8080
+HEALTHCHECK --interval=10s --timeout=3s --retries=3 CMD ["wget", "-q", "-O", "/dev/null", "http://127.0.0.1:8080/healthz"]
