@@ -31,8 +31,8 @@ const theme = (page: Page) => page.evaluate('document.documentElement.dataset.th
 
 /**
  * The user page (product-spec §2 User page; issue 18) in Chromium against the stack `npm start`
- * runs: change the e-mail and verify it with the mailed code, change the password and sign in with
- * the new one, switch the theme (kept by the server), the notifications button's reason when the
+ * runs: change the e-mail and verify it with the mailed code, change the password (the current one
+ * asked: a wrong one refused) and sign in with the new one, switch the theme (kept by the server), the notifications button's reason when the
  * browser can't, and Delete Account back to `/`.
  */
 describe('the /user page', () => {
@@ -57,10 +57,15 @@ describe('the /user page', () => {
     await pending.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByRole('form', { name: 'Change email' }).getByLabel('Email').inputValue()).toBe(next);
 
-    // Password: change it, sign out, the old one is refused and the new one signs in.
+    // Password: it asks for the current one (a wrong one is refused on its field), then changes it;
+    // sign out, the old one is refused and the new one signs in.
     const passwordForm = page.getByRole('form', { name: 'Change password' });
+    await passwordForm.getByLabel('Current Password').fill('Wrong1234');
     await passwordForm.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
     await passwordForm.getByLabel('Confirm Password').fill(NEW_PASSWORD);
+    await passwordForm.getByRole('button', { name: 'Change Password' }).click();
+    await passwordForm.getByText('The current password is not correct.').waitFor();
+    await passwordForm.getByLabel('Current Password').fill('Secret123');
     await passwordForm.getByRole('button', { name: 'Change Password' }).click();
     await page.getByText('Your password was changed.').waitFor();
     await page.getByRole('button', { name: 'Sign Out' }).click();

@@ -36,6 +36,7 @@ import { GetPreferencesHandler } from './queries/get-preferences/get-preferences
 import { GetUserController } from './queries/get-user/get-user.controller.js';
 import { GetUserHandler } from './queries/get-user/get-user.handler.js';
 import { IdentityUserRolesHandler } from './public-queries/user-roles.handler.js';
+import { Reauthentication } from './session/reauthentication.js';
 
 /** One controller per route of `identityRoutes` (libs/contracts); each only dispatches on a bus. */
 export const identityControllers: Type[] = [
@@ -53,4 +54,4 @@ export const identityHandlers: Provider[] = [
   RegisterPushHandler, UnregisterPushHandler, GetPreferencesHandler, UpdatePreferencesHandler,
 ];
 
-export const identityUseCaseServices: Provider[] = [RegistrationCheck, NewAccounts, CodeJudge, CodeOutcomeApplier];
+export const identityUseCaseServices: Provider[] = [RegistrationCheck, NewAccounts, CodeJudge, CodeOutcomeApplier, Reauthentication];

@@ -3,14 +3,26 @@ import { changeEmail } from '@budget/contracts';
 import { Button, FormError, TextField, useServerForm, useSession } from '@budget/web';
 import { useRefreshUser } from './use-refresh-user.js';
 
-/** The email with a Change button: PATCH /user {email} (`changeEmail`) makes it the pending email. */
+/**
+ * The email with a Change button: PATCH /user {email} (`changeEmail`) makes it the pending email.
+ * Right after a sign-in the address alone is enough; later the server asks for the current password
+ * (403 on `currentPassword`), and the form then shows that field and sends it with the next Change.
+ */
 export function EmailField({ email }: { email: string }) {
   const { api } = useSession();
   const refreshUser = useRefreshUser();
-  const form = useServerForm({ email });
+  const form = useServerForm({ email, currentPassword: '' });
   const [changed, setChanged] = useState(false);
+  const [asked, setAsked] = useState(false);
+  const askPassword = asked || form.errors.fields.currentPassword !== undefined;
+  if (askPassword && !asked) setAsked(true);
   const change = form.handleSubmit(
-    (values, idempotencyKey) => api.send(changeEmail, { body: { email: values.email.trim() } }, { idempotencyKey }),
+    (values, idempotencyKey) =>
+      api.send(
+        changeEmail,
+        { body: { email: values.email.trim(), ...(values.currentPassword !== '' && { currentPassword: values.currentPassword }) } },
+        { idempotencyKey },
+      ),
     async () => {
       setChanged(true);
       await refreshUser();
@@ -24,6 +36,7 @@ export function EmailField({ email }: { email: string }) {
           Change
         </Button>
       </div>
+      {askPassword ? <TextField label="Current Password" type="password" autoComplete="current-password" required {...form.field('currentPassword')} /> : null}
       <FormError message={form.errors.general} />
       {changed ? <p role="status">The new address is waiting for verification.</p> : null}
     </form>

@@ -31,6 +31,15 @@ export const passwordConfirmation = formText({ type: 'The password confirmation 
   .optional()
   .meta({ description: 'Required: equal to the password' });
 
+/**
+ * The caller's current password, asked before a password change, an e-mail change or deleting the
+ * account (libs/identity/README.md "Re-authentication"). Optional in the contract: the spec's client
+ * does not send it, and a session opened moments ago (or by a recovery code) may omit it.
+ */
+export const currentPassword = formText({ type: 'The current password must be text.', tooLong: 'The current password is not correct.' }, 200)
+  .optional()
+  .meta({ description: 'The current password; required unless the session was opened moments ago (see the route)' });
+
 /** A refresh token in `{data:{refresh}}` (refresh, logout): 43 base64url characters when genuine. */
 export const refreshTokenBody = z.object({
   data: z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { route } from '../common/route.js';
-import { newPassword, passwordConfirmation, requiredFormText, userAccount } from './fields.js';
+import { currentPassword, newPassword, passwordConfirmation, requiredFormText, userAccount } from './fields.js';
 
 /** GET /user: the caller's account, never anyone else's. */
 export const getUser = route({
@@ -13,8 +13,11 @@ export const getUser = route({
 });
 
 /**
- * PATCH /user {email}: the address becomes `pendingEmail` and gets an e-mail-change code; it
- * replaces `email` when that code is entered. Answers the bare user object.
+ * PATCH /user {email, currentPassword?}: the address becomes `pendingEmail` and gets an
+ * e-mail-change code; it replaces `email` when that code is entered. Answers the bare user object.
+ * Needs the current password unless the session was opened within the last 5 minutes: otherwise
+ * 403 on `currentPassword` ("Enter your current password"; a wrong one "The current password is
+ * not correct."; too many wrong ones 429).
  */
 export const changeEmail = route({
   id: 'changeEmail',
@@ -22,10 +25,10 @@ export const changeEmail = route({
   path: '/user',
   summary: 'Ask to change the e-mail address (mails a code to the new one)',
   tag: 'identity',
-  body: z.object({ email: requiredFormText({ required: 'The email address is not valid.' }) }),
+  body: z.object({ email: requiredFormText({ required: 'The email address is not valid.' }), currentPassword }),
   response: userAccount,
-  /** Rate-limited: 429 with field "general" and Retry-After. */
-  errors: [429],
+  /** 403: re-authentication refused. Rate-limited: 429 with field "general" and Retry-After. */
+  errors: [403, 429],
 });
 
 /** POST /user/pending-email/resend: a new code to the pending address; empty 200, also when none is pending. */
@@ -51,8 +54,11 @@ export const cancelPendingEmail = route({
 });
 
 /**
- * POST /password/update {password, passwordConfirmation}: the register password rules (checked by
- * the identity domain); every other session of the user ends. Empty 200.
+ * POST /password/update {password, passwordConfirmation, currentPassword?}: the register password
+ * rules (checked by the identity domain); every other session of the user ends. Empty 200. Needs
+ * the current password, except in a session opened by a one-time code (the last step of password
+ * recovery, with the spec client's exact body) within 10 minutes of it: otherwise 403 on
+ * `currentPassword` (missing or wrong; too many wrong ones 429).
  */
 export const updatePassword = route({
   id: 'updatePassword',
@@ -63,16 +69,25 @@ export const updatePassword = route({
   body: z.object({
     password: newPassword,
     passwordConfirmation,
+    currentPassword,
   }),
   response: null,
+  errors: [403, 429],
 });
 
-/** DELETE /user: erases the caller's account, events and read-model rows; empty 200 once all is gone. */
+/**
+ * DELETE /user [{currentPassword}]: erases the caller's account, events and read-model rows; empty
+ * 200 once all is gone. The body is optional (the spec's client sends none): without the current
+ * password the session must have been opened within the last 5 minutes, otherwise 403 on
+ * `currentPassword` (a wrong one too; too many wrong ones 429).
+ */
 export const deleteUser = route({
   id: 'deleteUser',
   method: 'DELETE',
   path: '/user',
   summary: 'Delete the signed-in user and everything of theirs',
   tag: 'identity',
+  body: z.object({ currentPassword }),
   response: null,
+  errors: [403, 429],
 });

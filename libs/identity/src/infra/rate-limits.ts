@@ -21,6 +21,8 @@ export const DEFAULT_RATE_LIMITS = {
   registerPerIp: { limit: 20, windowSeconds: 60 * 60 },
   /** E-mail change mails per user. */
   emailChangePerUser: { limit: 5, windowSeconds: FIFTEEN_MINUTES },
+  /** Wrong current passwords per user (re-authentication; a success resets it), like failed sign-ins. */
+  currentPasswordFailuresPerUser: { limit: 10, windowSeconds: FIFTEEN_MINUTES },
 } as const satisfies Record<string, Limit>;
 
 export type RateLimitTable = { [K in keyof typeof DEFAULT_RATE_LIMITS]: Limit };

@@ -84,4 +84,11 @@ export const identityMigrations: Migration[] = [
     id: 'identity-005-preferences',
     sql: `ALTER TABLE identity_users ADD COLUMN preferences jsonb NOT NULL DEFAULT '{}'::jsonb;`,
   },
+  {
+    // Re-authentication (src/domain/reauthentication.ts): how a session was opened — 'password'
+    // (login) or 'code' (code-verify: recovery, the welcome code, an e-mail change). Sessions opened
+    // before this migration count as 'password', which never skips the current password.
+    id: 'identity-006-session-origin',
+    sql: `ALTER TABLE identity_sessions ADD COLUMN origin text NOT NULL DEFAULT 'password' CHECK (origin IN ('password', 'code'));`,
+  },
 ];

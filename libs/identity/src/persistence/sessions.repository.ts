@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PG_POOL, type Pool } from '@budget/platform';
+import type { SessionOrigin } from '../domain/reauthentication.js';
 import type { Queryable } from './queryable.js';
 
 /** Sessions are refresh-token families; revoking one also stops its access tokens at the guard. */
@@ -7,8 +8,23 @@ import type { Queryable } from './queryable.js';
 export class SessionsRepository {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
-  async create(db: Queryable, session: { id: string; userId: string; now: Date }): Promise<void> {
-    await db.query('INSERT INTO identity_sessions (id, user_id, created_at) VALUES ($1, $2, $3)', [session.id, session.userId, session.now]);
+  async create(db: Queryable, session: { id: string; userId: string; now: Date; origin: SessionOrigin }): Promise<void> {
+    await db.query('INSERT INTO identity_sessions (id, user_id, created_at, origin) VALUES ($1, $2, $3, $4)', [
+      session.id,
+      session.userId,
+      session.now,
+      session.origin,
+    ]);
+  }
+
+  /** When and how a live session of the user was opened; null if it is not theirs or was revoked. */
+  async opened(sessionId: string, userId: string): Promise<{ createdAt: Date; origin: SessionOrigin } | null> {
+    const { rows } = await this.pool.query<{ created_at: Date; origin: SessionOrigin }>(
+      'SELECT created_at, origin FROM identity_sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL',
+      [sessionId, userId],
+    );
+    const row = rows[0];
+    return row ? { createdAt: row.created_at, origin: row.origin } : null;
   }
 
   /** True while the session exists, belongs to the user and is not revoked (the user row still exists). */

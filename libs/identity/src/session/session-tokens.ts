@@ -5,6 +5,7 @@ import { RefreshTokensRepository } from '../persistence/refresh-tokens.repositor
 import { SessionsRepository } from '../persistence/sessions.repository.js';
 import type { Queryable } from '../persistence/queryable.js';
 import { newRefreshToken, sha256Hex } from '../infra/secrets.js';
+import type { SessionOrigin } from '../domain/reauthentication.js';
 
 export interface TokenPair {
   access: string;
@@ -23,10 +24,13 @@ export class SessionTokens {
     @Inject(RefreshTokensRepository) private readonly refreshTokens: RefreshTokensRepository,
   ) {}
 
-  /** A new session for the user (sign-in): its first refresh token and an access token. */
-  async start(db: Queryable, userId: string): Promise<TokenPair> {
+  /**
+   * A new session for the user (sign-in): its first refresh token and an access token. `origin`
+   * says how the user proved who they are (re-authentication depends on it).
+   */
+  async start(db: Queryable, userId: string, origin: SessionOrigin): Promise<TokenPair> {
     const sessionId = this.ids.next();
-    await this.sessions.create(db, { id: sessionId, userId, now: this.clock.now() });
+    await this.sessions.create(db, { id: sessionId, userId, now: this.clock.now(), origin });
     return this.mint(db, userId, sessionId);
   }
 

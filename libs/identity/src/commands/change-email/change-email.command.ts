@@ -5,6 +5,7 @@ import type { changeEmail, RouteInput, RouteResponse } from '@budget/contracts';
 export class ChangeEmailCommand extends Command<RouteResponse<typeof changeEmail>> {
   constructor(
     readonly userId: string,
+    readonly sessionId: string,
     readonly body: RouteInput<typeof changeEmail>['body'],
   ) {
     super();

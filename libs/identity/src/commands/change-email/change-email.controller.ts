@@ -1,7 +1,7 @@
 import { Controller, Inject } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { changeEmail, type RouteInput } from '@budget/contracts';
-import { CurrentUserId, Endpoint, Input } from '@budget/platform';
+import { CurrentSessionId, CurrentUserId, Endpoint, Input } from '@budget/platform';
 import { ChangeEmailCommand } from './change-email.command.js';
 
 /** PATCH /api/v1/user {email}: the bare user object (server-behaviour §4.1), with the new `pendingEmail`. */
@@ -10,7 +10,7 @@ export class ChangeEmailController {
   constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
   @Endpoint(changeEmail, ChangeEmailCommand)
-  change(@CurrentUserId() userId: string, @Input(changeEmail) { body }: RouteInput<typeof changeEmail>) {
-    return this.commands.execute(new ChangeEmailCommand(userId, body));
+  change(@CurrentUserId() userId: string, @CurrentSessionId() sessionId: string, @Input(changeEmail) { body }: RouteInput<typeof changeEmail>) {
+    return this.commands.execute(new ChangeEmailCommand(userId, sessionId, body));
   }
 }

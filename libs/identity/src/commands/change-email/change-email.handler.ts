@@ -6,6 +6,7 @@ import { isEmailAddress, normalizeEmail } from '../../domain/email-address.js';
 import { userView, type UserView } from '../../http/user-view.js';
 import { CodesRepository } from '../../persistence/codes.repository.js';
 import { UsersRepository } from '../../persistence/users.repository.js';
+import { Reauthentication } from '../../session/reauthentication.js';
 import { ChangeEmailCommand } from './change-email.command.js';
 
 const NOT_VALID = 'The email address is not valid.';
@@ -13,7 +14,8 @@ const NOT_VALID = 'The email address is not valid.';
 /**
  * PATCH /user {email}: the new address becomes `pendingEmail` and gets an e-mail-change code.
  * It replaces `email` only when that code is entered on code-verify with the new address.
- * Asking for the current address again simply cancels any pending change.
+ * Asking for the current address again simply cancels any pending change. Either needs the
+ * current password or a sign-in within the last minutes (`Reauthentication`).
  */
 @CommandHandler(ChangeEmailCommand)
 export class ChangeEmailHandler implements ICommandHandler<ChangeEmailCommand> {
@@ -23,9 +25,11 @@ export class ChangeEmailHandler implements ICommandHandler<ChangeEmailCommand> {
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(CodesRepository) private readonly codes: CodesRepository,
     @Inject(PendingEmailCodeSender) private readonly sender: PendingEmailCodeSender,
+    @Inject(Reauthentication) private readonly reauthentication: Reauthentication,
   ) {}
 
-  async execute({ userId, body }: ChangeEmailCommand): Promise<UserView> {
+  async execute({ userId, sessionId, body }: ChangeEmailCommand): Promise<UserView> {
+    await this.reauthentication.confirm('email-change', userId, sessionId, body.currentPassword);
     const email = normalizeEmail(body.email);
     if (!isEmailAddress(email)) throw new ValidationFailed([fieldError('email', NOT_VALID, 'email')]);
     const user = await this.users.byId(this.pool, userId);

@@ -6,6 +6,7 @@ import {
 } from '@budget/platform';
 import { deleteUserMailJobs } from '../../persistence/user-mail-jobs.js';
 import { UsersRepository } from '../../persistence/users.repository.js';
+import { Reauthentication } from '../../session/reauthentication.js';
 import { USER_ERASERS, type UserEraser } from '../../ports.js';
 import { DeleteUserCommand } from './delete-user.command.js';
 
@@ -13,7 +14,7 @@ import { DeleteUserCommand } from './delete-user.command.js';
 const PROJECTOR_WAIT_MS = 10_000;
 
 /**
- * DELETE /user: erases the account, its events and its read-model rows. First what other contexts
+ * DELETE /user: after re-authentication (`Reauthentication`), erases the account, its events and its read-model rows. First what other contexts
  * keep about the user outside them (`USER_ERASERS`: linked banks, removed at Plaid). Then (see
  * `eraseUserReadModels`): delete the user's events; wait until the projector has passed the head
  * position of that moment, so no event it already read can re-create rows; then, in one
@@ -29,10 +30,13 @@ export class DeleteUserHandler implements ICommandHandler<DeleteUserCommand> {
     @Inject(PROJECTION_WAITER) private readonly waiter: ProjectionWaiter,
     @Inject(PROJECTIONS) private readonly projections: readonly Projection[],
     @Inject(UsersRepository) private readonly users: UsersRepository,
+    @Inject(Reauthentication) private readonly reauthentication: Reauthentication,
     @Optional() @Inject(USER_ERASERS) private readonly erasers: readonly UserEraser[] = [],
   ) {}
 
-  async execute({ userId }: DeleteUserCommand): Promise<void> {
+  async execute({ userId, sessionId, currentPassword }: DeleteUserCommand): Promise<void> {
+    // Nothing is erased before the caller has proved who they are (a recent sign-in, or the password).
+    await this.reauthentication.confirm('account-deletion', userId, sessionId, currentPassword);
     for (const eraser of this.erasers ?? []) await eraser.eraseUser(userId);
     await this.store.deleteUserStreams(userId);
     await this.waiter.waitFor(await this.store.headPosition(), PROJECTOR_WAIT_MS);

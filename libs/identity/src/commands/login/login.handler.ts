@@ -50,6 +50,6 @@ export class LoginHandler implements ICommandHandler<LoginCommand> {
       throw new ValidationFailed([{ field: 'username', code: 'E_EMAIL_NOT_VERIFIED', message: UNVERIFIED_EMAIL_MESSAGE }], 401);
     }
     await this.limiter.reset(failuresKey);
-    return { data: await this.sessions.start(this.pool, user.id) };
+    return { data: await this.sessions.start(this.pool, user.id, 'password') };
   }
 }

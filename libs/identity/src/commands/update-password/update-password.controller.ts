@@ -4,7 +4,7 @@ import { updatePassword, type RouteInput } from '@budget/contracts';
 import { CurrentSessionId, CurrentUserId, Endpoint, Input } from '@budget/platform';
 import { UpdatePasswordCommand } from './update-password.command.js';
 
-/** POST /api/v1/password/update {password, passwordConfirmation}: empty 200; the register password rules. */
+/** POST /api/v1/password/update {password, passwordConfirmation, currentPassword?}: empty 200; the register password rules. */
 @Controller()
 export class UpdatePasswordController {
   constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}

@@ -5,13 +5,15 @@ import { checkNewPassword } from '../../domain/password-policy.js';
 import { PasswordHasher } from '../../infra/password-hasher.js';
 import { SessionsRepository } from '../../persistence/sessions.repository.js';
 import { UsersRepository } from '../../persistence/users.repository.js';
+import { Reauthentication } from '../../session/reauthentication.js';
 import { UpdatePasswordCommand } from './update-password.command.js';
 
 /**
  * POST /password/update: stores the new Argon2id hash and revokes every other session of the
  * user (their refresh tokens and, at the guard, their access tokens). The session making the
  * change stays signed in: it is the last step of password recovery. The password rules are
- * register's (`checkNewPassword`).
+ * register's (`checkNewPassword`). It asks for the current password (`Reauthentication`), except in
+ * a session a recovery code opened within the last minutes.
  */
 @CommandHandler(UpdatePasswordCommand)
 export class UpdatePasswordHandler implements ICommandHandler<UpdatePasswordCommand> {
@@ -21,9 +23,12 @@ export class UpdatePasswordHandler implements ICommandHandler<UpdatePasswordComm
     @Inject(UsersRepository) private readonly users: UsersRepository,
     @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
     @Inject(PasswordHasher) private readonly hasher: PasswordHasher,
+    @Inject(Reauthentication) private readonly reauthentication: Reauthentication,
   ) {}
 
   async execute({ userId, sessionId: currentSessionId, body }: UpdatePasswordCommand): Promise<void> {
+    // The current password first (a session opened by a recovery code moments ago may omit it).
+    await this.reauthentication.confirm('password-change', userId, currentSessionId, body.currentPassword);
     const password = body.password ?? '';
     const problem = checkNewPassword(password, body.passwordConfirmation);
     if (problem) throw new ValidationFailed([problem]);

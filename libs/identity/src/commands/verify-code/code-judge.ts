@@ -47,7 +47,7 @@ export class CodeJudge {
     if (applied !== 'ok') return { kind: applied };
     const user = await this.users.byId(client, match.userId);
     if (!user) return { kind: 'invalid' };
-    return { kind: 'signed-in', tokens: await this.sessions.start(client, user.id), username: user.username };
+    return { kind: 'signed-in', tokens: await this.sessions.start(client, user.id, 'code'), username: user.username };
   }
 
   private async countWrongGuess(client: PoolClient, candidates: StoredCode[], now: Date): Promise<void> {
