@@ -42,3 +42,4 @@ export * from './http/idempotency/index.js';
 export * from './observability/index.js';
 export * from './projection/lag.js';
 export * from './change-feed/index.js';
+export * from './projection/handover.js';

@@ -118,11 +118,21 @@ const appendStreamsSql = (locked: boolean) => `
     SELECT ${locked ? `CASE WHEN pg_current_xact_id_if_assigned() IS NULL THEN ${POSITION_BASE} END` : POSITION_BASE} AS base
       FROM ok ${locked ? 'CROSS JOIN lk' : ''} WHERE ok.ok
   )
+  ${locked ? ', ins AS (' : ''}
   INSERT INTO es_events (position, event_id, stream_id, revision, type, data, metadata, user_id)
   SELECT t.base + n.ord, n.id, n.stream, coalesce(s.last, -1) + n.k::integer, n.type, n.data, n.metadata, n.metadata->>'userId'
     FROM taken t CROSS JOIN n JOIN s ON s.stream = n.stream
    ORDER BY n.ord
-  RETURNING event_id, revision, position`;
+  RETURNING event_id, revision, position${locked ? ', user_id' : ''}${locked ? `),
+  -- The inline projection applies these events in this transaction: each user's partition of the
+  -- projector's checkpoint ($6) moves past them, so a projector started later (PROJECTION=async)
+  -- skips what is applied already, exactly as it skips its own retried batches.
+  claimed AS (
+    INSERT INTO projector_user_positions (name, user_id, position)
+    SELECT $6, i.user_id, max(i.position) FROM ins i GROUP BY i.user_id
+    ON CONFLICT (name, user_id) DO UPDATE SET position = greatest(projector_user_positions.position, EXCLUDED.position)
+  )
+  SELECT event_id, revision, position FROM ins` : ''}`;
 
 /**
  * Transaction-scoped advisory locks an append takes before it takes its positions, in the same
@@ -135,6 +145,8 @@ const appendStreamsSql = (locked: boolean) => `
 export interface AppendLocks {
   shared: readonly [number, number];
   perKey: { class: number; keys: readonly string[] };
+  /** The projector checkpoint whose per-user positions the append moves past its events (the inline projection's). */
+  claimsCheckpoint: string;
 }
 
 /**
@@ -163,7 +175,7 @@ function appendStreamsQuery(appends: readonly StreamAppend[], locks?: AppendLock
   if (input.length > MAX_EVENTS_PER_APPEND) throw new Error(`an append holds ${MAX_EVENTS_PER_APPEND} events at most, not ${input.length}`);
   const events = JSON.stringify(input.map((event, i) => ({ ord: i + 1, ...event })));
   const config = locks
-    ? { name: 'es-append-streams-locked', text: APPEND_STREAMS_LOCKED_SQL, values: [events, locks.shared[0], locks.shared[1], locks.perKey.class, [...locks.perKey.keys]] }
+    ? { name: 'es-append-streams-locked', text: APPEND_STREAMS_LOCKED_SQL, values: [events, locks.shared[0], locks.shared[1], locks.perKey.class, [...locks.perKey.keys], locks.claimsCheckpoint] }
     : { name: 'es-append-streams', text: APPEND_STREAMS_SQL, values: [events] };
   return { config, count: input.length };
 }

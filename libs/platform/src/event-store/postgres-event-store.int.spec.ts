@@ -10,6 +10,7 @@ import { appendEvents, appendInTransaction, type AppendLocks } from './postgres-
 import { PostgresEventStore } from './postgres-event-store.js';
 import { WrongExpectedRevisionError } from './port.js';
 import { eventStoreMigrations } from './postgres-event-store.migrations.js';
+import { checkpointMigrations } from '../projection/checkpoint.js';
 
 describeEventStoreContract('PostgreSQL', async () => {
   const db = await createTestDatabase('es_contract');
@@ -30,6 +31,7 @@ describe('PostgreSQL event store: transaction order', () => {
   beforeAll(async () => {
     db = await createTestDatabase('es_order');
     store = await PostgresEventStore.create(db.pool, db.url);
+    await migrate(db.pool, checkpointMigrations);
   });
   afterAll(async () => {
     await store.close();
@@ -73,7 +75,7 @@ describe('PostgreSQL event store: transaction order', () => {
   });
 
   test('a locked append (the inline projection\'s) must be its transaction\'s first write: its locks order its positions only then', async () => {
-    const locks: AppendLocks = { shared: [4242, 0], perKey: { class: 4243, keys: ['user-a'] } };
+    const locks: AppendLocks = { shared: [4242, 0], perKey: { class: 4243, keys: ['user-a'] }, claimsCheckpoint: 'es-order-test' };
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     try {

@@ -5,6 +5,7 @@ import { CLOCK, ID_GENERATOR, systemClock, uuidGenerator, type Clock, type IdGen
 import { EVENT_STORE, type EventStore } from '../event-store/port.js';
 import { createEventStore } from '../event-store/create-event-store.js';
 import { migrateProjections } from '../projection/apply-events.js';
+import { enterInlineMode } from '../projection/handover.js';
 import { InlineProjectionEventStore } from '../projection/inline-projection-store.js';
 import type { Projection } from '../projection/projection.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
@@ -36,6 +37,7 @@ async function eventStoreFor(options: PlatformOptions, pool: Pool): Promise<Even
   const store = await PostgresEventStore.create(pool, config.databaseUrl);
   if (config.projection !== 'inline' || !options.projections) return store;
   await migrateProjections(pool, options.projections);
+  await enterInlineMode(pool);
   return new InlineProjectionEventStore(store, options.projections);
 }
 

@@ -22,6 +22,12 @@ export const checkpointMigrations: Migration[] = [
     sql: `CREATE TABLE IF NOT EXISTS projector_user_positions (
       name text NOT NULL, user_id text NOT NULL, position bigint NOT NULL, PRIMARY KEY (name, user_id))`,
   },
+  {
+    // Who projects the read models now: the api inline, or the projector (handover.ts). Absent
+    // until a process of this version starts.
+    id: 'platform-projection-003-mode',
+    sql: `CREATE TABLE IF NOT EXISTS projection_mode (name text PRIMARY KEY, mode text NOT NULL CHECK (mode IN ('inline', 'async')), since timestamptz NOT NULL DEFAULT now())`,
+  },
 ];
 
 /** The stored position (0 when the projector never ran). */

@@ -2,6 +2,7 @@ import type { AppendResult, EventHandler, EventStore, ExpectedRevision, NewEvent
 import type { AppendHooks, PostgresEventStore } from '../event-store/postgres-event-store.js';
 import type { PoolClient, Queryable } from '../postgres/pool.js';
 import { applyEvents } from './apply-events.js';
+import { DEFAULT_CHECKPOINT_NAME } from './checkpoint.js';
 import { ProjectionFailedError } from './projection-failed.error.js';
 import type { Projection } from './projection.js';
 import type { ProjectionWaiter } from './waiter.port.js';
@@ -59,7 +60,9 @@ export class InlineProjectionEventStore implements EventStore {
     const users = [...new Set(appends.flatMap((a) => a.events.map((e) => e.metadata.userId)))];
     return {
       // Held until commit, taken in the append's statement: the rebuild lock (shared), then each user's write lock.
-      locks: { shared: [REBUILD_LOCK_CLASS, 0], perKey: { class: USER_WRITE_LOCK_CLASS, keys: users } },
+      // The same statement moves each user's partition of the projector's checkpoint past these
+      // events: switching to PROJECTION=async later replays none of what was applied here.
+      locks: { shared: [REBUILD_LOCK_CLASS, 0], perKey: { class: USER_WRITE_LOCK_CLASS, keys: users }, claimsCheckpoint: DEFAULT_CHECKPOINT_NAME },
       genericPlans: true,
       after: (client, events) =>
         applyEvents(client, this.projections, events).catch((error: unknown) => {

@@ -1,6 +1,7 @@
 import type { EventStore, StoredEvent } from '../event-store/port.js';
 import type { Pool } from '../postgres/pool.js';
 import { migrateProjections } from './apply-events.js';
+import { enterAsyncMode } from './handover.js';
 import { DEFAULT_CHECKPOINT_NAME, readCheckpoint, readUserPositionsAbove } from './checkpoint.js';
 import { CheckpointWriter } from './checkpoint-writer.js';
 import { commitUserBatch } from './commit-batch.js';
@@ -104,6 +105,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
   const workers = positiveInteger('workers', options.workers ?? 4);
   const capacity = positiveInteger('capacity', options.capacity ?? 20_000);
   await migrateProjections(pool, projections);
+  if (projections.length > 0) await enterAsyncMode(pool, checkpointName);
 
   const progress = new Progress();
   /** The checkpoint only ever moves forward here (a restart may read one older than a save in flight was). */
