@@ -59,9 +59,11 @@ describe('duplicates in the browser (Plaid simulator)', () => {
     await signUp(page, stack);
     const { institutionId, itemId, accountId } = await linkBank(page);
 
-    // Two transactions typed by hand yesterday, then the bank's own rows for them today.
-    for (const [name, amount] of [['Corner shop, by hand', -42.17], ['Gym, by hand', -30]] as const) {
-      const typed = await api(page, 'POST', `account/${accountId}/transactions`, { date: day(-1), name, amount, categories: [] });
+    // Two transactions typed by hand yesterday, each with a twin typed the day before, then the bank's
+    // own rows for them today: each bank row has two candidates, which is ambiguous, so it is marked
+    // (a bank row like one typed row alone claims it: bank-claims.e2e.spec.ts).
+    for (const [name, amount, offset] of [['Corner shop, by hand', -42.17, -1], ['Gym, by hand', -30, -1], ['Corner shop again, by hand', -42.17, -2], ['Gym again, by hand', -30, -2]] as const) {
+      const typed = await api(page, 'POST', `account/${accountId}/transactions`, { date: day(offset), name, amount, categories: [] });
       expect(typed.status).toBe(201);
     }
     sim.simulator.addCustom(sim.simulator.itemById(itemId)!, [

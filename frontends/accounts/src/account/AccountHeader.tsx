@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Amount, Button, ConfirmDialog, FormError, wireCents } from '@budget/web';
+import { Button, ConfirmDialog, ExplainBalance, FormError, wireCents } from '@budget/web';
 import type { Account, Institution } from '../institutions/institution-data.js';
 import { DeleteAccountButton } from './DeleteAccountButton.js';
 import { RenameAccountDialog } from './RenameAccountDialog.js';
 import { AccountSettingsDialog } from './AccountSettingsDialog.js';
+import { BankBalances } from './BankBalances.js';
 import { useAccountChange } from './use-account-change.js';
 
 export interface AccountHeaderProps {
@@ -38,7 +39,7 @@ export function AccountHeader({ account, institution, onMoved }: AccountHeaderPr
         <span className="ui-muted account-header__institution">{institution.name}</span>
         <h2>{account.name}</h2>
       </div>
-      <Amount cents={wireCents(account.balance)} />
+      <ExplainBalance subject="account" id={account.id} name={account.name} cents={wireCents(account.balance)} />
       <div className="account-header__actions">
         <Button variant="text" onClick={() => setRenaming(true)}>
           Rename
@@ -51,6 +52,7 @@ export function AccountHeader({ account, institution, onMoved }: AccountHeaderPr
         </Button>
         <DeleteAccountButton account={account} institution={institution} onDeleted={onMoved} />
       </div>
+      {account.plaidId !== null ? <BankBalances accountId={account.id} /> : null}
       <FormError message={error} />
       {renaming ? <RenameAccountDialog account={account} onClose={() => setRenaming(false)} /> : null}
       {setting ? <AccountSettingsDialog account={account} onClose={() => setSetting(false)} /> : null}

@@ -12,7 +12,8 @@ import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 
 /**
  * Duplicates through the whole API and the bank-sync worker: a row the simulated bank adds
- * (`/sandbox/transactions/create`) like a manual transaction typed in before is flagged
+ * (`/sandbox/transactions/create`) like two manual transactions typed in before (ambiguous: a row
+ * like just one claims it instead, docs/architecture.md §8) is flagged
  * `duplicateOfTransactionId`; dedup clears it (another user's is 404); deleting the original resolves it.
  */
 const KEY = randomBytes(32);
@@ -87,7 +88,9 @@ afterAll(async () => {
 
 describe('a bank row like a manual transaction', () => {
   test('is flagged with the manual one\'s id; dedup clears it (empty 200), another user\'s dedup is 404 and changes nothing', async () => {
+    // Two typed rows like the bank's row: ambiguous, so it is flagged (one typed row alone is claimed: bank-claims.int.spec.ts).
     const manualId = await manual('Corner shop, by hand', -42.17, '2026-11-22');
+    await manual('Corner shop again, by hand', -42.17, '2026-11-21');
     const row = await bankRow('CORNER SHOP 0042', 42.17, '2026-11-24');
     expect(row.duplicateOfTransactionId).toBe(manualId);
     expect((await t.http.get(`transaction/${row.id}`, alice.access)).json().duplicateOfTransactionId).toBe(manualId);
@@ -106,6 +109,7 @@ describe('a bank row like a manual transaction', () => {
 
   test('a row 4 days away or a cent off is not flagged; deleting the original resolves a flagged one', async () => {
     const manualId = await manual('Gym, by hand', -30, '2026-11-10');
+    await manual('Gym again, by hand', -30, '2026-11-09');
     expect((await bankRow('GYM FAR', 30, '2026-11-14')).duplicateOfTransactionId).toBeNull();
     expect((await bankRow('GYM CENT', 30.01, '2026-11-11')).duplicateOfTransactionId).toBeNull();
     const row = await bankRow('GYM MONTHLY', 30, '2026-11-12');
