@@ -221,3 +221,32 @@ describe('the tipped bill', () => {
     expect((await bankBalance()).body.data.difference).toBe(0);
   }, 90_000);
 });
+
+describe('linked accounts get their history', () => {
+  test('an account linked after the cursor moved on, whose own sync request was lost (a crash after the ledger committed), gets its history from the next sync', async () => {
+    const institution = (await t.http.get('connected-accounts', alice.access)).json().data.find((i: { id: string }) => i.id === institutionId);
+    const savings = (institution.accounts as { id: string; plaidId: string; name: string }[]).find((a) => a.name.endsWith('Saving'))!;
+    expect((await t.http.delete(`institution/${institutionId}/accounts/${savings.id}`, alice.access)).status).toBe(200);
+    await sync();
+    const { rows: [stored] } = await t.db.pool.query<{ cursor: string }>('SELECT cursor FROM bank_items WHERE item_id = $1', [itemId]);
+    expect(stored!.cursor).not.toBeNull();
+
+    const linked = await t.http.post(`institution/${institutionId}/accounts`, { plaidAccounts: [{ plaidAccountId: savings.plaidId }], startDate: '2026-11-01' }, alice.access);
+    expect(linked.status, linked.body).toBe(201);
+    const reopened = linked.json().data.account as { id: string; plaidBalance: number };
+    // The crash: the cursor's reset and the sync request (one transaction after the ledger's) never happened.
+    await t.db.pool.query('UPDATE bank_items SET cursor = $2 WHERE item_id = $1', [itemId, stored!.cursor]);
+    await t.db.pool.query('DELETE FROM job_outbox WHERE id LIKE $1', [`%link-accounts-${itemId}-%`]);
+
+    // Any later sync — the daily one, a webhook's, the user's — reads the ledger's log and fetches the history.
+    await sync();
+    const history = (await t.http.get(`account/${reopened.id}/transactions?offset=0&limit=1000`, alice.access)).json().data.transactions as WireTransaction[];
+    const { rows: [bank] } = await t.db.pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM ledger_transactions WHERE account_id = $1 AND provider = 'PLAID' AND NOT deleted AND NOT pending", [reopened.id]);
+    expect(bank!.n).toBeGreaterThan(0);
+    expect(history.length).toBeGreaterThan(0);
+    const balances = (await bankBalance(alice, reopened.id)).body.data;
+    expect(balances).toMatchObject({ linked: true, difference: 0, uncleared: 0 });
+    expect(balances.working).toBe(reopened.plaidBalance);
+  }, 90_000);
+});
