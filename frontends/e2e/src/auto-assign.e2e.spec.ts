@@ -12,7 +12,7 @@ let browser: Browser;
 withStack((started) => ({ stack, browser } = started));
 
 describe('auto-assignment rules in the browser', () => {
-  it('a rule made on Auto Assign previews the Unassigned row it would claim, applies to it, and assigns the next import', async () => {
+  it('a rule made on Auto Assign previews the Unassigned row it would claim, applies to it after confirming the figures, and assigns the next import', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await signUp(page, stack);
@@ -48,12 +48,18 @@ describe('auto-assignment rules in the browser', () => {
 
     await list.getByRole('button', { name: 'Edit Bakery' }).click();
     await page.getByTestId('rule-dialog').getByRole('button', { name: 'Apply to Existing' }).click();
+    // Apply asks first, with the figures the apply will produce.
+    const confirm = page.getByTestId('confirm-dialog');
+    await confirm.getByText('Assign 1 Unassigned transaction with the rule "Bakery"?', { exact: false }).waitFor();
+    expect(await confirm.textContent()).toMatch(/Groceries -12\.34/);
+    await confirm.getByRole('button', { name: 'Apply' }).click();
     await page.getByTestId('rule-dialog').getByText('Assigned 1 transaction.').waitFor();
     // Undo puts the row back into Unassigned; applying again assigns it once more.
     await page.getByTestId('rule-dialog').getByRole('button', { name: 'Undo' }).click();
     await page.getByTestId('rule-dialog').getByText('Put 1 transaction back into Unassigned.').waitFor();
     expect(await page.getByTestId('rule-dialog').getByRole('button', { name: 'Undo' }).count()).toBe(0);
     await page.getByTestId('rule-dialog').getByRole('button', { name: 'Apply to Existing' }).click();
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Apply' }).click();
     await page.getByTestId('rule-dialog').getByText('Assigned 1 transaction.').waitFor();
     await page.getByTestId('rule-dialog').getByRole('button', { name: 'Cancel' }).click();
 

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { addAutoAssignment, applyAutoAssignment, changeAutoAssignment, deleteAutoAssignment, listAutoAssignments, previewAutoAssignment, undoAutoAssignmentApplication, type RouteResponse } from '@budget/contracts';
+import { addAutoAssignment, applyAutoAssignment, changeAutoAssignment, deleteAutoAssignment, listAutoAssignments, previewAutoAssignment, undoAutoAssignmentApplication } from '@budget/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, ConfirmDialog, Dialog, EditDialogActions, FormError, FundingCategoryRows, routeQueryKey, sendFailure, TextField, useLedgerRefresh, useSession, useWriteAction, withoutFieldErrors, type CategoryTree } from '@budget/web';
 import { useRecordSave } from '../budget/record-dialog.js';
 import type { Rule } from './rule-data.js';
+import { applyConfirmation, type RulePreviewData } from './apply-summary.js';
 import { RulePreview } from './RulePreview.js';
 import { newRuleForm, removeSearchString, ruleBody, ruleFormFrom, ruleFormFromName, validateRule, RULE_FIELDS, type RuleForm } from './rule-form.js';
 
@@ -38,7 +39,9 @@ export function RuleDialog({ tree, rule, fromName = null, onClose }: RuleDialogP
   });
   const { api } = useSession();
   const refreshLedger = useLedgerRefresh();
-  const [preview, setPreview] = useState<RouteResponse<typeof previewAutoAssignment>['data'] | null>(null);
+  const [preview, setPreview] = useState<RulePreviewData | null>(null);
+  /** The saved rule's preview while "Apply to Existing" asks for confirmation with its figures. */
+  const [confirming, setConfirming] = useState<RulePreviewData | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const { errors, setErrors, busy, deleting, setDeleting, run } = useRecordSave(RULE_FIELDS, onClose);
@@ -74,13 +77,30 @@ export function RuleDialog({ tree, rule, fromName = null, onClose }: RuleDialogP
       setErrors({ fields: {}, general: sendFailure(error) });
     }
   };
+  /**
+   * "Apply to Existing" first previews the SAVED rule (the preview plans exactly as the apply does)
+   * and asks for confirmation with those figures; nothing matching: says so, applies nothing.
+   */
+  const askToApply = async () => {
+    if (!rule) return;
+    try {
+      const result = await api.send(previewAutoAssignment, { query: { searchStrings: rule.searchStrings, categories: JSON.stringify(rule.categories) } });
+      if (!result.ok) return setErrors({ fields: {}, general: 'The rule could not be previewed.' });
+      if (result.body.data.count === 0) return setNote('No Unassigned transaction matches this rule: nothing to apply.');
+      setConfirming(result.body.data);
+    } catch (error) {
+      setErrors({ fields: {}, general: sendFailure(error) });
+    }
+  };
   /** The saved rule applied to the Unassigned transactions: one write action, one key. */
   const applyToExisting = async () => {
     if (!rule) return;
+    setConfirming(null);
     try {
       const result = await applying.send(applyAutoAssignment, { params: { id: rule.id } });
       if (!result.ok) return setErrors({ fields: {}, general: 'The rule could not be applied.' });
-      setNote(`Assigned ${result.body.data.assigned} transaction${result.body.data.assigned === 1 ? '' : 's'}.`);
+      const { assigned, outsideBudget } = result.body.data;
+      setNote(`Assigned ${assigned} transaction${assigned === 1 ? '' : 's'}${outsideBudget > 0 ? ` (${outsideBudget} before ${outsideBudget === 1 ? 'its' : 'their'} account's start date, moving no balance)` : ''}.`);
       if (result.body.data.applicationId) setUndoable(result.body.data.applicationId);
       setPreview(null);
       void reload(result);
@@ -147,7 +167,7 @@ export function RuleDialog({ tree, rule, fromName = null, onClose }: RuleDialogP
               Preview
             </Button>
             {rule ? (
-              <Button variant="text" title="Assign the matching Unassigned transactions with the saved rule" onClick={() => void applyToExisting()}>
+              <Button variant="text" title="Assign the matching Unassigned transactions with the saved rule" onClick={() => void askToApply()}>
                 Apply to Existing
               </Button>
             ) : null}
@@ -162,6 +182,14 @@ export function RuleDialog({ tree, rule, fromName = null, onClose }: RuleDialogP
           <FormError message={errors.general} />
         </form>
       </Dialog>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Apply to Existing"
+        message={confirming && rule ? applyConfirmation(confirming, rule.name, (id) => tree.categories.get(id)?.path ?? `#${id}`) : ''}
+        confirmLabel="Apply"
+        onConfirm={() => void applyToExisting()}
+        onCancel={() => setConfirming(null)}
+      />
       <ConfirmDialog
         open={deleting}
         title="Delete Auto Assignment"
