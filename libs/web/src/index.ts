@@ -96,3 +96,4 @@ export {
   type FundingRow,
   type FundingCategoryWire,
 } from './budget/funding-rows.js';
+export * from './change-feed/index.js';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Amount, formatDate, recordPath, wireCents, type Id } from '@budget/web';
+import { Amount, formatDate, recordPath, useSyncingInstitutions, wireCents, type Id } from '@budget/web';
 import type { Institution } from './institution-data.js';
 import { InstitutionMenu } from './InstitutionMenu.js';
 
@@ -11,8 +11,12 @@ export interface InstitutionListProps {
   onInstitutionDeleted: (institution: Institution) => void;
 }
 
-/** Institutions with their accounts and a menu of institution actions; each account links to its details. */
+/**
+ * Institutions with their accounts and a menu of institution actions; each account links to its
+ * details. A linked bank whose first sync has not landed says "Syncing…" (the change feed knows).
+ */
 export function InstitutionList({ institutions, selectedId, empty, onAccountCreated, onInstitutionDeleted }: InstitutionListProps) {
+  const syncing = useSyncingInstitutions();
   if (institutions.length === 0) return <p className="ui-muted" data-testid="institutions-empty">{empty}</p>;
   return (
     <ul className="institution-list" aria-label="Institutions" data-testid="institution-list">
@@ -21,6 +25,11 @@ export function InstitutionList({ institutions, selectedId, empty, onAccountCrea
           <div className="institution__name">
             <span className="institution__title">{institution.name}</span>
             {institution.syncDate ? <span className="ui-muted">{formatDate(institution.syncDate)}</span> : null}
+            {syncing.has(institution.id) ? (
+              <span className="ui-muted institution__syncing" role="status" data-testid={`institution-syncing-${institution.id}`}>
+                Syncing…
+              </span>
+            ) : null}
             <InstitutionMenu institution={institution} onAccountCreated={onAccountCreated} onDeleted={onInstitutionDeleted} />
           </div>
           <ul className="institution__accounts">

@@ -1,9 +1,17 @@
-import { RequireAuth, useIsMobile } from '@budget/web';
+import { ChangeFeedConnection, RequireAuth, useIsMobile } from '@budget/web';
 import { DesktopFrame } from './DesktopFrame.js';
 import { MobileFrame } from './MobileFrame.js';
 
-/** The wrapper of every authenticated route: sign-in first, then the frame for the screen size. */
+/**
+ * The wrapper of every authenticated route: sign-in first, then the frame for the screen size, and
+ * the user's change feed, which keeps every remote's screens current (docs/architecture.md §4.1).
+ */
 export function AuthenticatedLayout() {
   const mobile = useIsMobile();
-  return <RequireAuth>{mobile ? <MobileFrame /> : <DesktopFrame />}</RequireAuth>;
+  return (
+    <RequireAuth>
+      <ChangeFeedConnection />
+      {mobile ? <MobileFrame /> : <DesktopFrame />}
+    </RequireAuth>
+  );
 }

@@ -31,7 +31,8 @@ export function sseFrame(message: StreamMessage): string | null {
     case 'heartbeat':
       return ': heartbeat\n\n';
     case 'end':
-      return null;
+      // Only a feed another one replaced says so: that tab should not take the place back at once.
+      return message.reason === 'replaced' ? `event: end\ndata: ${JSON.stringify({ reason: message.reason })}\n\n` : null;
   }
 }
 
@@ -58,12 +59,11 @@ export class ChangeFeedController {
     let open = true;
     const write = (message: StreamMessage) => {
       const frame = sseFrame(message);
-      if (frame === null) {
+      if (open && frame !== null && !raw.writableEnded) raw.write(frame);
+      if (message.kind === 'end') {
         if (open) raw.end();
         open = false;
-        return;
       }
-      if (open && !raw.writableEnded) raw.write(frame);
     };
     const buffered: StreamMessage[] = [];
     let started = false;
