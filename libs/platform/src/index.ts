@@ -43,3 +43,4 @@ export * from './observability/index.js';
 export * from './projection/lag.js';
 export * from './change-feed/index.js';
 export * from './projection/handover.js';
+export * from './http/user-rate-limit.interceptor.js';

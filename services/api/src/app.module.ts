@@ -8,7 +8,7 @@ import { BankLinkEraser, BankSyncModule } from '@budget/bank-sync';
 import { RulesModule } from '@budget/rules';
 import { ReportingModule } from '@budget/reporting';
 import {
-  ActionCauseInterceptor, ContractResponseInterceptor, IdempotencyInterceptor, IdempotencyStore, MAIL_SENDER, JobOutboxMailSender, PG_POOL, RESPONSE_CHECK, PlatformModule, InlineProjectionWaiter, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
+  ActionCauseInterceptor, ContractResponseInterceptor, UserRateLimitInterceptor, USER_RATE_LIMIT_PREFIX, GetIdempotencyKeyController, GetIdempotencyKeyHandler, IdempotencyInterceptor, IdempotencyStore, MAIL_SENDER, JobOutboxMailSender, PG_POOL, RESPONSE_CHECK, PlatformModule, InlineProjectionWaiter, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
   type Pool,
 } from '@budget/platform';
 import type { CreateAppOptions } from './app.options.js';
@@ -64,7 +64,7 @@ export class AppModule {
           ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
         }),
       ],
-      controllers: [HealthController, ChangeFeedController],
+      controllers: [HealthController, ChangeFeedController, GetIdempotencyKeyController],
       providers: [
         { provide: OWNED_RESOURCES, useValue: owned },
         AppResources,
@@ -74,8 +74,13 @@ export class AppModule {
         OpenChangeStreamHandler,
         { provide: RESPONSE_CHECK, useValue: options.responseCheck ?? (options.config.nodeEnv === 'production' ? 'off' : 'warn') },
         IdempotencyStore,
+        // GET /idempotency-keys/{key}: what became of a write whose answer the client lost (the save tray).
+        GetIdempotencyKeyHandler,
         // The action's correlation and command ids around everything a write appends (README "Every cent explained").
         { provide: APP_INTERCEPTOR, useClass: ActionCauseInterceptor },
+        // The route contract's per-user limits (routes that call Plaid, the change feed): 429 before anything runs.
+        { provide: USER_RATE_LIMIT_PREFIX, useValue: options.rateLimitKeyPrefix ?? 'rl:' },
+        { provide: APP_INTERCEPTOR, useClass: UserRateLimitInterceptor },
         // Outermost first: a replayed write answers before anything else runs.
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: ContractResponseInterceptor },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idOut, pageQuery, pathId, timestamp } from '../common/fields.js';
-import { route } from '../common/route.js';
+import { PLAID_CALLS_PER_USER, route } from '../common/route.js';
 import { simulatorRoutes } from './simulator.js';
 import { bankSyncJobRoutes } from './sync.js';
 
@@ -16,6 +16,7 @@ const linkTokenAnswer = z.object({ linkToken: z.string(), simulator: z.boolean()
 /** GET /user/link-token: Link for a new bank (server-behaviour §4.1). */
 export const getUserLinkToken = route({
   id: 'getUserLinkToken',
+  perUserLimit: PLAID_CALLS_PER_USER,
   method: 'GET',
   path: '/user/link-token',
   summary: 'A Plaid Link token to link a new bank',
@@ -27,6 +28,7 @@ export const getUserLinkToken = route({
 /** GET /institution/{id}/link-token: Link in update mode for a linked institution (relink, add accounts). */
 export const getInstitutionLinkToken = route({
   id: 'getInstitutionLinkToken',
+  perUserLimit: PLAID_CALLS_PER_USER,
   method: 'GET',
   path: '/institution/{id}/link-token',
   summary: "A Plaid Link token in update mode for one of the caller's linked institutions",
@@ -46,6 +48,7 @@ const productStatus = z.looseObject({
 /** GET /institution/{id}/info: Plaid's institution object, bare (server-behaviour §4.2). */
 export const getInstitutionInfo = route({
   id: 'getInstitutionInfo',
+  perUserLimit: PLAID_CALLS_PER_USER,
   method: 'GET',
   path: '/institution/{id}/info',
   summary: "Plaid's institution record (name, url, logo, colours, per-product status) for a linked institution",

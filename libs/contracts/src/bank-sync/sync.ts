@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idOut, pathId, text, timestamp } from '../common/fields.js';
-import { route } from '../common/route.js';
+import { PLAID_CALLS_PER_USER, route } from '../common/route.js';
 
 const TAG = 'bank linking';
 
@@ -33,6 +33,7 @@ const syncAnswer = z.object({ data: z.object({ pending: z.boolean(), institution
  */
 export const syncInstitutions = route({
   id: 'syncInstitutions',
+  perUserLimit: PLAID_CALLS_PER_USER,
   method: 'POST',
   path: '/institutions/sync',
   summary: 'Sync every linked institution (answers when done, or 202 with the ones still running)',
@@ -43,6 +44,7 @@ export const syncInstitutions = route({
 /** POST /institution/{id}: refresh one linked institution (a sync of its item), answered as `syncInstitutions`. */
 export const refreshInstitution = route({
   id: 'refreshInstitution',
+  perUserLimit: PLAID_CALLS_PER_USER,
   method: 'POST',
   path: '/institution/{id}',
   summary: 'Refresh one linked institution from the bank (answers when done, or 202 while still running)',
@@ -54,6 +56,7 @@ export const refreshInstitution = route({
 /** POST /institution/{institutionId}/accounts/{acctId}/transactions/sync: syncs the account's whole institution (one Plaid item). */
 export const syncAccountTransactions = route({
   id: 'syncAccountTransactions',
+  perUserLimit: PLAID_CALLS_PER_USER,
   method: 'POST',
   path: '/institution/{institutionId}/accounts/{acctId}/transactions/sync',
   summary: "Sync an account's transactions (its whole institution: Plaid syncs an item at once)",

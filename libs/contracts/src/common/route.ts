@@ -34,14 +34,24 @@ export interface RouteContract<
   response: R;
   /** Error statuses this call answers besides 401 (non-public), 404 (path ids) and 422 (with input), e.g. 409 or 429. */
   errors?: number[];
+  /**
+   * Calls per signed-in user in a fixed window, shared by every route of the same `bucket`; past it
+   * the call answers 429 with Retry-After (routes that call Plaid per request, the change feed).
+   */
+  perUserLimit?: { bucket: string; limit: number; windowSeconds: number };
 }
 
 /** Declares a route, keeping its schemas' exact types for the API and the client. */
 export function route<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, const R extends z.ZodType | null>(
   contract: RouteContract<P, Q, B, R>,
 ): RouteContract<P, Q, B, R> {
+  // A limited route answers 429: its contract says so.
+  if (contract.perUserLimit && !contract.errors?.includes(429)) return { ...contract, errors: [...(contract.errors ?? []), 429] };
   return contract;
 }
+
+/** Plaid calls made for a user's request (link tokens, institution info, the public-token exchange, a sync asked for). */
+export const PLAID_CALLS_PER_USER = { bucket: 'plaid', limit: 30, windowSeconds: 60 } as const;
 
 /** The parsed part of a request the route declares (an optional property: `undefined` is not a part). */
 type Parsed<S> = [NonNullable<S>] extends [z.ZodType] ? z.output<NonNullable<S>> : Record<string, never>;

@@ -68,6 +68,8 @@ export const listConnectedAccounts = route({
  */
 export const addInstitution = route({
   id: 'addInstitution',
+  // An online one exchanges a public token with Plaid: bounded per user (a limit of its own, generous for offline ones).
+  perUserLimit: { bucket: 'institution-add', limit: 60, windowSeconds: 60 },
   method: 'POST',
   path: '/institution',
   summary: 'Add an offline institution with its accounts',

@@ -41,6 +41,7 @@ export type FeedChange = z.infer<typeof feedChange>;
  */
 export const changeFeed = route({
   id: 'changeFeed',
+  perUserLimit: { bucket: 'change-feed', limit: 60, windowSeconds: 60 },
   method: 'GET',
   path: '/events',
   summary:
