@@ -3,7 +3,7 @@ import { Agent } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 
 /**
- * Addresses a push may never be sent to (docs/architecture.md §8): loopback, private, shared and
+ * Addresses a push may never be sent to (docs/architecture.md §7): loopback, private, shared and
  * link-local ranges (cloud metadata services live at 169.254.169.254 and fd00:ec2::254),
  * documentation, benchmark, multicast and reserved ranges, and IPv4 mapped into IPv6.
  */

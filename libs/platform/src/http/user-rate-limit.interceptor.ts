@@ -12,7 +12,7 @@ import { TooManyRequests } from './errors.js';
 export const USER_RATE_LIMIT_PREFIX = Symbol.for('budget.http.UserRateLimitPrefix');
 
 /**
- * The route contract's `perUserLimit` (docs/architecture.md §8): a fixed window per (bucket,
+ * The route contract's `perUserLimit` (docs/architecture.md §7): a fixed window per (bucket,
  * signed-in user) in Redis, counted before the handler runs; past the limit the call answers 429
  * with Retry-After and runs nothing (no Plaid call, no stream opened). Public routes have no user
  * and are limited elsewhere (identity's per-address limits).
