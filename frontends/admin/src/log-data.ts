@@ -5,6 +5,24 @@ import { formatDate } from '@budget/web';
 /** One line of the transaction log as GET /transaction-logs answers it (`@budget/contracts`). */
 export type TransactionLog = RouteResponse<typeof listTransactionLogs>[number];
 
+/** The lines of one action (the same correlation id, one after the other), newest first as the log lists them. */
+export interface LogAction {
+  id: string;
+  createdAt: string;
+  lines: TransactionLog[];
+}
+
+/** Groups consecutive lines of one action; a line without a correlation id is an action of its own. */
+export function logActions(lines: readonly TransactionLog[]): LogAction[] {
+  const actions: LogAction[] = [];
+  for (const line of lines) {
+    const last = actions[actions.length - 1];
+    if (last && line.correlationId !== null && last.lines[0]!.correlationId === line.correlationId) last.lines.push(line);
+    else actions.push({ id: line.id, createdAt: line.createdAt, lines: [line] });
+  }
+  return actions;
+}
+
 /** One call of the provider (Plaid) log as GET /admin/plaid-logs answers it. */
 export type PlaidLog = RouteResponse<typeof listPlaidLogs>['data'][number];
 
@@ -14,7 +32,7 @@ export function logText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
 }
 
-const AMOUNT = /(^|[\s(])(-?)(\d+)\.(\d{2})(?=$|[\s,;)]|\.(?:\s|$))/g;
+const AMOUNT = /(^|[\s(])(-?)(\d+)\.(\d{2})(?=$|[\s,;:)]|\.(?:\s|$))/g;
 const DATE = /\b\d{4}-\d{2}-\d{2}\b/g;
 
 /**

@@ -32,6 +32,7 @@ export { RequireAuth } from './auth/RequireAuth.js';
 export { useIsMobile, MOBILE_QUERY } from './layout/use-is-mobile.js';
 
 export { Amount } from './ui/Amount.js';
+export { ExplainBalance, logMoment, type ExplainBalanceProps } from './explain/ExplainBalance.js';
 export { BottomBar, BottomBarLabel, type BottomBarAction } from './ui/BottomBar.js';
 export { Button, ButtonLink, type ButtonProps, type ButtonVariant } from './ui/Button.js';
 export { EditDialogActions, type EditDialogActionsProps } from './ui/EditDialogActions.js';

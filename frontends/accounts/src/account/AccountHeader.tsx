@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Amount, Button, ConfirmDialog, FormError, wireCents } from '@budget/web';
+import { Button, ConfirmDialog, ExplainBalance, FormError, wireCents } from '@budget/web';
 import type { Account, Institution } from '../institutions/institution-data.js';
 import { DeleteAccountButton } from './DeleteAccountButton.js';
 import { RenameAccountDialog } from './RenameAccountDialog.js';
@@ -39,7 +39,7 @@ export function AccountHeader({ account, institution, onMoved }: AccountHeaderPr
         <span className="ui-muted account-header__institution">{institution.name}</span>
         <h2>{account.name}</h2>
       </div>
-      <Amount cents={wireCents(account.balance)} />
+      <ExplainBalance subject="account" id={account.id} name={account.name} cents={wireCents(account.balance)} />
       <div className="account-header__actions">
         <Button variant="text" onClick={() => setRenaming(true)}>
           Rename

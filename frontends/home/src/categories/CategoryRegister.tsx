@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { categoryRegister } from '@budget/contracts';
 import {
-  Amount,
+  ExplainBalance,
   amountInCategory,
   CategoryType,
   closedReason,
@@ -46,7 +46,7 @@ export function CategoryRegister({ category, tree }: { category: CategoryNode; t
     <section aria-label={`${category.name} register`} className="category-register" data-testid="category-register">
       <header className="ui-page-header">
         <h2>{category.path}</h2>
-        <Amount cents={balance} />
+        <ExplainBalance subject="category" id={category.id} name={category.path} cents={balance} />
       </header>
       <Tabs label="Register views" tabs={TABS} value={tab} onChange={setTab} />
       <Register

@@ -186,7 +186,7 @@ describe('rules applied to an OFX import (rules 1 and 5)', () => {
 
     const logs = json(await call(alice, 'GET', 'transaction-logs')) as { message: string; actor: string; transactionId: string }[];
     const line = logs.find((l) => l.actor === `rule:${grocer.id}`);
-    expect(line?.message).toBe('Rule "City grocer" (matched "city grocer") assigned "CITY GROCER #12" for -10.00 from the OFX import');
+    expect(line?.message).toBe('Rule "City grocer" (matched "city grocer") assigned "CITY GROCER #12" -10.00 to Food:Groceries -3.33, Entertainment -3.33, Food:Dining Out -3.34 from the OFX import');
   });
 });
 
@@ -214,7 +214,7 @@ describe('rules applied to a CSV import', () => {
     expect(await balanceOf(alice, 'Miscellaneous')).toBeCloseTo(before.misc - 5, 2);
     expect(await balanceOf(alice, 'Gasoline')).toBeCloseTo(before.fuel - 40.1, 2);
     const logs = json(await call(alice, 'GET', 'transaction-logs')) as { message: string; actor: string }[];
-    expect(logs.find((l) => l.actor === `rule:${rule.id}`)?.message).toBe('Rule "Fuel" (matched "petrol") assigned "Shell PETROL 9" for -45.10 from the CSV import');
+    expect(logs.find((l) => l.actor === `rule:${rule.id}`)?.message).toBe('Rule "Fuel" (matched "petrol") assigned "Shell PETROL 9" -45.10 to Miscellaneous -5.00, Car:Gasoline -40.10 from the CSV import');
   });
 });
 
@@ -249,7 +249,7 @@ describe('rules applied to bank-feed rows (rules 1, 4 and 5)', () => {
     expect(await balanceOf(alice, 'Dining Out')).toBeCloseTo(before.dining - 20, 2);
     expect(await balanceOf(alice, 'Unassigned')).toBeCloseTo(before.unassigned - 3.5, 2);
     const logs = json(await call(alice, 'GET', 'transaction-logs')) as { message: string }[];
-    expect(logs.map((l) => l.message)).toContain('Rule "Cafe" (matched "corner cafe") assigned "CORNER CAFE 42" for -20.00 from the bank sync');
+    expect(logs.map((l) => l.message)).toContain('Rule "Cafe" (matched "corner cafe") assigned "CORNER CAFE 42" -20.00 to Food:Dining Out from the bank sync');
   });
 });
 
@@ -311,7 +311,7 @@ describe('the preview of a draft rule and "apply to existing"', () => {
     expect(changed.rows).toEqual([{ actor: `rule:${rule.id}` }, { actor: `rule:${rule.id}` }]);
     expect((await streamEvents(`rules-${await userId(alice)}`)).at(-1)).toBe('AutoAssignmentApplied');
     const logs = json(await call(alice, 'GET', 'transaction-logs')) as { message: string }[];
-    expect(logs.map((l) => l.message)).toContain('Rule "Bakery" (matched "valley bakery") assigned "VALLEY BAKERY" for -12.34');
+    expect(logs.map((l) => l.message)).toContain('Rule "Bakery" (matched "valley bakery") assigned "VALLEY BAKERY" -12.34 to Food:Groceries');
 
     // Applying again finds nothing left in Unassigned; PARKING was never claimed.
     expect(json(await call(alice, 'POST', `auto-assignments/${rule.id}/apply`)).data.assigned).toBe(0);

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser, Locator } from 'playwright-core';
+import { apiCategories, apiOk } from './ledger-api.js';
+import { signUp } from './sign-up.js';
+import { withStack, type Stack } from './stack.js';
+import { audit, expectNoFailing } from './axe-audit.js';
+
+let stack: Stack;
+let browser: Browser;
+
+withStack((started) => ({ stack, browser } = started));
+
+/** A step of the walk as "label | amount". */
+async function step(locator: Locator): Promise<string> {
+  const parts = (await locator.innerText()).split('\n').map((s) => s.trim()).filter(Boolean);
+  return `${parts[0]} | ${parts[parts.length - 1]}`;
+}
+
+describe('explain a balance (README "Every cent explained")', () => {
+  it("clicking a category's and an account's balance shows the walk from the opening balance through its causes to the register's balance", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signUp(page, stack);
+    const opened = await apiOk<{ data: { accounts: { id: string }[] } }>(page, stack.url, 'POST', 'institution', {
+      institution: { name: 'Town Bank' },
+      accounts: [{ name: 'Everyday Checking', balance: 500, tracking: 'Transactions' }],
+      startDate: '2025-01-01',
+    });
+    const account = opened.data.accounts[0]!.id;
+    const categories = await apiCategories(page, stack.url);
+    const groceries = categories.find((c) => c.name === 'Groceries')!.id;
+    const pool = categories.find((c) => c.name === 'Funding Pool')!.id;
+    await apiOk(page, stack.url, 'POST', 'category-transfer', { date: '2025-03-01', type: 2, categories: [
+      { categoryId: groceries, amount: 100, baseAmount: 100 },
+      { categoryId: pool, amount: -100, funder: true },
+    ] });
+    await apiOk(page, stack.url, 'POST', `account/${account}/transactions`, { date: '2025-03-05', name: 'Corner Market', amount: -45.67, categories: [{ categoryId: groceries, amount: -45.67 }] });
+
+    // The category: funded 100.00, spent 45.67 → 54.33, the register's balance.
+    await page.goto(`${stack.url}/home/${groceries}`);
+    const balance = page.getByTestId('category-register').getByTestId('explain-balance');
+    await balance.waitFor();
+    expect(await balance.getAttribute('aria-label')).toBe('Explain the balance of Food:Groceries: 54.33');
+    await balance.click();
+    const dialog = page.getByRole('dialog', { name: 'How Food:Groceries got to 54.33' });
+    await dialog.getByTestId('explain-closing').waitFor();
+    expect(await step(dialog.getByTestId('explain-opening'))).toBe('Opening balance | 0.00');
+    expect(await step(dialog.getByTestId('explain-cause-fundingIn').locator('summary'))).toBe('Fundings in (1) | 100.00');
+    expect(await step(dialog.getByTestId('explain-cause-spending').locator('summary'))).toBe('Spending (1) | -45.67');
+    expect(await step(dialog.getByTestId('explain-closing'))).toBe('Closing balance | 54.33');
+    // A cause opens to its transactions and their log lines, at their time of day.
+    await dialog.getByTestId('explain-cause-spending').locator('summary').click();
+    const item = dialog.getByTestId('explain-cause-spending').locator('.explain-walk__item');
+    await item.getByText('Corner Market').waitFor();
+    expect(await item.getByRole('list', { name: 'Log' }).innerText()).toMatch(/\d{1,2}:\d{2}.* You added "Corner Market" -45\.67 to Food:Groceries/);
+    expectNoFailing(await audit(page, 'explain a category balance'));
+    // A range: the walk from Mar 2 starts at 100.00 and ends, like the register, at 54.33.
+    await dialog.getByLabel('From').fill('2025-03-02');
+    await expect.poll(async () => step(dialog.getByTestId('explain-opening')), { timeout: 15_000 }).toMatch(/^Opening balance on .* \| 100\.00$/);
+    expect(await step(dialog.getByTestId('explain-closing'))).toBe('Closing balance | 54.33');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // The account: starting balance 500.00, spending 45.67 → 454.33.
+    await page.goto(`${stack.url}/accounts/${account}`);
+    const accountBalance = page.locator('.account-header').getByTestId('explain-balance');
+    await accountBalance.waitFor();
+    await accountBalance.click();
+    const accountDialog = page.getByRole('dialog', { name: 'How Everyday Checking got to 454.33' });
+    await accountDialog.getByTestId('explain-closing').waitFor();
+    expect(await step(accountDialog.getByTestId('explain-cause-startingBalance').locator('summary'))).toBe('Starting balance (1) | 500.00');
+    expect(await step(accountDialog.getByTestId('explain-cause-spending').locator('summary'))).toBe('Spending (1) | -45.67');
+    expect(await step(accountDialog.getByTestId('explain-closing'))).toBe('Closing balance | 454.33');
+    expectNoFailing(await audit(page, 'explain an account balance'));
+    await context.close();
+  }, 180_000);
+});
