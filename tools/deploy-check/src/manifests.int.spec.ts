@@ -42,7 +42,8 @@ function objects(overlay: Overlay | 'base'): Obj[] {
   return rendered.get(overlay)!;
 }
 const ofKind = (objs: Obj[], kind: string) => objs.filter((o) => o.kind === kind);
-const named = (objs: Obj[], kind: string, name: string) => objs.find((o) => o.kind === kind && o.metadata.name === name);
+/** The object of that kind and name (undefined at run time when missing: tests check it). */
+const named = (objs: Obj[], kind: string, name: string): Obj => objs.find((o) => o.kind === kind && o.metadata.name === name) as Obj;
 const workloads = (objs: Obj[]) => objs.filter((o) => o.kind === 'Deployment' || o.kind === 'StatefulSet');
 const containers = (w: Obj): Obj[] => w.spec.template.spec.containers;
 const backendOf = (c: Obj): string | undefined => BACKEND[String(c.image).split(/[/:@]/).find((part) => part in BACKEND) as keyof typeof BACKEND];
@@ -110,7 +111,7 @@ describe.skipIf(!haveKubectl)('Kubernetes overlays rendered with kubectl kustomi
           seen.add(service);
           const metrics = probePort(c, 'metrics');
           expect(metrics?.containerPort, `${service} metrics port`).toBe(OPERATIONS_PORT);
-          expect(containerEnv(objs, c).get('METRICS_PORT'), `${service} METRICS_PORT`).toBe(String(metrics.containerPort));
+          expect(containerEnv(objs, c).get('METRICS_PORT'), `${service} METRICS_PORT`).toBe(String(metrics?.containerPort));
           for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) {
             const get = c[probe]?.httpGet;
             expect(get, `${service} ${probe}`).toBeDefined();
@@ -130,7 +131,7 @@ describe.skipIf(!haveKubectl)('Kubernetes overlays rendered with kubectl kustomi
     test("the api's PORT is its http port, and its Service targets it", () => {
       const objs = objects(overlay);
       const api = named(objs, 'Deployment', 'api')!;
-      const c = containers(api)[0];
+      const c = containers(api)[0]!;
       expect(Number(containerEnv(objs, c).get('PORT'))).toBe(probePort(c, 'http')?.containerPort);
       expect(named(objs, 'Service', 'api').spec.ports).toContainEqual(expect.objectContaining({ targetPort: 'http' }));
     });
@@ -151,14 +152,14 @@ describe.skipIf(!haveKubectl)('Kubernetes overlays rendered with kubectl kustomi
       for (const app of ['shell', ...REMOTES]) {
         const w = named(objs, 'Deployment', `web-${app}`);
         expect(w, `web-${app}`).toBeDefined();
-        const c = containers(w)[0];
+        const c = containers(w)[0]!;
         expect(probePort(c, 'http')?.containerPort).toBe(nginxPort(app === 'shell' ? 'shell.conf' : 'remote.conf'));
         expect(c.readinessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
         expect(c.livenessProbe.httpGet).toEqual({ path: '/healthz', port: 'http' });
       }
       expect(readFileSync(join(repoRoot, 'deploy/nginx/shell.conf'), 'utf8')).toMatch(/location = \/healthz/);
       const shell = named(objs, 'Deployment', 'web-shell');
-      const mount = containers(shell)[0].volumeMounts.find((m: Obj) => m.mountPath === '/usr/share/nginx/html/remotes.json');
+      const mount = containers(shell)[0]!.volumeMounts.find((m: Obj) => m.mountPath === '/usr/share/nginx/html/remotes.json');
       const volume = shell.spec.template.spec.volumes.find((v: Obj) => v.name === mount.name);
       const configMap = named(objs, 'ConfigMap', volume.configMap.name);
       expect(configMap, 'the remotes ConfigMap').toBeDefined();
@@ -224,7 +225,7 @@ describe.skipIf(!haveKubectl)('Kubernetes overlays rendered with kubectl kustomi
     test('api and worker: an autoscaler on CPU that owns their replica count, and a disruption budget', () => {
       const objs = objects(overlay);
       for (const name of ['api', 'worker']) {
-        const hpa = ofKind(objs, 'HorizontalPodAutoscaler').find((h) => h.spec.scaleTargetRef.name === name);
+        const hpa = ofKind(objs, 'HorizontalPodAutoscaler').find((h) => h.spec.scaleTargetRef.name === name) as Obj;
         expect(hpa, `${name} HPA`).toBeDefined();
         expect(hpa.apiVersion).toBe('autoscaling/v2');
         expect(hpa.spec.scaleTargetRef.kind).toBe('Deployment');
