@@ -1,6 +1,6 @@
 import { Inject, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import {
-  APP_CONFIG, createMailTransport, createPool, jobOutboxMigrations, MAIL_TRANSPORT, migrate, PG_POOL,
+  APP_CONFIG, createMailTransport, createPool, jobOutboxMigrations, MAIL_TRANSPORT, migrate, PG_POOL, warmConnectionsFrom,
   type AppConfig, type MailTransport, type Pool,
 } from '@budget/platform';
 import type { Agent } from 'node:https';
@@ -62,7 +62,7 @@ export class WorkerModule {
         {
           provide: PG_POOL,
           useFactory: async () => {
-            const pool = options.pool ?? createPool(config.databaseUrl, 4);
+            const pool = options.pool ?? createPool(config.databaseUrl, 4, { warm: Math.min(2, warmConnectionsFrom()) });
             await migrate(pool, jobOutboxMigrations);
             return pool;
           },

@@ -9,7 +9,7 @@ import { enterInlineMode } from '../projection/handover.js';
 import { InlineProjectionEventStore } from '../projection/inline-projection-store.js';
 import type { Projection } from '../projection/projection.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
-import { createPool, type Pool } from '../postgres/pool.js';
+import { createPool, warmConnectionsFrom, type Pool } from '../postgres/pool.js';
 import { migrate } from '../postgres/migrate.js';
 import { jobOutboxMigrations } from '../queue/job-outbox.js';
 import { Redis } from 'ioredis';
@@ -59,7 +59,7 @@ export class PlatformModule {
         provide: PG_POOL,
         // Every process that writes may ask for jobs in its transaction: the job outbox exists first.
         useFactory: async () => {
-          const pool = options.pool ?? createPool(options.config.databaseUrl);
+          const pool = options.pool ?? createPool(options.config.databaseUrl, 10, { warm: warmConnectionsFrom() });
           await migrate(pool, jobOutboxMigrations);
           return pool;
         },

@@ -6,17 +6,33 @@ export type PoolClient = pg.PoolClient;
 
 // bigint columns come back as strings by default; int8 values we store (cents, positions) are
 // parsed by the code that reads them, never through floats.
-export function createPool(connectionString: string, max = 10): pg.Pool {
+export function createPool(connectionString: string, max = 10, options: { warm?: number } = {}): pg.Pool {
+  const warm = Math.min(max, Math.max(0, options.warm ?? 0));
   // Pipelined clients write a query without waiting for the one before it to be answered
   // (node-postgres' `pipeline` option): a caller that sends two statements at once pays one round
-  // trip. Answers still come back in order, each with its own result or error.
-  const config: pg.PoolConfig & { pipeline: boolean } = { connectionString, max, application_name: process.env.SERVICE_NAME ?? 'budget', pipeline: true };
+  // trip. Answers still come back in order, each with its own result or error. `min`: the warm
+  // connections are never closed for being idle (pg closes the others after 10 s), so the first
+  // click after a pause finds a connection open, its statements prepared.
+  const config: pg.PoolConfig & { pipeline: boolean } = { connectionString, max, min: warm, application_name: process.env.SERVICE_NAME ?? 'budget', pipeline: true };
   const pool = new pg.Pool(config);
   pool.on('error', () => {
     /* an idle client died (server restart); the pool replaces it on next use */
   });
   pool.on('connect', preparePerConnection);
+  if (warm > 0) void warmUp(pool, warm);
   return pool;
+}
+
+/** The services' warm connections (`PG_POOL_WARM`, default 4): what each keeps open while idle. */
+export function warmConnectionsFrom(env: NodeJS.ProcessEnv = process.env): number {
+  const warm = Number(env.PG_POOL_WARM ?? 4);
+  return Number.isInteger(warm) && warm >= 0 ? warm : 4;
+}
+
+/** Opens `count` connections at once and gives them back: the pool starts warm. A failure is left to the first real query. */
+async function warmUp(pool: pg.Pool, count: number): Promise<void> {
+  const clients = await Promise.allSettled(Array.from({ length: count }, () => pool.connect()));
+  for (const client of clients) if (client.status === 'fulfilled') client.value.release();
 }
 
 const PREPARED = Symbol.for('budget.preparedQueries');
