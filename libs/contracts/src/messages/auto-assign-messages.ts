@@ -49,6 +49,8 @@ export class AssignTransactionsByRule {
     readonly rule: { id: string; name: string },
     readonly assignments: readonly RuleAssignmentCents[],
     readonly applicationId: string,
+    /** Decide and check (the balance bound's 422) without appending: asked before the application is recorded. */
+    readonly checkOnly = false,
   ) {}
 }
 
@@ -67,5 +69,7 @@ export class UndoTransactionsByRule {
     readonly applicationId: string,
     /** An application recorded before its id was noted on the rows: undo the rule's last assignment of each. */
     readonly legacy = false,
+    /** Decide and check (the balance bound's 422) without appending: asked before the undo is recorded. */
+    readonly checkOnly = false,
   ) {}
 }

@@ -18,7 +18,9 @@ import { loadRows } from './load-rows.js';
  * nothing) with the actor `rule:<id>`; each change notes the application, so a second run of the
  * same step — a retry after a 202 or a crash — finds those rows done and changes nothing. Each
  * changed row's log line names the rule and the string. A race with another write to one of the
- * rows decides the whole batch again. Answers the rows this application has assigned.
+ * rows decides the whole batch again. Answers the rows this application has assigned. `checkOnly`:
+ * the same decisions and checks, nothing appended (asked before the application is recorded, so
+ * that a refusal records nothing).
  */
 @CommandHandler(AssignTransactionsByRule)
 export class AssignTransactionsByRuleHandler implements ICommandHandler<AssignTransactionsByRule, string[]> {
@@ -27,7 +29,7 @@ export class AssignTransactionsByRuleHandler implements ICommandHandler<AssignTr
     @Inject(LedgerLookups) private readonly lookups: LedgerLookups,
   ) {}
 
-  async execute({ userId, rule, assignments, applicationId }: AssignTransactionsByRule): Promise<string[]> {
+  async execute({ userId, rule, assignments, applicationId, checkOnly }: AssignTransactionsByRule): Promise<string[]> {
     if (assignments.length === 0) return [];
     const caller: Caller = { userId, actor: `rule:${rule.id}` };
     const { unassigned } = await this.lookups.systemCategories(userId);
@@ -54,7 +56,7 @@ export class AssignTransactionsByRuleHandler implements ICommandHandler<AssignTr
       await ensureWithinBalanceBound(this.lookups, userId, 'rule', changes).catch((error: unknown) => {
         throw translate(error);
       });
-      await this.writer.settle(caller, await this.writer.appendMany(appends, caller));
+      if (!checkOnly) await this.writer.settle(caller, await this.writer.appendMany(appends, caller));
       return assigned;
     });
   }

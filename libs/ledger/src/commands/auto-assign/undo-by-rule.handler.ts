@@ -18,7 +18,8 @@ import { loadRows } from './load-rows.js';
  * `rule:<id>`; each change is marked with the application, so a second run of the step finds
  * those rows done. A row edited, deleted or never assigned by the application is skipped. A race
  * with another write to one of the rows decides the whole batch again. Answers the rows this undo
- * has restored.
+ * has restored. `checkOnly`: the same decisions and checks, nothing appended (asked before the undo
+ * is recorded, so that a refusal records nothing).
  */
 @CommandHandler(UndoTransactionsByRule)
 export class UndoTransactionsByRuleHandler implements ICommandHandler<UndoTransactionsByRule, string[]> {
@@ -27,7 +28,7 @@ export class UndoTransactionsByRuleHandler implements ICommandHandler<UndoTransa
     @Inject(LedgerLookups) private readonly lookups: LedgerLookups,
   ) {}
 
-  async execute({ userId, ruleId, transactionIds, applicationId, legacy }: UndoTransactionsByRule): Promise<string[]> {
+  async execute({ userId, ruleId, transactionIds, applicationId, legacy, checkOnly }: UndoTransactionsByRule): Promise<string[]> {
     if (transactionIds.length === 0) return [];
     const caller: Caller = { userId, actor: `rule:${ruleId}` };
     return this.writer.retrying(async () => {
@@ -48,7 +49,7 @@ export class UndoTransactionsByRuleHandler implements ICommandHandler<UndoTransa
       await ensureWithinBalanceBound(this.lookups, userId, 'rule', changes).catch((error: unknown) => {
         throw translate(error);
       });
-      await this.writer.settle(caller, await this.writer.appendMany(appends, caller));
+      if (!checkOnly) await this.writer.settle(caller, await this.writer.appendMany(appends, caller));
       return restored;
     });
   }

@@ -12,6 +12,8 @@ import { ApplyAutoAssignmentCommand } from './apply-auto-assignment.command.js';
  * 1. The application is recorded FIRST, in the rules stream: `AutoAssignmentApplied` with its id,
  *    the rows the rule claims among ALL the Unassigned transactions (planned as the preview plans,
  *    `RulePreview.run`) and each row's splits.
+ *    Before it is recorded, the ledger checks the step (`checkOnly`): a refusal (the balance
+ *    bound's 422) records nothing.
  * 2. The ledger step is driven from that record (`AssignTransactionsByRule`, one write, actor
  *    `rule:<id>`); each row it changes notes the application, so running it again changes nothing.
  * A retry with the same Idempotency-Key (after a 202, or a crash anywhere in between) names the
@@ -46,23 +48,16 @@ export class ApplyAutoAssignmentHandler implements ICommandHandler<ApplyAutoAssi
         if (matches.length === 0) return { record: null, position: null };
         const rows = matches.map(({ row, searchString, splits }) => ({ transactionId: row.transactionId, searchString, splits, counted: row.counted }));
         record = { type: 'AutoAssignmentApplied', data: { ruleId, applicationId, date: this.writer.today(), transactionIds: rows.map((r) => r.transactionId), plan: { ruleName: rule.name, rows } } };
+        // The ledger's refusals (the balance bound's 422) come before the record: a refused apply records nothing.
+        await this.commands.execute(this.ledgerStep(userId, record, true));
       }
       // A retry appends its record again: the store knows the event's id and appends nothing, and
       // the ids drawn after it are the ones the first run drew.
       return { record, position: await this.writer.append(stream, [record], loaded.revision, caller) };
     });
     if (!record?.data.plan) return { data: { assigned: 0, outsideBudget: 0, applicationId: null, balances: [] } };
-    const { ruleName, rows } = record.data.plan;
-    const assigned = new Set(
-      await this.commands.execute<AssignTransactionsByRule, string[]>(
-        new AssignTransactionsByRule(
-          userId,
-          { id: ruleId, name: ruleName },
-          rows.map((r) => ({ transactionId: r.transactionId, searchString: r.searchString, splits: r.splits.map((s) => ({ categoryId: s.categoryId, amountCents: s.amount })) })),
-          applicationId,
-        ),
-      ),
-    );
+    const { rows } = record.data.plan;
+    const assigned = new Set(await this.commands.execute<AssignTransactionsByRule, string[]>(this.ledgerStep(userId, record, false)));
     await this.writer.settle({ userId }, position);
     // The rows' amounts are their splits' sum (a rule's splits always sum to the amount).
     const done = rows
@@ -77,6 +72,18 @@ export class ApplyAutoAssignmentHandler implements ICommandHandler<ApplyAutoAssi
         balances: await this.preview.balances(userId, moves, true),
       },
     };
+  }
+
+  /** The ledger step of a recorded application, driven from the record alone. */
+  private ledgerStep(userId: string, { data }: AutoAssignmentApplied, checkOnly: boolean): AssignTransactionsByRule {
+    const rows = data.plan?.rows ?? [];
+    return new AssignTransactionsByRule(
+      userId,
+      { id: data.ruleId, name: data.plan?.ruleName ?? '' },
+      rows.map((r) => ({ transactionId: r.transactionId, searchString: r.searchString, splits: r.splits.map((s) => ({ categoryId: s.categoryId, amountCents: s.amount })) })),
+      data.applicationId,
+      checkOnly,
+    );
   }
 
   /**

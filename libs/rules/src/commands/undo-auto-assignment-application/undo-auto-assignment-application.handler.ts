@@ -8,7 +8,8 @@ import { UndoAutoAssignmentApplicationCommand } from './undo-auto-assignment-app
 /**
  * Undo of an "apply to existing", exactly once by construction, as the apply:
  * 1. The undo is recorded FIRST (`AutoAssignmentApplicationUndone`, at the revision the decision
- *    was made on, so a racing second undo loses and is refused).
+ *    was made on, so a racing second undo loses and is refused), once the ledger has checked the
+ *    step (`checkOnly`): a refusal (the balance bound's 422) records nothing.
  * 2. The ledger step is driven from the application's record (`UndoTransactionsByRule`, one
  *    write, actor `rule:<id>`): the rows that application assigned and that still carry its
  *    splits go back to Unassigned, each marked with the application, so running it again changes
@@ -32,7 +33,11 @@ export class UndoAutoAssignmentApplicationHandler implements ICommandHandler<Und
       const loaded = await this.writer.load<RulesEvent>(stream, { userId }, 'Auto-assignment', false);
       const events = loaded.events.filter(isRulesEvent);
       const decided = decideUndoApplication(events, foldRules(events).has(ruleId), ruleId, applicationId);
-      const position = decided.event ? await this.writer.append(stream, [decided.event], loaded.revision, caller) : null;
+      if (!decided.event) return { ...decided, position: null };
+      // The ledger's refusals (the balance bound's 422) come before the record: a refused undo records nothing.
+      const { transactionIds, legacy } = decided.application;
+      await this.commands.execute(new UndoTransactionsByRule(userId, ruleId, transactionIds, applicationId, legacy, true));
+      const position = await this.writer.append(stream, [decided.event], loaded.revision, caller);
       return { ...decided, position };
     });
     const { transactionIds, legacy } = application;
