@@ -18,15 +18,15 @@ export const UNASSIGNED_PAGE = 5_000;
 export class RulePreview {
   constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
 
-  async run(userId: string, rule: { searchStrings: string[]; categories: RuleCategory[] }, unassigned: string): Promise<RulePlan> {
+  async run(userId: string, rule: { searchStrings: string[]; categories: RuleCategory[] }, unassigned: string, pageSize = UNASSIGNED_PAGE): Promise<RulePlan> {
     const matches: RowMatch[] = [];
     let after: UnassignedTransactionCents | null = null;
     for (;;) {
       const page: UnassignedTransactionCents[] = await this.queries.execute<LedgerUnassignedTransactions, UnassignedTransactionCents[]>(
-        new LedgerUnassignedTransactions(userId, UNASSIGNED_PAGE, after && { date: after.date, transactionId: after.transactionId }),
+        new LedgerUnassignedTransactions(userId, pageSize, after && { date: after.date, transactionId: after.transactionId }),
       );
       matches.push(...previewRule(rule, page, unassigned).matches);
-      if (page.length < UNASSIGNED_PAGE) break;
+      if (page.length < pageSize) break;
       after = page[page.length - 1]!;
     }
     return { matches, moves: balanceMoves(matches, unassigned) };
