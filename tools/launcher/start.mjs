@@ -2,6 +2,8 @@
 // `npm start`: install if needed, build what is stale, find or start PostgreSQL and Redis, then
 // run api, projector and worker (and the Plaid simulator when no Plaid credentials are
 // configured, see lib/plaid.mjs) until Ctrl-C.
+// `npm run start:prod` (`--production`): the same compiled services with NODE_ENV=production, their
+// secrets taken from the environment only (refused when missing, never made up).
 import { relative } from 'node:path';
 import { buildAll } from './lib/build.mjs';
 import { waitForHealth } from './lib/health.mjs';
@@ -17,9 +19,11 @@ import { DEFAULT_METRICS_PORT_BASE, SERVICES, serviceEnv, startServices } from '
 import { createShutdown } from './lib/shutdown.mjs';
 
 const exit = createShutdown();
+const production = process.argv.includes('--production');
 
 async function main() {
   const port = Number(process.env.PORT ?? 3000);
+  if (production) requireProductionSecrets(process.env);
   await ensureInstalled();
   await buildAll();
   if (await portOpen(port)) throw new LauncherError(`Port ${port} is already in use: stop what runs there or set PORT.`);
@@ -35,9 +39,9 @@ async function main() {
   exit.add(redis.stop);
 
   const env = {
-    ...serviceEnv({ databaseUrl: postgres.url, redisUrl: redis.url, port, root: repoRoot, jwtSecret: jwtSecret() }),
+    ...serviceEnv({ databaseUrl: postgres.url, redisUrl: redis.url, port, root: repoRoot, jwtSecret: production ? undefined : jwtSecret(), nodeEnv: production ? 'production' : 'development' }),
     ...plaid.env,
-    ...plaidTokenKey(),
+    ...(production ? {} : plaidTokenKey()),
     METRICS_PORT_BASE: process.env.METRICS_PORT_BASE || String(DEFAULT_METRICS_PORT_BASE),
   };
   const services = startServices({ env, services: plaid.simulator ? [...SERVICES, PLAID_SIMULATOR] : SERVICES });
@@ -56,7 +60,7 @@ async function main() {
   });
   await Promise.race([healthy, ending]);
   if (!ended) {
-    process.stdout.write(`\nBudget is running at http://localhost:${port}\n`);
+    process.stdout.write(`\nBudget is running at http://localhost:${port}${production ? ' (NODE_ENV=production)' : ''}\n`);
     say(`Mail in development goes to ${env.MAIL_OUTBOX_DIR}. Press Ctrl-C to stop.`);
   }
 
@@ -64,6 +68,18 @@ async function main() {
   if (exit.isStopping()) return;
   say(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}): stopping the rest`);
   await exit.shutdown(1);
+}
+
+/**
+ * A production start makes up no secret: JWT_SECRET (the api's token and code key, at least 32
+ * characters) and PLAID_TOKEN_KEY (32 bytes in base64: api and worker seal bank tokens with it)
+ * come from the environment, or it stops here with how to make them.
+ */
+function requireProductionSecrets(env) {
+  const missing = [];
+  if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) missing.push('JWT_SECRET (at least 32 characters: openssl rand -hex 32)');
+  if (!env.PLAID_TOKEN_KEY || Buffer.from(env.PLAID_TOKEN_KEY, 'base64').length !== 32) missing.push('PLAID_TOKEN_KEY (32 bytes in base64: openssl rand -base64 32)');
+  if (missing.length > 0) throw new LauncherError(`A production start takes its secrets from the environment; set ${missing.join(' and ')}.`);
 }
 
 /** JWT_SECRET from the environment if set (undefined here), else the data directory's own. */

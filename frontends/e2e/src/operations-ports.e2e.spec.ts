@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './stack.js';
@@ -22,8 +23,9 @@ let base: number;
 
 beforeAll(async () => {
   base = await freePortTriple();
-  // PROJECTION=async: the projector then follows the log and reports its lag.
-  stack = await startStack({ METRICS_PORT_BASE: String(base), PROJECTION: 'async' });
+  // As `npm run start:prod` runs them (NODE_ENV=production, secrets given), with PROJECTION=async:
+  // the projector then follows the log and reports its lag.
+  stack = await startStack({ METRICS_PORT_BASE: String(base), PROJECTION: 'async', NODE_ENV: 'production', PLAID_TOKEN_KEY: randomBytes(32).toString('base64') });
 });
 afterAll(async () => stack?.stop());
 
@@ -48,7 +50,7 @@ async function until(port: number, path: string, ready: (text: string, status: n
   throw new Error(`${path} on ${port} never became ready: ${last}`);
 }
 
-describe('each service serves /live, /ready and /metrics on its operations port (as npm start runs them)', () => {
+describe('each service serves /live, /ready and /metrics on its operations port (in the production start)', () => {
   it('the api, the projector and the worker are live and ready, with their own metrics', async () => {
     for (const offset of [0, 1, 2]) {
       await until(base + offset, '/live', (_text, status) => status === 200);

@@ -44,6 +44,8 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     databaseUrl: db.url,
     redisUrl: redis.url,
     port,
+    // NODE_ENV=production in extraEnv runs the services as `npm run start:prod` does.
+    nodeEnv: extraEnv.NODE_ENV === 'production' ? 'production' : 'development',
     env: { ...process.env, MAIL_OUTBOX_DIR: outbox, ...extraEnv },
   });
   const services = startServices({ env });
