@@ -45,7 +45,7 @@ export const changeFeed = route({
   method: 'GET',
   path: '/events',
   summary:
-    "The user's change feed. Accept: text/event-stream answers Server-Sent Events: `ready` {position} and `syncing` {institutions} first, then `change` (a FeedChange, its `id:` the position) for every write of the user (their own, a bank sync's, a rule's) once the read models show it, `syncing` {institutions} when the linked banks still waiting for their first sync change, `reset` when the gap since Last-Event-ID is too long to replay (refetch everything), and a comment line as heartbeat. Resume with the Last-Event-ID header (or `after`). Any other Accept answers one JSON page of the changes after `after` (none without it) and the position to continue from.",
+    "The user's change feed. Accept: text/event-stream answers Server-Sent Events: `ready` {position} and `syncing` {institutions} first, then `change` (a FeedChange, its `id:` the position) for every write of the user (their own, a bank sync's, a rule's) once the read models show it, `syncing` {institutions} when the linked banks still waiting for their first sync change, `reset` when the gap since Last-Event-ID is too long to replay (refetch everything), `end` {reason: replaced} when a newer stream of the user took this one's place, and a comment line as heartbeat. A stream ends after 10 minutes: reconnect. Resume with the Last-Event-ID header (or `after`). Any other Accept answers one JSON page of the changes after `after` (none without it) and the position to continue from.",
   tag: 'system',
   query: z.object({ after: feedPosition().optional() }),
   response: z.object({
