@@ -4,7 +4,7 @@ import { ledgerProjection } from './projection/ledger.projection.js';
 import { ledgerTables } from './projection/ledger.migrations.js';
 import { accountRegister } from './queries/account-register/account-register.sql.js';
 import { budgetProjections } from '@budget/budget';
-import { rebuildReadModels, type Caller } from '@budget/platform';
+import { rebuildReadModels, rebuildReadModelsPerUser, type Caller } from '@budget/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOfx } from './domain/import/ofx-parser.js';
 import { bankOfx } from './testing/fixtures/ofx.js';
@@ -298,6 +298,9 @@ describe.each([
     const live = await snapshot();
     await bed.projector.stop();
     await rebuildReadModels({ pool: bed.db.pool, store: bed.store, projections: [...budgetProjections, ledgerProjection] });
+    expect(await snapshot()).toEqual(live);
+    // And one user at a time (npm run rebuild-read-models): the same rows again.
+    await rebuildReadModelsPerUser({ pool: bed.db.pool, projections: [...budgetProjections, ledgerProjection] });
     expect(await snapshot()).toEqual(live);
   }, 1_800_000);
 });

@@ -44,3 +44,4 @@ export * from './projection/lag.js';
 export * from './change-feed/index.js';
 export * from './projection/handover.js';
 export * from './http/user-rate-limit.interceptor.js';
+export * from './projection/rebuild-per-user.js';

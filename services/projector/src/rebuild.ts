@@ -1,11 +1,15 @@
 import { Logger } from '@nestjs/common';
-import { loadConfig, rebuildReadModels } from '@budget/platform';
+import { loadConfig, rebuildReadModels, rebuildReadModelsPerUser } from '@budget/platform';
 import { openInfrastructure } from './infrastructure.js';
 import { allProjections } from './projections.js';
 
 /**
- * `node services/projector/dist/rebuild.js`: drops every read model and replays the whole event
- * log into it, in one transaction. Safe while the projector runs (it resumes after the rebuild).
+ * `node services/projector/dist/rebuild.js` (`npm run rebuild-read-models`): rebuilds every read
+ * model from the event log one user at a time — each user's rows deleted and replayed in a
+ * transaction of its own that holds only that user's lock, so everyone else goes on reading and
+ * writing (libs/platform's rebuild-per-user.ts). `--all`: the whole log replayed in ONE
+ * transaction (every table truncated first; no inline write runs meanwhile). Safe while the
+ * projector runs.
  */
 async function rebuild(): Promise<void> {
   const logger = new Logger('Rebuild');
@@ -14,9 +18,22 @@ async function rebuild(): Promise<void> {
   try {
     const started = Date.now();
     const tables = allProjections.flatMap((p) => p.tables);
-    logger.log(`rebuilding ${tables.join(', ')}`);
-    const result = await rebuildReadModels({ pool: infrastructure.pool, store: infrastructure.store, projections: allProjections });
-    logger.log(`replayed ${result.events} events up to position ${result.position} in ${Date.now() - started} ms`);
+    if (process.argv.includes('--all')) {
+      logger.log(`rebuilding ${tables.join(', ')} from the whole log in one transaction`);
+      const result = await rebuildReadModels({ pool: infrastructure.pool, store: infrastructure.store, projections: allProjections });
+      logger.log(`replayed ${result.events} events up to position ${result.position} in ${Date.now() - started} ms`);
+      return;
+    }
+    if (config.eventStore !== 'postgres') throw new Error('The per-user rebuild reads the log in PostgreSQL; with EventStoreDB use --all.');
+    logger.log(`rebuilding ${tables.join(', ')} one user at a time`);
+    const result = await rebuildReadModelsPerUser({
+      pool: infrastructure.pool,
+      projections: allProjections,
+      onUser: (_user, done, total) => {
+        if (done % 100 === 0 || done === total) logger.log(`${done} of ${total} users rebuilt`);
+      },
+    });
+    logger.log(`replayed ${result.events} events of ${result.users} users in ${Date.now() - started} ms`);
   } finally {
     await infrastructure.close();
   }
