@@ -190,6 +190,14 @@ describe('projector leader lock', () => {
     expect(afterCut['projector-b']).toBe(beforeCut['projector-b']);
     expect(afterCut['projector-c']).toBeGreaterThan(0);
 
+    // A standby told to stop leaves at once; the leader finishes its batches and lets go.
+    const d = spawnProjector('projector-d');
+    await waitUntil(says('projector-d', 'standby:'), 60_000, 'projector-d to wait as a standby');
+    d.kill('SIGTERM');
+    const [dCode] = (await once(d, 'exit')) as [number | null];
+    expect(dCode).toBe(0);
+    expect(output.get('projector-d')).toContain('leaving standby');
+    expect(output.get('projector-d')).not.toContain('active: holds the leader lock');
     c.kill('SIGTERM');
     const [cCode] = (await once(c, 'exit')) as [number | null];
     expect(cCode).toBe(0);
