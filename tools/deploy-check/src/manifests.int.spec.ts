@@ -323,6 +323,9 @@ describe.skipIf(!haveKubectl)('Kubernetes overlays rendered with kubectl kustomi
     expect(keys).not.toContain('EVENT_STORE');
     const development = ofKind(objects('development'), 'Secret').flatMap((s) => Object.keys(s.data));
     expect(development.filter((key) => !envRead.has(key))).toEqual([]);
+    // NODE_ENV=production there too: the same secrets are needed (a missing VAPID pair would be generated per pod).
+    for (const needed of ['DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'PLAID_TOKEN_KEY', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY']) expect(development).toContain(needed);
+    expect(named(objects('development'), 'ConfigMap', 'budget-config').data.NODE_ENV).toBe('production');
   });
 });
 
