@@ -1,14 +1,30 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { apiCategories, apiOk } from './ledger-api.js';
 import { signUp } from './sign-up.js';
 import { withStack, type Stack } from './stack.js';
-import { audit, expectNoFailing } from './axe-audit.js';
+import { expectNoFailing, type Finding } from './axe-audit.js';
 
 let stack: Stack;
 let browser: Browser;
 
 withStack((started) => ({ stack, browser } = started));
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe over the page with the walk open, with the a11y specs' rules and bar (axe-audit.ts); it
+ * does not wait for the network to go idle, which the shell's open change feed never lets it do.
+ */
+async function audit(page: Page, where: string): Promise<Finding[]> {
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: axeSource });
+  const result = (await page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
+    .then((r) => ({ passes: r.passes.length, violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' ')) })) }))`)) as { passes: number; violations: Omit<Finding, 'where'>[] };
+  expect(result.passes, where).toBeGreaterThan(5);
+  return result.violations.map((finding) => ({ where, ...finding }));
+}
 
 /** A step of the walk as "label | amount". */
 async function step(locator: Locator): Promise<string> {
@@ -18,7 +34,8 @@ async function step(locator: Locator): Promise<string> {
 
 describe('explain a balance (README "Every cent explained")', () => {
   it("clicking a category's and an account's balance shows the walk from the opening balance through its causes to the register's balance", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // bypassCSP: axe is injected as a script, which the app's Content-Security-Policy would refuse.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
     const page = await context.newPage();
     await signUp(page, stack);
     const opened = await apiOk<{ data: { accounts: { id: string }[] } }>(page, stack.url, 'POST', 'institution', {
@@ -51,7 +68,7 @@ describe('explain a balance (README "Every cent explained")', () => {
     // A cause opens to its transactions and their log lines, at their time of day.
     await dialog.getByTestId('explain-cause-spending').locator('summary').click();
     const item = dialog.getByTestId('explain-cause-spending').locator('.explain-walk__item');
-    await item.getByText('Corner Market').waitFor();
+    await item.getByText('Corner Market', { exact: true }).waitFor();
     expect(await item.getByRole('list', { name: 'Log' }).innerText()).toMatch(/\d{1,2}:\d{2}.* You added "Corner Market" -45\.67 to Food:Groceries/);
     expectNoFailing(await audit(page, 'explain a category balance'));
     // A range: the walk from Mar 2 starts at 100.00 and ends, like the register, at 54.33.
@@ -62,7 +79,7 @@ describe('explain a balance (README "Every cent explained")', () => {
     await dialog.waitFor({ state: 'detached' });
 
     // The account: starting balance 500.00, spending 45.67 → 454.33.
-    await page.goto(`${stack.url}/accounts/${account}`);
+    await page.goto(`${stack.url}/accounts/${account}`, { waitUntil: 'commit' });
     const accountBalance = page.locator('.account-header').getByTestId('explain-balance');
     await accountBalance.waitFor();
     await accountBalance.click();
