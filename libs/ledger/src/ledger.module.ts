@@ -72,6 +72,8 @@ import { AccountBankBalanceController } from './queries/account-bank-balance/acc
 import { AccountBankBalanceHandler } from './queries/account-bank-balance/account-bank-balance.handler.js';
 import { RecordBankAdjustmentController } from './commands/record-bank-adjustment/record-bank-adjustment.controller.js';
 import { RecordBankAdjustmentHandler } from './commands/record-bank-adjustment/record-bank-adjustment.handler.js';
+import { MatchDuplicateController } from './commands/match-duplicate/match-duplicate.controller.js';
+import { MatchDuplicateHandler } from './commands/match-duplicate/match-duplicate.handler.js';
 import { ListBalancesHandler } from './queries/list-balances/list-balances.handler.js';
 import { ListStatementsController } from './queries/list-statements/list-statements.controller.js';
 import { ListStatementsHandler } from './queries/list-statements/list-statements.handler.js';
@@ -121,12 +123,12 @@ const transactions: UseCases = {
 const statements: UseCases = {
   controllers: [
     ListStatementsController, CreateStatementController, ChangeStatementController, ListBalancesController, RecordBalanceController,
-    AccountBankBalanceController, RecordBankAdjustmentController,
+    AccountBankBalanceController, RecordBankAdjustmentController, MatchDuplicateController,
     ChangeBalanceController, RemoveBalanceController,
   ],
   handlers: [
     ListStatementsHandler, CreateStatementHandler, ChangeStatementHandler, ListBalancesHandler, RecordBalanceHandler, ChangeBalanceHandler,
-    AccountBankBalanceHandler, RecordBankAdjustmentHandler,
+    AccountBankBalanceHandler, RecordBankAdjustmentHandler, MatchDuplicateHandler,
     RemoveBalanceHandler,
   ],
 };

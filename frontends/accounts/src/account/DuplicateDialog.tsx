@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { dedupTransaction, deleteTransaction, getTransaction } from '@budget/contracts';
+import { dedupTransaction, getTransaction, matchDuplicate } from '@budget/contracts';
 import {
   accountAmount, Amount, Button, Dialog, formatDate, FormError, GENERIC_ERROR, Loaded, sendFailure, toFormErrors, transactionName,
   useLedgerRefresh, useRouteQuery, useWriteAction, type TransactionData,
@@ -29,8 +29,10 @@ function Side({ title, transaction }: { title: string; transaction: TransactionD
 
 /**
  * A flagged bank row beside the row it looks like (product-spec §4 "Duplicates"): "No, these are not
- * duplicates" clears the flag (dedup), "Yes, these are duplicates" deletes the flagged row, Cancel
- * closes. Both writes reload the ledger's data, so the mark leaves the register.
+ * duplicates" clears the flag (dedup), "Yes, these are duplicates" makes them one row — a typed
+ * original becomes the bank's row (`POST /transaction/{id}/match`, docs/architecture.md §8), an
+ * imported one stays and the bank row goes —, Cancel closes. Both writes reload the ledger's data,
+ * so the mark leaves the register.
  */
 export function DuplicateDialog({ duplicate, onClose }: { duplicate: TransactionData; onClose: () => void }) {
   const originalId = duplicate.duplicateOfTransactionId;
@@ -71,7 +73,7 @@ export function DuplicateDialog({ duplicate, onClose }: { duplicate: Transaction
           <Button onClick={() => void resolve(() => dedup.send(dedupTransaction, { params: { id: duplicate.id } }))} disabled={busy}>
             No, these are not duplicates
           </Button>
-          <Button variant="danger" onClick={() => void resolve(() => removal.send(deleteTransaction, { params: { id: duplicate.id } }))} disabled={busy}>
+          <Button variant="danger" onClick={() => void resolve(() => removal.send(matchDuplicate, { params: { id: duplicate.id } }))} disabled={busy}>
             Yes, these are duplicates
           </Button>
         </>

@@ -53,4 +53,22 @@ export const recordBankAdjustment = route({
   errors: [404, 422],
 });
 
-export const bankBalanceRoutes = [accountBankBalance, recordBankAdjustment];
+/**
+ * "Yes, these are duplicates" on a flagged bank row whose original the user typed: the typed row
+ * becomes that bank row (the bank's id and date, the user's name, memo and splits; cleared once the
+ * bank's row is posted) and the bank row goes — one row, nothing counted twice. An original that
+ * was imported (OFX, CSV) cannot take a bank id: the flagged bank row is deleted, as
+ * `DELETE /transaction/{id}` does. Empty 200; another user's or an unflagged row is 404.
+ */
+export const matchDuplicate = route({
+  id: 'matchDuplicate',
+  method: 'POST',
+  path: '/transaction/{id}/match',
+  summary: 'Resolve a flagged bank row as a duplicate: its typed original becomes the bank row (an imported original: the bank row is deleted)',
+  tag: TAG,
+  params: z.object({ id: pathId() }),
+  response: null,
+  errors: [404],
+});
+
+export const bankBalanceRoutes = [accountBankBalance, recordBankAdjustment, matchDuplicate];

@@ -334,6 +334,28 @@ export const ledgerMigrations: Migration[] = [
       CREATE INDEX ledger_transfer_pairs_to ON ledger_transfer_pairs (to_transaction_id) WHERE status = 'paired';
     `,
   },
+  {
+    // A bank row's key is in an account at most once among LIVE rows (README "Typed rows on linked
+    // accounts"): a flagged bank row resolved as a duplicate is deleted while its typed original
+    // takes its Plaid id. Deleted rows keep their key, found through a plain index (a re-import
+    // restores them by it). A database that kept ledger-010's plain index keeps it, with a warning.
+    id: 'ledger-016-provider-id-live',
+    sql: `
+      DO $$
+      BEGIN
+        IF EXISTS (SELECT 1 FROM ledger_transactions WHERE provider_transaction_id IS NOT NULL AND NOT deleted
+                    GROUP BY account_id, provider_transaction_id HAVING count(*) > 1) THEN
+          RAISE WARNING 'ledger_transactions holds a live bank row twice: ledger_transactions_provider_live is not made';
+        ELSE
+          CREATE UNIQUE INDEX ledger_transactions_provider_live ON ledger_transactions (account_id, provider_transaction_id)
+            WHERE provider_transaction_id IS NOT NULL AND NOT deleted;
+        END IF;
+        DROP INDEX IF EXISTS ledger_transactions_provider;
+        CREATE INDEX ledger_transactions_provider ON ledger_transactions (account_id, provider_transaction_id)
+          WHERE provider_transaction_id IS NOT NULL;
+      END $$;
+    `,
+  },
 ];
 
 export const ledgerTables = [

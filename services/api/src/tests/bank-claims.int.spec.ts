@@ -200,6 +200,40 @@ describe('a typed row on a linked account', () => {
   }, 90_000);
 });
 
+describe('an ambiguous pair in the duplicate dialog', () => {
+  test('is flagged, never guessed; "Yes, these are duplicates" makes the typed row the bank\'s row (one row, cleared); a re-sync appends nothing; another user\'s is 404', async () => {
+    const typed = async (name: string, date: string) => {
+      const response = await t.http.post(`account/${accountId}/transactions`, { date, name, amount: -7.77, principle: 0, comment: null, categories: [] }, alice.access);
+      expect(response.status, response.body).toBe(201);
+      return response.json().transaction.id as string;
+    };
+    const near = await typed('Parking, by hand', '2026-11-24');
+    const far = await typed('Parking again, by hand', '2026-11-22');
+    const before = (await bankBalance()).body.data;
+    await bankRows([{ account_id: plaidAccountId, amount: 7.77, description: 'CITY PARKING', date: TODAY }]);
+    await sync();
+    const flagged = (await register()).find((r) => r.accountTransaction?.name === 'CITY PARKING') as WireTransaction & { duplicateOfTransactionId: string | null };
+    expect(flagged.duplicateOfTransactionId).toBe(near);
+
+    expect((await t.http.post(`transaction/${flagged.id}/match`, undefined, bob.access)).status).toBe(404);
+    const matched = await t.http.post(`transaction/${flagged.id}/match`, undefined, alice.access);
+    expect(matched.status, matched.body).toBe(200);
+    const rows = await register();
+    expect(rows.find((r) => r.accountTransaction?.name === 'CITY PARKING')).toBeUndefined();
+    expect((await t.http.get(`transaction/${near}`, alice.access)).json()).toMatchObject({ date: TODAY, accountTransaction: { name: 'Parking, by hand', amount: -7.77 } });
+    expect((await t.http.get(`transaction/${far}`, alice.access)).json()).toMatchObject({ date: '2026-11-22' });
+    // One of the two typed rows is the bank's now; the other is still uncleared; the bank agrees.
+    expect(before).toMatchObject({ uncleared: -15.54 });
+    expect((await bankBalance()).body.data).toMatchObject({ working: before.working, uncleared: -7.77, difference: 0 });
+    const claims = await eventCount('BankRowClaimed');
+    await t.db.pool.query('UPDATE bank_items SET cursor = NULL WHERE item_id = $1', [itemId]);
+    await sync();
+    expect(await eventCount('BankRowClaimed')).toBe(claims);
+    expect((await register()).filter((r) => r.accountTransaction?.amount === -7.77)).toHaveLength(2);
+    expect((await t.http.post(`transaction/${flagged.id}/match`, undefined, alice.access)).status).toBe(404);
+  }, 90_000);
+});
+
 describe('the tipped bill', () => {
   test('a pending −46.86 a rule put 100% in Dining Out posts as −56.70: Dining Out follows, nothing in Unassigned', async () => {
     const dining = categories.get('Dining Out')!.id;

@@ -9,6 +9,9 @@ import { LedgerTestbed } from '../../testing/ledger-testbed.js';
 import { BankRowLookups } from './bank-row-lookups.js';
 import { RecordBankFeedHandler } from './record-bank-feed.handler.js';
 import { RecordBankRowsHandler } from './record-bank-rows.handler.js';
+import { MatchDuplicateCommand } from '../match-duplicate/match-duplicate.command.js';
+import { MatchDuplicateHandler } from '../match-duplicate/match-duplicate.handler.js';
+import { UnknownReference } from '../../domain/domain-error.js';
 
 /**
  * A typed row on a linked account survives the next sync, and the bank's row claims it
@@ -153,6 +156,26 @@ describe.each(['inline', 'async'] as const)('claims with %s projection', (mode) 
     const again = await sync(a.userId, a.institutionId, 70_000, [row('h-1', -500, '2025-03-05')], { fromStart: true });
     expect(again.withoutHistory).toBe(0);
     expect((await balances(a.caller, a.accountId, [])).account).toBe(70_000);
+  }, 60_000);
+
+  it('an ambiguous bank row is flagged; "Yes, these are duplicates" makes the closer typed row that bank row, once', async () => {
+    const a = await linkedChecking();
+    await sync(a.userId, a.institutionId, 100_000, [], { fromStart: true });
+    const near = await bed.transactions.recordManual(a.caller, a.accountId, { date: '2025-03-11', name: 'Parking', amount: -777, principle: null, comment: 'meter', splits: [] });
+    const far = await bed.transactions.recordManual(a.caller, a.accountId, { date: '2025-03-09', name: 'Parking too', amount: -777, principle: null, comment: null, splits: [] });
+    await sync(a.userId, a.institutionId, 100_000 - 777, [row('m-1', -777, '2025-03-12')]);
+    const bankId = bankTransactionId(a.accountId, 'plaid', 'm-1');
+    expect((await liveRows(a.accountId)).map((r) => r.id).sort()).toEqual([bankId, near.transactionId, far.transactionId].sort());
+    const match = () => new MatchDuplicateHandler(bed.writer, bed.lookups).execute(new MatchDuplicateCommand(a.userId, bankId));
+    await match();
+    await expect(match()).rejects.toBeInstanceOf(UnknownReference);
+    const rows = await liveRows(a.accountId);
+    expect(rows.map((r) => r.id).sort()).toEqual([near.transactionId, far.transactionId].sort());
+    expect(rows.find((r) => r.id === near.transactionId)).toMatchObject({ date: '2025-03-12', provider: 'PLAID', provider_transaction_id: 'm-1', comment: 'meter' });
+    expect(await bankBalanceCents(bed.db.pool, a.userId, a.accountId)).toMatchObject({ working: 100_000 - 1554, uncleared: -777, difference: 0 });
+    const events = (await bed.userEvents(a.userId)).length;
+    await sync(a.userId, a.institutionId, 100_000 - 777, [row('m-1', -777, '2025-03-12')], { fromStart: true, blind: true });
+    expect((await bed.userEvents(a.userId)).length).toBe(events);
   }, 60_000);
 
   it('a rebuild from the log equals the live read models', async () => {
