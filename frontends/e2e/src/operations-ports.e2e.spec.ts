@@ -62,7 +62,7 @@ describe('each service serves /live, /ready and /metrics on its operations port 
     await fetch(`${stack.url}/api/v1/account/00000000-0000-4000-8000-000000000000/transactions`);
     const api = await until(base, '/metrics', (text) => text.includes('budget_http_request_duration_seconds_count{method="GET",route="/api/v1/health",status="200"}'));
     expect(api).not.toContain('00000000-0000-4000-8000-000000000000');
-    expect(api).toContain('budget_process_cpu_seconds_total');
+    expect(api).toContain('budget_process_process_cpu_seconds_total');
 
     const projector = await until(base + 1, '/metrics', (text) => text.includes('budget_projection_lag_events'));
     expect(projector).toMatch(/^budget_projection_quarantined_partitions 0$/m);
