@@ -279,7 +279,8 @@ describe('inline projection (the default)', () => {
       const rule = await t.http.post('auto-assignments', { name: 'Pizza', searchStrings: ['pizza palace'], categories: [{ id: -1, categoryId: cats.get('Groceries'), amount: 100, percentage: true }] }, alice.access);
       expect(rule.status, rule.body).toBe(201);
       await feed.waitFor<FeedChange>('change', (c) => c.rules);
-      const applied = await t.http.post(`auto-assignments/${rule.json().data.id}/apply`, undefined, alice.access);
+      // POST /auto-assignments answers the rule bare (server-behaviour §4.5).
+      const applied = await t.http.post(`auto-assignments/${rule.json().id}/apply`, undefined, alice.access);
       expect([200, 201], applied.body).toContain(applied.status);
       const change = await feed.waitFor<FeedChange>('change', (c) => c.accounts.includes(accountId) && c.categories.includes(cats.get('Groceries')!));
       expect(change.categories).toContain(cats.get('Unassigned'));
