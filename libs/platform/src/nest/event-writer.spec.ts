@@ -5,6 +5,7 @@ import { requestScopedIds, withDerivedIds } from '../http/idempotency/request-id
 import type { ProjectionWaiter } from '../projection/waiter.port.js';
 import type { Pool } from '../postgres/pool.js';
 import { CONFLICT_ATTEMPTS, EventWriter } from './event-writer.js';
+import { jobCause, withCause } from './action-cause.js';
 
 /** A store that hands out the next positions, and a waiter that records what it was asked to wait for. */
 function writerWithFakes() {
@@ -82,6 +83,37 @@ describe('EventWriter.appendManyThenRead (a store without inline projection)', (
     expect(sent[0]![0]!.events[0]!.metadata.correlationId).toBe(sent[0]![1]!.events[0]!.metadata.correlationId);
     expect(waits).toEqual([{ position: 2n, userId: 'alice' }]);
     expect(reads).toEqual(['read after 1 waits']);
+  });
+});
+
+describe('EventWriter metadata: the cause of every event (README "Every cent explained")', () => {
+  test('inside withCause, every write of the action carries its correlation id and its command id', async () => {
+    const { writer, sent } = writerWithFakes();
+    const cause = jobCause('bank-sync', 'item-1');
+    await withCause(cause, async () => {
+      await writer.appendMany([{ stream: 's-1', events: [event], expectedRevision: 'any' }], { userId: 'alice' });
+      await writer.appendMany([{ stream: 's-2', events: [event, event], expectedRevision: 'any' }], { userId: 'alice' });
+    });
+    const metadata = sent.flatMap((appends) => appends.flatMap((a) => a.events.map((e) => e.metadata)));
+    expect(metadata).toHaveLength(3);
+    for (const m of metadata) expect([m.correlationId, m.causationId]).toEqual([cause.correlationId, cause.causationId]);
+  });
+
+  test('outside any, each write is its own action and names itself as its command; a caller may name its own ids', async () => {
+    const { writer, sent } = writerWithFakes();
+    await writer.appendMany([{ stream: 's-1', events: [event], expectedRevision: 'any' }], { userId: 'alice' });
+    await writer.appendMany([{ stream: 's-2', events: [event], expectedRevision: 'any' }], { userId: 'alice' });
+    await writer.appendMany([{ stream: 's-3', events: [event], expectedRevision: 'any' }], { userId: 'alice', correlationId: 'c-1', causationId: 'k-1' });
+    const [a, b, c] = sent.map((appends) => appends[0]!.events[0]!.metadata);
+    expect(a!.causationId).toBe(a!.correlationId);
+    expect(b!.correlationId).not.toBe(a!.correlationId);
+    expect([c!.correlationId, c!.causationId]).toEqual(['c-1', 'k-1']);
+  });
+
+  test('a job cause depends on its input only', () => {
+    expect(jobCause('bank-sync', 'item-1')).toEqual(jobCause('bank-sync', 'item-1'));
+    expect(jobCause('bank-sync', 'item-2').correlationId).not.toBe(jobCause('bank-sync', 'item-1').correlationId);
+    expect(jobCause('mail', 'item-1').correlationId).not.toBe(jobCause('bank-sync', 'item-1').correlationId);
   });
 });
 

@@ -18,7 +18,7 @@ export const LOG_LINE_COLUMNS = 'id, created_at, message, changes, transaction_i
 
 /**
  * The categories named in stored lines (`{category:<id>}`, transaction-log.ts) as "Group:Category"
- * (a category of NoGroup by its own name),
+ * (a category of NoGroup or System by its own name),
  * looked up among the caller's own categories only; a deleted one reads "a deleted category".
  */
 export async function categoryNames(db: Queryable, userId: string, messages: readonly string[]): Promise<(message: string) => string> {
@@ -26,7 +26,7 @@ export async function categoryNames(db: Queryable, userId: string, messages: rea
   const names = new Map<string, string>();
   if (ids.length > 0) {
     const { rows } = await db.query<{ id: string; name: string }>(
-      `SELECT c.id, CASE WHEN g.name IS NULL OR g.type = 'NO GROUP' THEN c.name ELSE g.name || ':' || c.name END AS name
+      `SELECT c.id, CASE WHEN g.name IS NULL OR g.type IN ('NO GROUP', 'SYSTEM') THEN c.name ELSE g.name || ':' || c.name END AS name
          FROM budget_categories c LEFT JOIN budget_groups g ON g.user_id = c.user_id AND g.id = c.group_id
         WHERE c.user_id = $1 AND c.id = ANY($2::text[])`,
       [userId, ids],
