@@ -82,10 +82,13 @@ export class ChangeFeedController {
     raw.flushHeaders();
     started = true;
     for (const message of buffered.splice(0)) write(message);
-    request.raw.on('close', () => {
+    // The response's close: the client went away (or the stream ended); the request's own close may come first.
+    const closed = () => {
       open = false;
       connection.close();
-    });
+    };
+    raw.on('close', closed);
+    if (raw.destroyed) closed();
     return undefined;
   }
 }

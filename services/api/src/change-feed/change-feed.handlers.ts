@@ -1,4 +1,4 @@
-import { Inject, Injectable, ServiceUnavailableException, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, ServiceUnavailableException, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { RouteResponse, changeFeed } from '@budget/contracts';
 import { PlaidItemStore } from '@budget/bank-sync';
@@ -13,13 +13,18 @@ const SYNCING_POLL_MS = 2000;
  * so it needs the PostgreSQL event store (with EventStoreDB the route answers 503).
  */
 @Injectable()
-export class ChangeFeedHolder implements OnApplicationShutdown {
+export class ChangeFeedHolder implements OnModuleInit, OnApplicationShutdown {
   private feed: Promise<ChangeFeed> | null = null;
 
   constructor(
     @Inject(PG_POOL) private readonly pool: Pool,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** Its index is made when the API starts, never on a user's first request. */
+  async onModuleInit(): Promise<void> {
+    if (this.config.eventStore === 'postgres') await migrate(this.pool, changeFeedMigrations);
+  }
 
   get(): Promise<ChangeFeed> {
     if (this.config.eventStore !== 'postgres') throw new ServiceUnavailableException('The change feed reads the PostgreSQL event store, which this server does not use.');

@@ -339,7 +339,7 @@ describe('PROJECTION=async: a change is announced once the projector has applied
   test('while the projector is stopped nothing is announced; once it runs, the change arrives and a refetch shows it', async () => {
     const made = await t.http.post('institution', { institution: { name: 'Bank' }, accounts: [{ name: 'Checking', balance: 1000, tracking: 'Transactions' }], startDate: '2026-01-01' }, alice.access);
     expect([201, 202], made.body).toContain(made.status);
-    await vi.waitFor(async () => expect((await t.http.get('connected-accounts', alice.access)).json().data).toHaveLength(1), { timeout: 30_000 });
+    await vi.waitFor(async () => expect((await t.http.get('connected-accounts', alice.access)).json().data[0]?.accounts).toHaveLength(1), { timeout: 30_000 });
     const accountId = (await t.http.get('connected-accounts', alice.access)).json().data[0].accounts[0].id as string;
     const feed = await FeedReader.open(base, alice.access);
     try {
