@@ -17,7 +17,7 @@ import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
  * last day ends; and every event that moved money has its log line, with its action's correlation
  * id and its command id. Both projection modes.
  */
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 10);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 20);
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
 const CATEGORIES = ['Groceries', 'Dining Out', 'Gasoline', 'Electric'];
 /** Days of 2025 from Jan 1 (0) to Mar 31 (89). */
@@ -61,7 +61,7 @@ interface Explanation {
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 /** What the runs exercised (printed at the end): causes walked, event types logged. */
-const seen = { causes: new Map<string, number>(), events: new Map<string, number>() };
+const seen = { causes: new Map<string, number>(), events: new Map<string, number>(), commands: new Map<string, number>() };
 const count = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
 
 describe.each([
@@ -96,7 +96,9 @@ describe.each([
       { plaidAccountId, name: 'Linked', officialName: null, mask: null, plaidType: 'depository', plaidSubtype: 'checking', tracking: null, balanceCents: 0 },
     ]));
     const { rows: linked } = await t.db.pool.query<{ id: string }>('SELECT id FROM ledger_accounts WHERE plaid_account_id = $1', [plaidAccountId]);
-    return { cat, accounts: [...accounts, linked[0]!.id], institutionId, plaidAccountId, categories: categories.map((c) => c.id) };
+    // The categories the commands can move: the chosen ones and the system categories.
+    const moved = [...CATEGORIES, 'Unassigned', 'Funding Pool', 'Account Transfer'].map(cat);
+    return { cat, accounts: [...accounts, linked[0]!.id], institutionId, plaidAccountId, categories: moved };
   }
 
   async function run({ cat, accounts, institutionId, plaidAccountId }: Awaited<ReturnType<typeof world>>, commands: Command[]) {
@@ -114,6 +116,7 @@ describe.each([
           const shares = cats.map((_, i) => (i === cats.length - 1 ? c.amount - Math.trunc(c.amount / cats.length) * (cats.length - 1) : Math.trunc(c.amount / cats.length)));
           const body = { date: day(c.day), name: BANK_NAMES[Math.abs(c.amount) % BANK_NAMES.length], amount: c.amount / 100, categories: cats.map((k, i) => ({ categoryId: cat(CATEGORIES[k]!), amount: shares[i]! / 100 })) };
           const response = await t.http.post(`account/${accounts[c.acct]}/transactions`, body, user.access);
+          count(seen.commands, `manual ${response.status}`);
           if (response.status === 201) txs.push(response.json().transaction.id);
           break;
         }
@@ -123,10 +126,11 @@ describe.each([
           const { rows } = await t.db.pool.query<{ version: number; amount_cents: string | null; deleted: boolean }>('SELECT version, amount_cents, deleted FROM ledger_transactions WHERE id = $1', [id]);
           if (!rows[0] || rows[0].deleted) break;
           const amount = c.amount ?? Number(rows[0].amount_cents);
-          await t.http.patch(`transaction/${id}`, {
+          const edited = await t.http.patch(`transaction/${id}`, {
             version: rows[0].version, ...(c.day !== null && { date: day(c.day) }), amount: amount / 100,
             categories: c.cat === null ? [] : [{ categoryId: cat(CATEGORIES[c.cat]!), amount: amount / 100 }],
           }, user.access);
+          count(seen.commands, `edit ${edited.status}`);
           break;
         }
         case 'delete':
@@ -253,13 +257,14 @@ describe.each([
   it(`every explanation ends at the register's balance and every move has a log line, over ${runs} histories (seed ${SEED})`, async () => {
     console.log(`explanation property (${mode}): ${runs} runs, seed ${SEED} (PROPERTY_SEED=${SEED} PROPERTY_RUNS=${RUNS} to replay)`);
     await fc.assert(
-      fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 12 }), fc.nat(89), fc.nat(89), async (commands, a, b) => {
+      fc.asyncProperty(fc.array(command, { minLength: 4, maxLength: 20 }), fc.nat(89), fc.nat(89), async (commands, a, b) => {
         const w = await world();
         await run(w, commands);
         await check({ categories: w.categories, accounts: w.accounts }, day(Math.min(a, b)), day(Math.max(a, b)));
       }),
       { numRuns: runs, seed: SEED, endOnFailure: true },
     );
-    console.log(`explanation property (${mode}) walked causes ${JSON.stringify(Object.fromEntries(seen.causes))}; events ${JSON.stringify(Object.fromEntries(seen.events))}`);
+    console.log(`explanation property (${mode}) walked causes ${JSON.stringify(Object.fromEntries(seen.causes))}; events ${JSON.stringify(Object.fromEntries(seen.events))}; commands ${JSON.stringify(Object.fromEntries(seen.commands))}`);
+    for (const map of Object.values(seen)) map.clear();
   }, 1_800_000);
 });
