@@ -80,7 +80,7 @@ describe.each(['inline', 'async'] as const)('transfer pairs (%s projection)', (m
     const out = row(u.checking, 'to-savings', -20_000, '2025-03-10', 'Transfer to Saving', 'TRANSFER_OUT');
     const into = row(u.savings, 'from-checking', 20_000, '2025-03-11', 'Transfer from Checking', 'TRANSFER_IN');
     const coffee = row(u.checking, 'coffee', -450, '2025-03-10', 'Starbucks');
-    expect(await feed(u.caller, [out, into, coffee])).toEqual({ recorded: 1, offered: 0 });
+    expect(await feed(u.caller, [out, into, coffee])).toEqual({ recorded: 1, offered: 0, moved: 2 });
     const [a, b] = [bankRowTransactionId(out), bankRowTransactionId(into)];
     expect(await splitsOf(a)).toEqual([[u.transfer, -20_000]]);
     expect(await splitsOf(b)).toEqual([[u.transfer, 20_000]]);
@@ -96,7 +96,7 @@ describe.each(['inline', 'async'] as const)('transfer pairs (%s projection)', (m
     }
     // The feed again (a re-sync), the pairing again (a retried job), and two pairings at once.
     const events = await eventCount(u.caller.userId);
-    expect(await feed(u.caller, [out, into, coffee])).toEqual({ recorded: 0, offered: 0 });
+    expect(await feed(u.caller, [out, into, coffee])).toEqual({ recorded: 0, offered: 0, moved: 0 });
     const probes = [{ transactionId: a, hint: 'TRANSFER_OUT' }, { transactionId: b, hint: 'TRANSFER_IN' }];
     await Promise.all([pairing().pair(u.caller.userId, probes), pairing().pair(u.caller.userId, probes)]);
     expect(await eventCount(u.caller.userId)).toBe(events);
@@ -106,7 +106,7 @@ describe.each(['inline', 'async'] as const)('transfer pairs (%s projection)', (m
   it('pairs two rows that arrive in different feeds (a card payment), exactly once even when both pairings race', async () => {
     const u = await userWithAccounts();
     const payment = row(u.checking, 'card-payment', -180_000, '2025-03-25', 'Credit Card Payment - Thank You', 'LOAN_PAYMENTS');
-    expect(await feed(u.caller, [payment])).toEqual({ recorded: 0, offered: 0 });
+    expect(await feed(u.caller, [payment])).toEqual({ recorded: 0, offered: 0, moved: 0 });
     const received = row(u.card, 'payment', 180_000, '2025-03-27', 'Payment - Thank You', 'LOAN_PAYMENTS');
     const events = await eventCount(u.caller.userId);
     await new RecordBankRowsHandler(bed.writer, bed.lookups, new BankRowLookups(bed.db.pool)).execute(new RecordBankRowsCommand(u.caller.userId, [received], [], 250));
@@ -124,7 +124,7 @@ describe.each(['inline', 'async'] as const)('transfer pairs (%s projection)', (m
     const out = row(u.checking, 'out', -5_000, '2025-03-10', 'Online transfer', 'TRANSFER_OUT');
     const first = row(u.savings, 'in-1', 5_000, '2025-03-09', 'Deposit');
     const second = row(u.card, 'in-2', 5_000, '2025-03-12', 'Refund');
-    expect(await feed(u.caller, [out, first, second])).toEqual({ recorded: 0, offered: 2 });
+    expect(await feed(u.caller, [out, first, second])).toEqual({ recorded: 0, offered: 2, moved: 0 });
     const offered = await transferCandidates(bed.db.pool, u.caller.userId, 0, 30);
     expect(offered.map((c) => [c.legs[0].name, c.legs[0].accountName, c.legs[1].name, c.legs[1].accountName, c.legs[1].amount]).sort()).toEqual([
       ['Online transfer', 'Checking', 'Deposit', 'Savings', 5_000],
@@ -152,7 +152,7 @@ describe.each(['inline', 'async'] as const)('transfer pairs (%s projection)', (m
     const u = await userWithAccounts();
     const out = row(u.checking, 'venmo', -2_500, '2025-03-10', 'VENMO');
     const into = row(u.savings, 'dep', 2_500, '2025-03-10', 'DEPOSIT');
-    expect(await feed(u.caller, [out, into])).toEqual({ recorded: 0, offered: 1 });
+    expect(await feed(u.caller, [out, into])).toEqual({ recorded: 0, offered: 1, moved: 0 });
     const pairId = transferPairId(bankRowTransactionId(out), bankRowTransactionId(into));
     const stranger = await bed.newUser();
     await expect(confirm(stranger.caller, pairId)).rejects.toBeInstanceOf(NotFound);
@@ -160,7 +160,7 @@ describe.each(['inline', 'async'] as const)('transfer pairs (%s projection)', (m
     await decline(u.caller, pairId);
     const events = await eventCount(u.caller.userId);
     await decline(u.caller, pairId);
-    expect(await feed(u.caller, [out, into])).toEqual({ recorded: 0, offered: 0 });
+    expect(await feed(u.caller, [out, into])).toEqual({ recorded: 0, offered: 0, moved: 0 });
     expect(await eventCount(u.caller.userId)).toBe(events);
     expect(await transferCandidates(bed.db.pool, u.caller.userId, 0, 30)).toEqual([]);
     await expect(confirm(u.caller, pairId)).rejects.toThrow('These transactions were declined as a transfer.');
@@ -176,7 +176,7 @@ describe.each(['inline', 'async'] as const)('transfer pairs (%s projection)', (m
     const far = row(u.savings, 'far', 7_000, '2025-03-20', 'Far', 'TRANSFER_IN');
     const same = row(u.checking, 'same', 7_000, '2025-03-10', 'Same account', 'TRANSFER_IN');
     const pending = { ...row(u.card, 'pend', 7_000, '2025-03-10', 'Pending', 'TRANSFER_IN'), pending: true };
-    expect(await feed(u.caller, [out, a, b, far, same, pending])).toEqual({ recorded: 0, offered: 2 });
+    expect(await feed(u.caller, [out, a, b, far, same, pending])).toEqual({ recorded: 0, offered: 2, moved: 0 });
     const offerA = transferPairId(bankRowTransactionId(out), bankRowTransactionId(a));
     // The user gives "In A" a category: the offer drops out and confirming it is refused.
     const view = await bed.views.transaction(u.caller.userId, bankRowTransactionId(a));

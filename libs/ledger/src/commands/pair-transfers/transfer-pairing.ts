@@ -27,6 +27,8 @@ export interface LoadedPair {
 export interface PairingResult {
   recorded: number;
   offered: number;
+  /** The probed rows this pass moved out of Unassigned into Account Transfer (a sync's `unassigned` count leaves them out). */
+  moved: number;
 }
 
 /** Loads a pair's stream and its two rows' streams (each must be the caller's), for a decider. */
@@ -85,11 +87,12 @@ export class TransferPairing {
   }
 
   async pair(userId: string, probes: readonly PairProbe[]): Promise<PairingResult> {
-    const result: PairingResult = { recorded: 0, offered: 0 };
+    const result: PairingResult = { recorded: 0, offered: 0, moved: 0 };
     if (probes.length === 0) return result;
     const { unassigned, accountTransfer } = await this.ledger.systemCategories(userId);
     if (!unassigned || !accountTransfer) return result;
     const hinted = new Set(probes.filter((p) => p.hint !== null && TRANSFER_HINTS.has(p.hint)).map((p) => p.transactionId));
+    const probed = new Set(probes.map((p) => p.transactionId));
     const found = await this.lookups.matches(userId, probes.map((p) => p.transactionId), unassigned);
     if (found.size === 0) return result;
     // The other rows' own candidates: a pair is unambiguous only when each row has the other alone.
@@ -117,6 +120,7 @@ export class TransferPairing {
         if (outcome === 'recorded') {
           paired.add(a).add(b);
           result.recorded += 1;
+          result.moved += [a, b].filter((id) => probed.has(id)).length;
         } else if (outcome === 'offered') result.offered += 1;
       }
     }

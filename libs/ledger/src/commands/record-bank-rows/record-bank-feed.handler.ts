@@ -62,7 +62,7 @@ export class RecordBankFeedHandler implements ICommandHandler<RecordBankFeed, Re
     });
     const result = await this.rows.execute(new RecordBankRowsCommand(userId, bankRows, bankRemovals, chunkSize ?? RECORD_BANK_ROWS_CHUNK));
     // Transfers between the user's own accounts among the new rows (README "Transfer pairs").
-    await this.transfers?.afterBankFeed(userId, bankRows, rows);
+    const paired = await this.transfers?.afterBankFeed(userId, bankRows, rows);
     const caller: Caller = { userId, actor: 'plaid' };
     // The sync's date (UTC): the date of a Balances account's history entry.
     const today = this.clock.now().toISOString().slice(0, 10);
@@ -73,7 +73,9 @@ export class RecordBankFeedHandler implements ICommandHandler<RecordBankFeed, Re
       const kept = await this.writer.retrying(() => this.keepPlaidBalance(caller, known.accountId, known.plaidBalance, balance, today, fromStart === true));
       if (!kept) withoutHistory += 1;
     }
-    return { ...result, withoutHistory, skipped: result.skipped + rows.length - bankRows.length };
+    // The new rows the pairing moved into Account Transfer no longer need a category.
+    const unassigned = paired && result.unassigned !== undefined ? { unassigned: Math.max(0, result.unassigned - paired.moved) } : {};
+    return { ...result, ...unassigned, withoutHistory, skipped: result.skipped + rows.length - bankRows.length };
   }
 
   /**
