@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { audit, expectNoFailing } from './axe-audit.js';
 import { isoDaysAgo, ofxFile } from './ledger-fixtures.js';
 import { importOfx } from './ledger-imports.js';
 import { addOfflineInstitution, registerRow, typeInto } from './ledger-steps.js';
@@ -12,16 +13,21 @@ let browser: Browser;
 withStack((started) => ({ stack, browser } = started));
 
 describe('auto-assignment rules in the browser', () => {
-  it('a rule made on Auto Assign previews the Unassigned row it would claim, applies to it after confirming the figures, and assigns the next import', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  it('a rule made on Auto Assign previews the Unassigned rows it would claim (one before the start date, marked, moving no balance), applies after confirming the figures (axe-clean), undoes, and assigns the next import', async () => {
+    // bypassCSP: axe is injected as a script, which the app's Content-Security-Policy would refuse.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
     const page = await context.newPage();
     await signUp(page, stack);
     await page.getByTestId('sidebar').getByRole('link', { name: 'Accounts' }).click();
     await addOfflineInstitution(page, { institution: 'Rule Bank', account: 'Checking', balance: '500', startDate: isoDaysAgo(20) });
-    const first = await importOfx(page, ofxFile([{ id: 'B1', date: isoDaysAgo(3), name: 'VALLEY BAKERY', amount: '-12.34' }], '487.66'));
-    await first.getByText('1 added, 0 updated, 0 unchanged.').waitFor();
-    // The next step: the new row waits in Unassigned.
-    await first.getByTestId('unassigned-next-step').getByText('1 new transaction needs a category.').waitFor();
+    // One row in the budget, one dated before the account's start date (it counts in no balance).
+    const first = await importOfx(
+      page,
+      ofxFile([{ id: 'B1', date: isoDaysAgo(3), name: 'VALLEY BAKERY', amount: '-12.34' }, { id: 'B0', date: isoDaysAgo(30), name: 'VALLEY BAKERY EARLY', amount: '-100.00' }], '487.66'),
+    );
+    await first.getByText('2 added, 0 updated, 0 unchanged.').waitFor();
+    // The next step: the new rows wait in Unassigned.
+    await first.getByTestId('unassigned-next-step').getByText('2 new transactions need a category.').waitFor();
     await page.getByRole('button', { name: 'Done' }).click();
 
     await page.getByTestId('sidebar').getByRole('link', { name: 'Auto Assign' }).click();
@@ -34,11 +40,15 @@ describe('auto-assignment rules in the browser', () => {
 
     await dialog.getByRole('button', { name: 'Preview' }).click();
     const preview = dialog.getByTestId('rule-preview');
-    await preview.getByText('1 Unassigned transaction matches this rule.').waitFor();
-    expect(await preview.getByRole('grid', { name: 'Matching transactions' }).textContent()).toContain('VALLEY BAKERY');
+    await preview.getByText("2 Unassigned transactions match this rule. 1 of them is dated before its account's start date: it takes the rule's categories but moves no balance.").waitFor();
+    const listed = await preview.getByRole('grid', { name: 'Matching transactions' }).textContent();
+    expect(listed).toContain('VALLEY BAKERY EARLY');
+    expect(listed).toContain('No: before the start date');
+    // The move is the row in the budget only.
     const moves = await preview.getByRole('grid', { name: 'Balance changes' }).textContent();
     expect(moves).toContain('Groceries');
     expect(moves).toContain('-12.34');
+    expect(moves).not.toContain('-112.34');
 
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -50,17 +60,19 @@ describe('auto-assignment rules in the browser', () => {
     await page.getByTestId('rule-dialog').getByRole('button', { name: 'Apply to Existing' }).click();
     // Apply asks first, with the figures the apply will produce.
     const confirm = page.getByTestId('confirm-dialog');
-    await confirm.getByText('Assign 1 Unassigned transaction with the rule "Bakery"?', { exact: false }).waitFor();
-    expect(await confirm.textContent()).toMatch(/Groceries -12\.34/);
+    await confirm.getByText('Assign 2 Unassigned transactions with the rule "Bakery"?', { exact: false }).waitFor();
+    expect(await confirm.textContent()).toMatch(/Groceries -12\.34 .*1 of them is dated before its account's start date/);
+    expectNoFailing(await audit(page, 'apply confirmation'));
     await confirm.getByRole('button', { name: 'Apply' }).click();
-    await page.getByTestId('rule-dialog').getByText('Assigned 1 transaction.').waitFor();
+    const assigned = "Assigned 2 transactions (1 before its account's start date, moving no balance).";
+    await page.getByTestId('rule-dialog').getByText(assigned).waitFor();
     // Undo puts the row back into Unassigned; applying again assigns it once more.
     await page.getByTestId('rule-dialog').getByRole('button', { name: 'Undo' }).click();
-    await page.getByTestId('rule-dialog').getByText('Put 1 transaction back into Unassigned.').waitFor();
+    await page.getByTestId('rule-dialog').getByText('Put 2 transactions back into Unassigned.').waitFor();
     expect(await page.getByTestId('rule-dialog').getByRole('button', { name: 'Undo' }).count()).toBe(0);
     await page.getByTestId('rule-dialog').getByRole('button', { name: 'Apply to Existing' }).click();
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Apply' }).click();
-    await page.getByTestId('rule-dialog').getByText('Assigned 1 transaction.').waitFor();
+    await page.getByTestId('rule-dialog').getByText(assigned).waitFor();
     await page.getByTestId('rule-dialog').getByRole('button', { name: 'Cancel' }).click();
 
     // The next import: the matching row is assigned by the rule as it lands.
