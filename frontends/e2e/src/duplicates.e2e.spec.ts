@@ -53,7 +53,7 @@ async function linkBank(page: Page): Promise<{ institutionId: string; itemId: st
 }
 
 describe('duplicates in the browser (Plaid simulator)', () => {
-  it('a bank row like a manual one is marked; the dialog shows the pair; Cancel keeps it, No clears the mark, Yes deletes the bank row', async () => {
+  it('a bank row like a manual one is marked; the dialog shows the pair; Cancel keeps it, No clears the mark, Yes makes them one row (the typed one takes the bank\'s date)', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await signUp(page, stack);
@@ -103,7 +103,7 @@ describe('duplicates in the browser (Plaid simulator)', () => {
     await register.getByText('CORNER SHOP 0042').waitFor();
     await register.getByText('Corner shop, by hand').waitFor();
 
-    // "Yes, these are duplicates": the bank row is deleted, the typed one stays.
+    // "Yes, these are duplicates": one row — the typed one, which becomes the bank's row (its date).
     await gym.click();
     await dialog.getByRole('button', { name: 'Yes, these are duplicates' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -113,6 +113,7 @@ describe('duplicates in the browser (Plaid simulator)', () => {
     const left = await api<{ data: { transactions: Row[] } }>(page, 'GET', `account/${accountId}/transactions?offset=0&limit=30`);
     expect(left.body.data.transactions.filter((r) => r.duplicateOfTransactionId !== null)).toEqual([]);
     expect(left.body.data.transactions.some((r) => r.accountTransaction?.name === 'GYM MONTHLY')).toBe(false);
+    expect((left.body.data.transactions as (Row & { date: string })[]).find((r) => r.accountTransaction?.name === 'Gym, by hand')?.date).toBe(TODAY);
     await context.close();
   }, 180_000);
 });
