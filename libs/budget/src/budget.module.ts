@@ -17,6 +17,8 @@ import { BudgetProvisioner } from './commands/provision-budget/budget-provisione
 import { SetPlanItemController } from './commands/set-plan-item/set-plan-item.controller.js';
 import { SetPlanItemHandler } from './commands/set-plan-item/set-plan-item.handler.js';
 import { BillsController } from './queries/bills/bills.controller.js';
+import { BudgetMonthController } from './queries/budget-month/budget-month.controller.js';
+import { BudgetMonthHandler } from './queries/budget-month/budget-month.handler.js';
 import { BillsHandler } from './queries/bills/bills.handler.js';
 import { FundingPlanController } from './queries/funding-plan/funding-plan.controller.js';
 import { FundingPlanHandler } from './queries/funding-plan/funding-plan.handler.js';
@@ -38,12 +40,14 @@ import { ProposedFundingHandler } from './queries/proposed-funding/proposed-fund
     ListGroupsController, AddGroupController, ChangeGroupController, DeleteGroupController,
     AddCategoryController, ChangeCategoryController, DeleteCategoryController,
     SetPlanItemController, ProposedFundingController, FundingPlanController, BillsController,
+    BudgetMonthController,
   ],
   providers: [
     BudgetProvisioner, EventWriter, BudgetCommands, BudgetReads,
     ListGroupsHandler, AddGroupHandler, ChangeGroupHandler, DeleteGroupHandler,
     AddCategoryHandler, ChangeCategoryHandler, DeleteCategoryHandler,
     SetPlanItemHandler, ProposedFundingHandler, FundingPlanHandler, BillsHandler,
+    BudgetMonthHandler,
   ],
   exports: [BudgetProvisioner],
 })

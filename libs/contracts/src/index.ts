@@ -16,6 +16,7 @@ export * from './ledger/index.js';
 export * from './rules/index.js';
 export * from './reporting/index.js';
 export * from './messages/ledger-queries.js';
+export * from './messages/ledger-month-queries.js';
 export * from './messages/rules-queries.js';
 export * from './messages/auto-assign-messages.js';
 export * from './messages/bank-feed-commands.js';

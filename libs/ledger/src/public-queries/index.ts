@@ -2,6 +2,7 @@ import { LedgerAccountInInstitutionHandler } from './ledger-account-in-instituti
 import { LedgerCategoryBalancesHandler } from './ledger-category-balances.handler.js';
 import { LedgerCategoryDebitsHandler } from './ledger-category-debits.handler.js';
 import { LedgerCategoryInUseHandler } from './ledger-category-in-use.handler.js';
+import { LedgerCategoryMonthsHandler } from './ledger-category-months.handler.js';
 import { LedgerFundingHistoryHandler } from './ledger-funding-history.handler.js';
 import { LedgerMonthFundedHandler } from './ledger-month-funded.handler.js';
 import { LedgerMonthStartBalancesHandler } from './ledger-month-start-balances.handler.js';
@@ -21,4 +22,5 @@ export const ledgerPublicQueryHandlers = [
   LedgerFundingHistoryHandler,
   LedgerCategoryDebitsHandler,
   LedgerAccountInInstitutionHandler,
+  LedgerCategoryMonthsHandler,
 ];
