@@ -1,5 +1,6 @@
 import './ui/theme.css';
 import './ui/primitives.css';
+import './save-tray/save-tray.css';
 
 export { ApiClient, type ApiClientOptions, type ApiResponse, type Method, type RouteResult, type CallArgs, type SendOptions } from './api/api-client.js';
 export { ApiError, isApiError, INVALID_RESPONSE, type ApiErrorKind } from './api/api-error.js';
@@ -45,6 +46,8 @@ export { SelectField, type SelectOption } from './ui/SelectField.js';
 export { ProgressBar } from './ui/ProgressBar.js';
 export { FormError } from './ui/FormError.js';
 export { PendingWritesNotice } from './ui/PendingWritesNotice.js';
+export { SaveTray } from './save-tray/SaveTray.js';
+export { saveTray, SaveTrayStore, statusFrom, statusText, type TrayEntry, type TrayStatus } from './save-tray/save-tray.js';
 export { PendingWrites } from './api/pending-writes.js';
 export { LoadError, Loaded, type LoadErrorProps, type LoadedQuery } from './ui/LoadError.js';
 export { NotAvailable } from './ui/NotAvailable.js';

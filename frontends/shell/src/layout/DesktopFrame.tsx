@@ -1,5 +1,5 @@
 import { Link, Outlet, useLocation } from 'react-router';
-import { PendingWritesNotice, rememberedRoute, Sidebar, ToolbarSpacer, useSession } from '@budget/web';
+import { PendingWritesNotice, rememberedRoute, SaveTray, Sidebar, ToolbarSpacer, useSession } from '@budget/web';
 import { desktopItems } from './nav-model.js';
 import { UserMenu } from './UserMenu.js';
 
@@ -23,6 +23,7 @@ export function DesktopFrame() {
           <Outlet />
         </main>
       </div>
+      <SaveTray />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
-import { BottomBar, BottomBarLabel, Menu, PendingWritesNotice, rememberedRoute, useSession } from '@budget/web';
+import { BottomBar, BottomBarLabel, Menu, PendingWritesNotice, rememberedRoute, SaveTray, useSession } from '@budget/web';
 import { mobileItems, moreItems, pageTitle } from './nav-model.js';
 
 /**
@@ -32,6 +32,7 @@ export function MobileFrame() {
         <PendingWritesNotice />
         <Outlet />
       </main>
+      <SaveTray />
       <BottomBar items={mobileItems(context)} extra={more} />
     </div>
   );

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { route } from '../common/route.js';
 import { changeFeed } from './change-feed.js';
+import { getIdempotencyKey } from './idempotency-keys.js';
 
 export * from './change-feed.js';
+export * from './idempotency-keys.js';
 
 export const health = route({
   id: 'health',
@@ -43,4 +45,4 @@ export const health = route({
   }),
 });
 
-export const systemRoutes = [health, changeFeed];
+export const systemRoutes = [health, changeFeed, getIdempotencyKey];

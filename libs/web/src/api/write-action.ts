@@ -1,10 +1,32 @@
 import type { RouteContract } from '@budget/contracts';
 import { hasErrorList } from '../forms/form-errors.js';
 import type { ApiClient, CallArgs, RouteResult } from './api-client.js';
+import { isApiError } from './api-error.js';
 import { IDEMPOTENCY_KEY, newIdempotencyKey } from './idempotency.js';
 
 /** What one send of a write came back with: an answer, or what it threw (no answer seen). */
-type Sent = { answer: { ok: boolean; status: number; body: unknown } } | { threw: unknown };
+export type Sent = { answer: { ok: boolean; status: number; body: unknown } } | { threw: unknown };
+
+/** The route call a send made, so that it can be sent again with its key (from the save tray). */
+export interface SentRoute {
+  routeId: string;
+  /** The route's summary: what the save was, in words. */
+  label: string;
+  request: unknown;
+  /** Identity's calls carry passwords: they are never kept for a retry. */
+  keepable: boolean;
+}
+
+/**
+ * A send of the action whose outcome the user has not been told (README "One user action, one
+ * effect, even across a closed dialog"): its key, the route it called, and whether it is still on
+ * its way. A dialog closed now hands it to the save tray, which learns the outcome by the key.
+ */
+export interface UnconfirmedSend {
+  key: string;
+  route: SentRoute | null;
+  inFlight: boolean;
+}
 
 /**
  * Whether a 4xx answer is about the action's key rather than its request: the key is held by an
@@ -49,6 +71,12 @@ export function isDefinitive(sent: Sent): boolean {
  */
 export class WriteAction {
   private current: string;
+  private route: SentRoute | null = null;
+  private inFlight = 0;
+  /** A send of the current key ended without a definitive answer, and without the server saying it was stored. */
+  private unanswered = false;
+  /** Told when a send ends (the save tray follows a send its closed dialog left in flight). */
+  onSettled: ((key: string, sent: Sent) => void) | null = null;
 
   constructor(private readonly newKey: () => string = newIdempotencyKey) {
     this.current = newKey();
@@ -60,8 +88,30 @@ export class WriteAction {
   }
 
   /** Sends with the action's key and makes a new key once the answer is definitive. */
-  async run<R extends { ok: boolean; status: number; body: unknown }>(send: (idempotencyKey: string) => Promise<R>): Promise<R> {
+  run<R extends { ok: boolean; status: number; body: unknown }>(send: (idempotencyKey: string) => Promise<R>): Promise<R> {
+    return this.runRoute(null, send);
+  }
+
+  /** One route call of this action: `api.send(contract, request, {idempotencyKey})`. */
+  send<C extends RouteContract>(api: ApiClient, contract: C, ...[request, options]: CallArgs<C>): Promise<RouteResult<C>> {
+    const route: SentRoute = { routeId: contract.id, label: contract.summary, request: request ?? {}, keepable: contract.tag !== 'identity' && options?.transport === undefined };
+    return this.runRoute(route, (idempotencyKey) => api.send(contract, ...([request, { ...options, idempotencyKey }] as CallArgs<C>)));
+  }
+
+  /**
+   * The send of this action whose outcome nobody has seen, if any: one still on its way, or one
+   * that ended without a definitive answer (a network error, a 5xx). Not a 202 "pending" one: the
+   * server said it is stored.
+   */
+  get unconfirmed(): UnconfirmedSend | null {
+    if (this.inFlight === 0 && !this.unanswered) return null;
+    return { key: this.current, route: this.route, inFlight: this.inFlight > 0 };
+  }
+
+  private async runRoute<R extends { ok: boolean; status: number; body: unknown }>(route: SentRoute | null, send: (idempotencyKey: string) => Promise<R>): Promise<R> {
     const key = this.current;
+    this.route = route;
+    this.inFlight += 1;
     let answer: R;
     try {
       answer = await send(key);
@@ -73,13 +123,17 @@ export class WriteAction {
     return answer;
   }
 
-  /** One route call of this action: `api.send(contract, request, {idempotencyKey})`. */
-  send<C extends RouteContract>(api: ApiClient, contract: C, ...[request, options]: CallArgs<C>): Promise<RouteResult<C>> {
-    return this.run((idempotencyKey) => api.send(contract, ...([request, { ...options, idempotencyKey }] as CallArgs<C>)));
-  }
-
   private settle(key: string, sent: Sent): void {
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    this.onSettled?.(key, sent);
     // A later action may already have taken over the key (an answer arriving after a newer send's).
-    if (key === this.current && isDefinitive(sent)) this.current = this.newKey();
+    if (key !== this.current) return;
+    if (isDefinitive(sent)) {
+      this.current = this.newKey();
+      this.unanswered = false;
+      this.route = null;
+    } else {
+      this.unanswered = !('threw' in sent && isApiError(sent.threw) && sent.threw.kind === 'pending');
+    }
   }
 }

@@ -49,9 +49,21 @@ export interface IdempotencyRow {
   sealKey: Buffer;
 }
 
+/** How a signed-in caller's key is kept in the table (a hash, never the key). */
+export function storedUserKey(key: string): string {
+  return sha256(`key\u0000${key}`);
+}
+
 /** The row of a signed-in caller's key. */
 export function userRow(userId: string, key: string, hash: string): IdempotencyRow {
-  return { userId, key: sha256(`key\u0000${key}`), hash, sealKey: sealKeyOf(userId, key, hash) };
+  return { userId, key: storedUserKey(key), hash, sealKey: sealKeyOf(userId, key, hash) };
+}
+
+/** What the table says of one signed-in caller's key (`GET /idempotency-keys/{key}`). */
+export interface KeyState {
+  state: 'unknown' | 'running' | 'pending' | 'done';
+  status: number | null;
+  stale: boolean;
 }
 
 /** The row of a key sent without signing in: no user, found by key and request together. */
@@ -217,6 +229,23 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
   async purgeOld(): Promise<number> {
     const purged = await this.pool.query(`DELETE FROM http_idempotency WHERE started_at < now() - make_interval(hours => $1)`, [KEEP_FOR_HOURS]);
     return purged.rowCount ?? 0;
+  }
+
+  /**
+   * The state of the caller's key: unknown (never stored, given back after a failure, or expired),
+   * running (stale once held past STALE_AFTER_MS), pending, or done with its status. Only this
+   * user's row is read.
+   */
+  async stateOf(userId: string, key: string): Promise<KeyState> {
+    const { rows } = await this.pool.query<{ state: KeyState['state']; status: number | null; stale: boolean }>(
+      `SELECT state, status, (state = 'running' AND started_at < now() - make_interval(secs => $4)) AS stale
+         FROM http_idempotency
+        WHERE user_id = $1 AND key = $2 AND started_at >= now() - make_interval(hours => $3)`,
+      [userId, storedUserKey(key), KEEP_FOR_HOURS, STALE_AFTER_MS / 1000],
+    );
+    const row = rows[0];
+    if (!row) return { state: 'unknown', status: null, stale: false };
+    return { state: row.state, status: row.state === 'done' ? row.status : null, stale: row.stale };
   }
 
   async eraseUser(userId: string): Promise<void> {
