@@ -1,11 +1,16 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+// The launcher's own pieces, by path as stack.ts imports them: a second api process started as `npm start` starts it.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { SERVICES, serviceEnv, startServices, waitForHealth } from '../../../tools/launcher/lib/index.mjs';
 import { audit, expectNoFailing } from './axe-audit.js';
 import { isoDaysAgo, ofxFile } from './ledger-fixtures.js';
 import { importOfx } from './ledger-imports.js';
 import { addOfflineInstitution, registerRow, typeInto } from './ledger-steps.js';
 import { signUp } from './sign-up.js';
-import { withStack, type Stack } from './stack.js';
+import { startStack, withStack, type Stack } from './stack.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -89,4 +94,87 @@ describe('auto-assignment rules in the browser', () => {
     expect(await registerRow(page, 'VALLEY BAKERY').first().textContent()).toContain('Groceries');
     await context.close();
   });
+});
+
+/** The pid of the api process serving `port` (one this test's stack started), from /proc. */
+function apiPid(port: string): number {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (!command.includes('services/api/dist/main.js')) continue;
+      if (readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(`PORT=${port}`)) return Number(entry);
+    } catch {
+      // A process that ended while being read.
+    }
+  }
+  throw new Error(`no api process on port ${port}`);
+}
+
+describe('an apply whose api process is killed (SIGKILL) after its ledger step, retried with the same key on a new api', () => {
+  it('assigns each row once, answers in full, and its undo works', async () => {
+    // Async projection with the projector stopped: the apply has written its record and its ledger
+    // step and waits for the read models when its process is killed.
+    const jwtSecret = randomBytes(32).toString('base64url');
+    const killed = await startStack({ PROJECTION: 'async', PROJECTION_WAIT_MS: '60000', JWT_SECRET: jwtSecret });
+    let second: ReturnType<typeof startServices> | null = null;
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await signUp(page, killed);
+      const token = (await page.evaluate("localStorage.getItem('budget.accessToken')")) as string;
+      await context.close();
+      const call = async (base: string, method: string, path: string, body?: unknown, key?: string) => {
+        const response = await fetch(`${base}/api/v1/${path}`, {
+          method,
+          headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', ...(body !== undefined && { 'Content-Type': 'application/json' }), ...(key && { 'Idempotency-Key': key }) },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const text = await response.text();
+        return { status: response.status, body: (text ? JSON.parse(text) : null) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
+      };
+      const groceries = ((await call(killed.url, 'GET', 'groups')).body.data.categories as { id: string; name: string }[]).find((c) => c.name === 'Groceries')!.id;
+      const institution = await call(killed.url, 'POST', 'institution', {
+        institution: { name: 'Kill Bank' },
+        accounts: [{ name: 'Checking', balance: 500, type: 'depository', subtype: 'checking', tracking: 'Transactions' }],
+        startDate: isoDaysAgo(20),
+      });
+      const account = institution.body.data.accounts[0].id as string;
+      for (const [name, amount] of [['KILL CAFE 1', -4.5], ['KILL CAFE 2', -6.25]] as const) {
+        expect((await call(killed.url, 'POST', `account/${account}/transactions`, { date: isoDaysAgo(2), name, amount })).status).toBe(201);
+      }
+      const rule = (await call(killed.url, 'POST', 'auto-assignments', { name: 'Kill', searchStrings: ['kill cafe'], categories: [{ id: -1, categoryId: groceries, amount: 100, percentage: true }] })).body;
+      const assignments = async () =>
+        Number((await killed.db.pool.query<{ n: string }>(`SELECT count(*) AS n FROM es_events WHERE type = 'TransactionChanged' AND data->'autoAssignment'->>'ruleId' = $1`, [rule.id])).rows[0]!.n);
+
+      killed.pause('projector');
+      const key = randomUUID();
+      const first = call(killed.url, 'POST', `auto-assignments/${rule.id}/apply`, undefined, key).catch((error: unknown) => error);
+      await expect.poll(assignments, { timeout: 30_000, interval: 100 }).toBe(2);
+      process.kill(apiPid(new URL(killed.url).port), 'SIGKILL');
+      expect(await first).toBeInstanceOf(Error);
+      killed.resume('projector');
+
+      const port = String(Number(new URL(killed.url).port) + 1);
+      second = startServices({
+        env: serviceEnv({ databaseUrl: killed.db.url, redisUrl: killed.redisUrl, port: Number(port), env: { ...process.env, PROJECTION: 'async', JWT_SECRET: jwtSecret, MAIL_OUTBOX_DIR: killed.outbox } }),
+        services: SERVICES.filter((s) => s.name === 'api'),
+      });
+      const base = `http://127.0.0.1:${port}`;
+      await waitForHealth(`${base}/api/v1/health`, { timeoutMs: 60_000 });
+      let retried = await call(base, 'POST', `auto-assignments/${rule.id}/apply`, undefined, key);
+      // The killed request's key is given up once its holder is gone; a 202 until the read models catch up.
+      await expect
+        .poll(async () => (retried = await call(base, 'POST', `auto-assignments/${rule.id}/apply`, undefined, key)).status, { timeout: 90_000, interval: 500 })
+        .toBe(200);
+      expect(retried.body.data).toMatchObject({ assigned: 2, outsideBudget: 0 });
+      expect(await assignments()).toBe(2);
+      const undone = await call(base, 'POST', `auto-assignments/${rule.id}/applications/${retried.body.data.applicationId}/undo`, undefined, randomUUID());
+      expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+      expect(undone.body.data).toEqual({ restored: 2, skipped: 0 });
+    } finally {
+      await second?.stop();
+      await killed.stop();
+    }
+  }, 240_000);
 });
