@@ -121,15 +121,22 @@ function moved(tx: LoadedTransaction): string {
 
 /**
  * What set a transaction's money (its amount or splits) in this event, or null when the event
- * sets neither: the recording's actor, a rule (`rule:<id>`), `undo` (a rule's undo), `plaid` (the
- * bank changed the row) or `correction` (a person or the system changed it afterwards).
+ * sets neither: the recording's actor, a rule (`rule:<id>`), `adjustment` (a bank-balance
+ * adjustment), `transfer` (paired as a transfer between accounts), `undo` (a rule's undo), `plaid`
+ * (the bank changed the row) or `correction` (a person or the system changed it afterwards).
  */
 export function moneyCause(event: StoredEvent & TransactionEvent): string | null {
   const actor = event.metadata.actor;
-  if (event.type === 'TransactionRecorded') return event.data.autoAssignment ? `rule:${event.data.autoAssignment.ruleId}` : actor;
+  // A row recorded to make the account match its bank, and a row paired as a transfer between accounts.
+  const marks = event.data as { bankAdjustment?: boolean; transferPair?: unknown };
+  if (event.type === 'TransactionRecorded') {
+    if (marks.bankAdjustment) return 'adjustment';
+    return event.data.autoAssignment ? `rule:${event.data.autoAssignment.ruleId}` : actor;
+  }
   if (event.type !== 'TransactionChanged') return null;
   const c = event.data.changes;
   if (!c.amount && !c.splits && !c.principle) return null;
+  if (marks.transferPair) return 'transfer';
   if (event.data.autoAssignment) return `rule:${event.data.autoAssignment.ruleId}`;
   if (actor.startsWith('rule:')) return 'undo';
   if (actor === 'plaid') return 'plaid';

@@ -21,7 +21,8 @@ const CAUSE_OF = (cents: string) => `
   CASE WHEN t.kind = 'starting-balance' THEN 'startingBalance'
        WHEN t.kind = 'funding' THEN CASE WHEN ${cents} >= 0 THEN 'fundingIn' ELSE 'fundingOut' END
        WHEN t.kind IN ('rebalance', 'transfer') THEN 'rebalance'
-       WHEN t.kind NOT IN ('regular', 'manual') THEN 'adjustment'
+       WHEN t.kind NOT IN ('regular', 'manual') OR c.cause = 'adjustment' THEN 'adjustment'
+       WHEN c.cause = 'transfer' THEN 'rebalance'
        WHEN c.cause LIKE 'rule:%' THEN 'rule'
        WHEN c.cause IN ('correction', 'undo') THEN 'correction'
        WHEN t.provider = 'PLAID' THEN 'bankSync'
