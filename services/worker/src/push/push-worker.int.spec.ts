@@ -186,9 +186,12 @@ describe('the worker pushes to the user\'s subscriptions (a local push service)'
     const path = new URL(browser.json.endpoint).pathname;
     await until(() => pushesTo(path).length === 1, 30_000);
     expect(await synced(itemId)).toBe(true);
-    // No rule claims anything: every row the sync recorded waits in Unassigned.
+    // No rule claims anything: every row the sync recorded waits in Unassigned, but the two sides
+    // of each transfer between the user's accounts the sync paired (README "Transfer pairs").
     const { rows } = await db.pool.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM es_events WHERE user_id = $1 AND type = 'TransactionRecorded' AND metadata->>'actor' = 'plaid'`, [userId]);
+      `SELECT (count(*) FILTER (WHERE type = 'TransactionRecorded' AND metadata->>'actor' = 'plaid')
+             - count(*) FILTER (WHERE type = 'TransactionChanged' AND data ? 'transferPair'))::int AS n
+         FROM es_events WHERE user_id = $1`, [userId]);
     const unassigned = rows[0]!.n;
     expect(unassigned).toBeGreaterThan(100);
     const push = pushesTo(path)[0]!;
