@@ -87,6 +87,8 @@ describe.each(['inline', 'async'] as const)('event causes with %s projection', (
       'OFX import into "Checking": 3 added, 0 updated, 0 unchanged; the balance is 40.00',
     ]);
     for (const l of action) expect(l).toMatchObject({ accountId: account, causationId: events[0]!.causation });
+    // The spec's fields, as they were, and the three added ones: nothing else.
+    for (const l of action) expect(Object.keys(l).sort()).toEqual(['accountId', 'actor', 'causationId', 'changes', 'correlationId', 'createdAt', 'id', 'message', 'transactionId']);
     // The summary has no transaction: its transactionId repeats the account's id (the spec's client reads a string).
     expect(action.find((l) => l.message.startsWith('OFX import into'))!.transactionId).toBe(account);
   });
