@@ -11,7 +11,9 @@ import { RecordBankFeedHandler } from './record-bank-feed.handler.js';
 import { RecordBankRowsHandler } from './record-bank-rows.handler.js';
 import { MatchDuplicateCommand } from '../match-duplicate/match-duplicate.command.js';
 import { MatchDuplicateHandler } from '../match-duplicate/match-duplicate.handler.js';
-import { UnknownReference } from '../../domain/domain-error.js';
+import { RuleViolation, UnknownReference } from '../../domain/domain-error.js';
+import { RecordBankAdjustmentCommand } from '../record-bank-adjustment/record-bank-adjustment.command.js';
+import { RecordBankAdjustmentHandler } from '../record-bank-adjustment/record-bank-adjustment.handler.js';
 
 /**
  * A typed row on a linked account survives the next sync, and the bank's row claims it
@@ -133,7 +135,7 @@ describe.each(['inline', 'async'] as const)('claims with %s projection', (mode) 
     expect(await bankBalanceCents(bed.db.pool, a.userId, a.accountId)).toMatchObject({ uncleared: -5670, cleared: 100_000, difference: 0 });
   }, 60_000);
 
-  it('the starting balance is set once; a later difference from the bank is shown, never absorbed', async () => {
+  it('the starting balance is set once; a later difference from the bank is shown, never absorbed, until the user records it as one logged adjustment', async () => {
     const a = await linkedChecking(50_000);
     // Plaid's balance 500.00 already holds a −30.00 bank row: starting balance 530.00.
     await sync(a.userId, a.institutionId, 50_000, [row('s-1', -3000, '2025-03-02')], { fromStart: true });
@@ -147,6 +149,17 @@ describe.each(['inline', 'async'] as const)('claims with %s projection', (mode) 
     expect(await bankBalanceCents(bed.db.pool, a.userId, a.accountId)).toMatchObject({ cleared: 50_000, working: 50_000, plaidBalance: 48_750, difference: -1250 });
     const { rows: events } = await bed.db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM es_events WHERE user_id = $1 AND type = 'AccountBankStartSet'", [a.userId]);
     expect(events[0]!.n).toBe(1);
+
+    // The user's one click: exactly the difference shown, into the Funding Pool, logged; a stale amount changes nothing.
+    const adjust = (amount: number) => new RecordBankAdjustmentHandler(bed.writer, bed.lookups, bed.db.pool, clock).execute(new RecordBankAdjustmentCommand(a.userId, a.accountId, amount));
+    await expect(adjust(-1000)).rejects.toBeInstanceOf(RuleViolation);
+    expect(await balances(a.caller, a.accountId, [a.pool])).toEqual(set);
+    const answer = await adjust(-1250);
+    expect(answer.data).toMatchObject({ cleared: 487.5, working: 487.5, uncleared: 0, difference: 0 });
+    expect(await balances(a.caller, a.accountId, [a.pool])).toEqual({ account: 48_750, [a.pool]: set[a.pool]! - 1250 });
+    await expect(adjust(-1250)).rejects.toBeInstanceOf(RuleViolation);
+    const { rows: log } = await bed.db.pool.query<{ message: string }>("SELECT message FROM ledger_transaction_logs WHERE user_id = $1 AND message LIKE '%bank balance adjustment%'", [a.userId]);
+    expect(log).toHaveLength(1);
   }, 60_000);
 
   it('an account not set yet, seen in a feed that is not the whole history, is reported without history and left alone', async () => {
