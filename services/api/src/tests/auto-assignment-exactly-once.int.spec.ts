@@ -52,13 +52,13 @@ function helpers(get: () => ApiTestApp) {
   const categories = async (user: SignedUpUser) => new Map((json(await call(user, 'GET', 'groups')).data.categories as { id: string; name: string; balance: number }[]).map((c) => [c.name, c]));
   const cents = async (user: SignedUpUser, name: string) => Math.round((await categories(user)).get(name)!.balance * 100);
   async function account(user: SignedUpUser, name: string, startDate: string, rows: { fitid: string; date: string; amount: string; name: string }[]) {
-    const id = json(
-      await call(user, 'POST', 'institution', {
-        institution: { name: `${name} Bank` },
-        accounts: [{ name, balance: 1000, type: 'depository', subtype: 'checking', tracking: 'Transactions' }],
-        startDate,
-      }),
-    ).data.accounts[0].id as string;
+    const opened = await call(user, 'POST', 'institution', {
+      institution: { name: `${name} Bank` },
+      accounts: [{ name, balance: 1000, type: 'depository', subtype: 'checking', tracking: 'Transactions' }],
+      startDate,
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const id = json(opened).data.accounts[0].id as string;
     const imported = await get().app.inject({
       method: 'POST',
       url: `/api/v1/account/${id}/ofx`,
@@ -286,7 +286,8 @@ describe('asynchronous projection (PROJECTION=async): answered 202, then retried
   const h = helpers(() => t);
 
   beforeAll(async () => {
-    t = await startApiTestApp({ PROJECTION: 'async', PROJECTION_WAIT_MS: '300' });
+    // Long enough for the setup's writes on a busy machine; with the projector paused any wait ends in a 202.
+    t = await startApiTestApp({ PROJECTION: 'async', PROJECTION_WAIT_MS: '3000' });
     t.clock.set(new Date('2025-03-20T12:00:00Z'));
     bob = await signUp(t.http, t.mail, 'once-bob');
   });
