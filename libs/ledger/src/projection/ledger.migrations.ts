@@ -356,6 +356,12 @@ export const ledgerMigrations: Migration[] = [
       END $$;
     `,
   },
+  {
+    // The explanation of a balance reads each transaction's latest money-setting line: an
+    // index-only probe per transaction (ledger-024 left the cause to be read from the heap).
+    id: 'ledger-025-log-cause-index',
+    sql: `CREATE INDEX ledger_transaction_logs_cause ON ledger_transaction_logs (transaction_id, seq DESC) INCLUDE (cause) WHERE cause IS NOT NULL;`,
+  },
 ];
 
 export const ledgerTables = [
