@@ -219,7 +219,7 @@ describe('rules applied to a CSV import', () => {
 });
 
 describe('rules applied to bank-feed rows (rules 1, 4 and 5)', () => {
-  test('a pending Plaid row a rule assigns to Dining posts at −23.50: Dining keeps −20.00, Unassigned takes −3.50, one transaction', async () => {
+  test('a pending Plaid row a rule assigns to Dining posts at −23.50: the rule\'s split follows (Dining −23.50, nothing in Unassigned, the tipped bill), one transaction', async () => {
     const dining = cat.alice.get('Dining Out')!;
     const rule = json(await call(alice, 'POST', 'auto-assignments', { name: 'Cafe', searchStrings: ['corner cafe'], categories: [{ id: -1, categoryId: dining, amount: 100, percentage: true }] }));
     const account = json(
@@ -244,10 +244,11 @@ describe('rules applied to bank-feed rows (rules 1, 4 and 5)', () => {
     );
     expect(rows).toEqual([{ actor: `rule:${rule.id}`, auto: expect.objectContaining({ ruleId: rule.id, searchString: 'corner cafe' }) }]);
 
-    // Rule 4: it posts at −23.50 under a new Plaid id naming the pending one: the splits are kept, the difference is Unassigned.
+    // It posts at −23.50 under a new Plaid id naming the pending one: a rule's split is applied again
+    // to the posted amount (README "The tipped bill"; only a hand-made split sends the difference to Unassigned).
     await commands.execute(new RecordBankRowsCommand(id, [{ ...pending, providerTransactionId: 'p-2', pendingTransactionId: 'p-1', amount: -2350, pending: false }], []));
-    expect(await balanceOf(alice, 'Dining Out')).toBeCloseTo(before.dining - 20, 2);
-    expect(await balanceOf(alice, 'Unassigned')).toBeCloseTo(before.unassigned - 3.5, 2);
+    expect(await balanceOf(alice, 'Dining Out')).toBeCloseTo(before.dining - 23.5, 2);
+    expect(await balanceOf(alice, 'Unassigned')).toBeCloseTo(before.unassigned, 2);
     const logs = json(await call(alice, 'GET', 'transaction-logs')) as { message: string }[];
     expect(logs.map((l) => l.message)).toContain('Rule "Cafe" (matched "corner cafe") assigned "CORNER CAFE 42" -20.00 to Food:Dining Out from the bank sync');
   });
