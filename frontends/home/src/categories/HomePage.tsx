@@ -3,6 +3,7 @@ import { Navigate, useNavigate, useParams } from 'react-router';
 import { ListDetail, LoadError, LoadingBlock, recordPath, remember, useCategories } from '@budget/web';
 import { CategoryList } from './CategoryList.js';
 import { CategoryRegister } from './CategoryRegister.js';
+import { FirstRunGuide } from './FirstRunGuide.js';
 import { HomeToolbar } from './HomeToolbar.js';
 import { RebalancesRegister } from './RebalancesRegister.js';
 import { REBALANCES_PATH } from './tree-rows.js';
@@ -35,6 +36,7 @@ export function HomePage({ rebalances = false }: { rebalances?: boolean }) {
       {/* The page's one h1 (issue 18); the selected category's name heads its register. */}
       <h1 className="ui-visually-hidden">Categories</h1>
       <HomeToolbar />
+      <FirstRunGuide tree={tree} />
       <ListDetail
         list={<CategoryList tree={tree} selectedPath={selectedPath} />}
         detail={detail}

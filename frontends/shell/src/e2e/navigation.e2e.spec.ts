@@ -26,7 +26,7 @@ describe('navigating the signed-in app', () => {
     const sidebar = page.getByTestId('sidebar');
     await sidebar.getByRole('link', { name: 'Logs', exact: true }).waitFor();
     const labels = await sidebar.getByRole('link').allTextContents();
-    expect(labels).toEqual(['Home', 'Bills', 'Accounts', 'Search', 'Reports', 'Auto Assign', 'Logs', 'Plaid Logs']);
+    expect(labels).toEqual(['Home', 'Month', 'Bills', 'Accounts', 'Search', 'Reports', 'Auto Assign', 'Logs', 'Plaid Logs']);
     expect(await sidebar.locator('[aria-current="page"]').textContent()).toBe('Accounts');
     await page.getByTestId('institutions-empty').waitFor();
     expect(await page.getByTestId('institutions-empty').textContent()).toBe('No institutions yet');

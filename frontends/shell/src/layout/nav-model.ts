@@ -18,6 +18,7 @@ interface Destination {
 /** The desktop sidebar, in the order of spec §2. */
 const DESKTOP: readonly Destination[] = [
   { label: 'Home', icon: 'home', base: '/home', remembered: 'category' },
+  { label: 'Month', icon: 'month', base: '/budget' },
   { label: 'Bills', icon: 'bills', base: '/bills' },
   { label: 'Accounts', icon: 'accounts', base: '/accounts', remembered: 'account' },
   { label: 'Search', icon: 'search', base: '/search' },
@@ -37,6 +38,7 @@ const MOBILE: readonly Destination[] = [
 
 /** The mobile More menu. */
 const MORE: readonly (Destination & { icon: IconName })[] = [
+  { label: 'Month', icon: 'month', base: '/budget' },
   { label: 'Account', icon: 'user', base: '/user' },
   { label: 'Auto Assign', icon: 'rules', base: '/auto-assignments' },
   { label: 'Search', icon: 'search', base: '/search' },

@@ -2,7 +2,7 @@ export type RemoteName = 'home' | 'accounts' | 'reports' | 'admin';
 
 /** Which remote owns which top-level routes (docs/architecture.md §9). */
 export const REMOTE_ROUTES: Record<RemoteName, readonly string[]> = {
-  home: ['/home', '/bills', '/auto-assignments'],
+  home: ['/home', '/budget', '/bills', '/auto-assignments'],
   accounts: ['/accounts', '/search'],
   reports: ['/reports'],
   admin: ['/admin', '/logs'],

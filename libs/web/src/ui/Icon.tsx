@@ -12,6 +12,7 @@ const PATHS = {
   more: 'M5 12h.01M12 12h.01M19 12h.01',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c1-4 4-6 8-6s7 2 8 6',
   back: 'M15 5l-7 7 7 7',
+  month: 'M4 5h16v16H4zM4 10h16M8 3v4M16 3v4',
 } as const;
 
 export type IconName = keyof typeof PATHS;
