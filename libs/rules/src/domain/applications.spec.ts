@@ -5,10 +5,7 @@ import { RuleInputError, RuleNotFound } from './rules-error.js';
 
 const applied = (applicationId: string, ruleId = 'r'): RulesEvent => ({ type: 'AutoAssignmentApplied', data: { ruleId, applicationId, date: '2025-03-14', transactionIds: [`${applicationId}-t1`, `${applicationId}-t2`] } });
 const undone = (applicationId: string): RulesEvent => ({ type: 'AutoAssignmentApplicationUndone', data: { ruleId: 'r', applicationId } });
-const planned = (applicationId: string): RulesEvent => ({
-  type: 'AutoAssignmentApplied',
-  data: { ruleId: 'r', applicationId, date: '2025-03-14', transactionIds: ['t1'], plan: { ruleName: 'R', rows: [{ transactionId: 't1', searchString: 's', splits: [{ categoryId: 'A', amount: -100 }], counted: true }] } },
-});
+const planned = (applicationId: string): RulesEvent => ({ type: 'AutoAssignmentApplied', data: { ruleId: 'r', applicationId, date: '2025-03-14', count: 1 } });
 
 describe("a rule's applications and their undo", () => {
   test("lists the rule's own applications oldest first, with the undone ones marked", () => {
@@ -16,12 +13,12 @@ describe("a rule's applications and their undo", () => {
       { id: 'a1', date: '2025-03-14', transactionIds: ['a1-t1', 'a1-t2'], undone: true, legacy: true },
       { id: 'a2', date: '2025-03-14', transactionIds: ['a2-t1', 'a2-t2'], undone: false, legacy: true },
     ]);
-    expect(ruleApplications([planned('p1')], 'r')).toEqual([{ id: 'p1', date: '2025-03-14', transactionIds: ['t1'], undone: false, legacy: false }]);
+    expect(ruleApplications([planned('p1')], 'r')).toEqual([{ id: 'p1', date: '2025-03-14', transactionIds: [], undone: false, legacy: false }]);
   });
 
-  test('an undo names the rows of the application and records itself first', () => {
+  test('an undo names the application (its rows are in its plan) and records itself first', () => {
     const { application, event } = decideUndoApplication([planned('p1')], true, 'r', 'p1');
-    expect(application.transactionIds).toEqual(['t1']);
+    expect(application).toMatchObject({ id: 'p1', legacy: false });
     expect(event).toEqual({ type: 'AutoAssignmentApplicationUndone', data: { ruleId: 'r', applicationId: 'p1' } });
   });
 

@@ -5,6 +5,7 @@ import { RuleInputError, RuleNotFound } from './rules-error.js';
 export interface RuleApplication {
   id: string;
   date: string;
+  /** Legacy records only: the rows it assigned (the others' rows are in their plan's stream). */
   transactionIds: string[];
   undone: boolean;
   /** Recorded after its ledger step, before the rows were noted with the application's id. */
@@ -17,7 +18,8 @@ export function ruleApplications(events: readonly RulesEvent[], ruleId: string):
   for (const event of events) {
     if (event.data.ruleId !== ruleId) continue;
     if (event.type === 'AutoAssignmentApplied') {
-      applications.set(event.data.applicationId, { id: event.data.applicationId, date: event.data.date, transactionIds: event.data.transactionIds, undone: false, legacy: !event.data.plan });
+      const { applicationId, date, transactionIds } = event.data;
+      applications.set(applicationId, { id: applicationId, date, transactionIds: transactionIds ?? [], undone: false, legacy: transactionIds !== undefined });
     } else if (event.type === 'AutoAssignmentApplicationUndone') {
       const application = applications.get(event.data.applicationId);
       if (application) application.undone = true;

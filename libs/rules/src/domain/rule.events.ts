@@ -46,16 +46,29 @@ export interface AppliedRow {
 }
 
 /**
- * An "apply to existing", recorded BEFORE the ledger changes anything: the rows the rule is to
- * assign (`transactionIds`) and, in `plan`, each row's splits, so that the ledger step is driven
- * from this record — a retry re-reads it, never the read models — and the application can be
- * listed and undone later. Changes no rule. Records made before the plan was kept (no `plan`)
- * were written after the ledger step and list the rows it assigned.
+ * An "apply to existing", recorded BEFORE the ledger changes anything, in the same write as its
+ * plan (`AutoAssignmentApplicationPlanned`, in the application's own stream): when, which rule,
+ * and how many rows it plans (`count`). Changes no rule. Records made before the plan came first
+ * carry instead `transactionIds`, the rows the ledger step had assigned.
  */
 export interface AutoAssignmentApplied {
   type: 'AutoAssignmentApplied';
-  data: { ruleId: string; applicationId: string; date: string; transactionIds: string[]; plan?: { ruleName: string; rows: AppliedRow[] } };
+  data: { ruleId: string; applicationId: string; date: string; count?: number; transactionIds?: string[] };
 }
+
+/**
+ * The plan of one application, the only event of the stream `rule-application-<applicationId>`
+ * (appended expecting no stream, with the rules stream's `AutoAssignmentApplied`): each row the
+ * rule is to assign, with its splits. The ledger step and the undo are driven from it — a retry
+ * re-reads it, never the read models — and it stays out of the rules stream that every import
+ * reads.
+ */
+export interface AutoAssignmentApplicationPlanned {
+  type: 'AutoAssignmentApplicationPlanned';
+  data: { ruleId: string; applicationId: string; ruleName: string; rows: AppliedRow[] };
+}
+
+export const applicationStream = (applicationId: string) => `rule-application-${applicationId}`;
 
 /**
  * The undo of one application, recorded BEFORE the ledger step that puts its rows back (driven

@@ -241,18 +241,20 @@ describe('inline projection', () => {
     await h.account(alice, 'Twice', '2025-03-01', [{ fitid: 'T1', date: '2025-03-02', amount: '-2.00', name: 'TWICE SHOP' }]);
     const rule = json(await h.call(alice, 'POST', 'auto-assignments', { name: 'Twice', searchStrings: ['twice shop'], categories: [{ id: -1, categoryId: groceries, amount: 100, percentage: true }] }));
     const applied = json(await h.call(alice, 'POST', `auto-assignments/${rule.id}/apply`)).data;
-    const { rows } = await t.db.pool.query<{ data: Json; user_id: string }>(`SELECT data, metadata->>'userId' AS user_id FROM es_events WHERE type = 'AutoAssignmentApplied' AND data->>'applicationId' = $1`, [applied.applicationId]);
+    // The plan is the only event of the application's own stream.
+    const { rows } = await t.db.pool.query<{ data: Json; user_id: string }>(`SELECT data, metadata->>'userId' AS user_id FROM es_events WHERE stream_id = $1`, [`rule-application-${applied.applicationId}`]);
+    expect(rows).toHaveLength(1);
     const record = rows[0]!.data;
     const before = await h.cents(alice, 'Groceries');
     const again = await t.app.get(CommandBus).execute(
       new AssignTransactionsByRule(
         rows[0]!.user_id,
-        { id: rule.id, name: record.plan.ruleName },
-        record.plan.rows.map((r: Json) => ({ transactionId: r.transactionId, searchString: r.searchString, splits: r.splits.map((s: Json) => ({ categoryId: s.categoryId, amountCents: s.amount })) })),
+        { id: rule.id, name: record.ruleName },
+        record.rows.map((r: Json) => ({ transactionId: r.transactionId, searchString: r.searchString, splits: r.splits.map((s: Json) => ({ categoryId: s.categoryId, amountCents: s.amount })) })),
         applied.applicationId,
       ),
     );
-    expect(again).toEqual(record.transactionIds);
+    expect(again).toEqual(record.rows.map((r: Json) => r.transactionId));
     expect(await h.cents(alice, 'Groceries')).toBe(before);
     expect([...(await h.ruleChanges(rule.id)).values()]).toEqual([[1, 0]]);
   });

@@ -49,7 +49,11 @@ describe('undoing "apply to existing"', () => {
     expect(listed.applications).toEqual([{ id: applied.applicationId, date: '2025-03-14', count: 3, undone: false }]);
 
     // The user moves CORNER CAFE 3 to Groceries by hand: the undo must leave it there.
-    const { rows } = await t.db.pool.query<{ ids: string[] }>(`SELECT data->'transactionIds' AS ids FROM es_events WHERE type = 'AutoAssignmentApplied' AND data->>'ruleId' = $1`, [rule.id]);
+    // The application's rows are in its plan, the only event of its own stream.
+    const { rows } = await t.db.pool.query<{ ids: string[] }>(
+      `SELECT jsonb_path_query_array(data->'rows', '$[*].transactionId') AS ids FROM es_events WHERE stream_id = $1`,
+      [`rule-application-${applied.applicationId}`],
+    );
     const views = await Promise.all(rows[0]!.ids.map(async (id) => json(await call(alice, 'GET', `transaction/${id}`))));
     const edited = views.find((v) => v.accountTransaction.name === 'CORNER CAFE 3')!;
     const patched = await call(alice, 'PATCH', `transaction/${edited.id}`, { version: edited.version, categories: [{ categoryId: cat.get('Groceries'), amount: -10 }] });

@@ -2,24 +2,27 @@ import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { AssignTransactionsByRule, type applyAutoAssignment, type RouteResponse } from '@budget/contracts';
 import { EVENT_STORE, EventWriter, type Caller, type EventStore } from '@budget/platform';
-import { balanceMoves, foldRules, isRulesEvent, rulesStream, RuleNotFound, type AutoAssignmentApplied, type RulesEvent } from '../../domain/index.js';
+import {
+  applicationStream, balanceMoves, foldRules, isRulesEvent, rulesStream, RuleNotFound,
+  type AutoAssignmentApplicationPlanned, type AutoAssignmentApplied, type RulesEvent,
+} from '../../domain/index.js';
 import { RulesReads } from '../../queries/list-auto-assignments/rules-reads.js';
 import { RulePreview } from '../../queries/preview-auto-assignment/rule-preview.js';
 import { ApplyAutoAssignmentCommand } from './apply-auto-assignment.command.js';
 
 /**
  * "Apply to existing", exactly once by construction:
- * 1. The application is recorded FIRST, in the rules stream: `AutoAssignmentApplied` with its id,
- *    the rows the rule claims among ALL the Unassigned transactions (planned as the preview plans,
- *    `RulePreview.run`) and each row's splits.
- *    Before it is recorded, the ledger checks the step (`checkOnly`): a refusal (the balance
- *    bound's 422) records nothing.
- * 2. The ledger step is driven from that record (`AssignTransactionsByRule`, one write, actor
+ * 1. The application is recorded FIRST, in ONE write: its plan — the rows the rule claims among
+ *    ALL the Unassigned transactions (planned as the preview plans, `RulePreview.run`) with each
+ *    row's splits — as the only event of its own stream `rule-application-<id>` (expecting no
+ *    stream), and `AutoAssignmentApplied` in the rules stream. Before that the ledger checks the
+ *    step (`checkOnly`): a refusal (the balance bound's 422) records nothing.
+ * 2. The ledger step is driven from the plan (`AssignTransactionsByRule`, one write, actor
  *    `rule:<id>`); each row it changes notes the application, so running it again changes nothing.
  * A retry with the same Idempotency-Key (after a 202, or a crash anywhere in between) names the
- * same application (its id is derived from the key), finds its record in the stream, and drives
- * the ledger step from it again — never from the read models, which by then show the rows
- * assigned — so it assigns nothing twice and answers what the first run answered.
+ * same application (its id is derived from the key), finds its plan, and drives the ledger step
+ * from it again — never from the read models, which by then show the rows assigned — so it
+ * assigns nothing twice and answers what the first run answered.
  */
 @CommandHandler(ApplyAutoAssignmentCommand)
 export class ApplyAutoAssignmentHandler implements ICommandHandler<ApplyAutoAssignmentCommand> {
@@ -35,32 +38,40 @@ export class ApplyAutoAssignmentHandler implements ICommandHandler<ApplyAutoAssi
     const stream = rulesStream(userId);
     // Drawn first: in a keyed request every run of the request names the same application.
     const applicationId = this.writer.newId();
+    const planStream = applicationStream(applicationId);
     const caller: Caller = { userId, actor: `rule:${ruleId}` };
     const { unassigned } = await this.reads.categories(userId);
-    const earlier = await this.recorded(stream, applicationId);
-    const { record, position } = await this.writer.retrying(async () => {
+    const earlier = await this.planned(planStream, userId);
+    const { plan, position } = await this.writer.retrying(async () => {
       const loaded = await this.writer.load<RulesEvent>(stream, { userId }, 'Auto-assignment', false);
-      let record = earlier;
-      if (!record) {
+      let plan = earlier;
+      if (!plan) {
         const rule = foldRules(loaded.events.filter(isRulesEvent)).get(ruleId);
         if (!rule) throw new RuleNotFound();
         const { matches } = await this.preview.run(userId, rule, unassigned);
-        if (matches.length === 0) return { record: null, position: null };
+        if (matches.length === 0) return { plan: null, position: null };
         const rows = matches.map(({ row, searchString, splits }) => ({ transactionId: row.transactionId, searchString, splits, counted: row.counted }));
-        record = { type: 'AutoAssignmentApplied', data: { ruleId, applicationId, date: this.writer.today(), transactionIds: rows.map((r) => r.transactionId), plan: { ruleName: rule.name, rows } } };
+        plan = { type: 'AutoAssignmentApplicationPlanned', data: { ruleId, applicationId, ruleName: rule.name, rows } };
         // The ledger's refusals (the balance bound's 422) come before the record: a refused apply records nothing.
-        await this.commands.execute(this.ledgerStep(userId, record, true));
+        await this.commands.execute(this.ledgerStep(userId, plan, true));
       }
-      // A retry appends its record again: the store knows the event's id and appends nothing, and
-      // the ids drawn after it are the ones the first run drew.
-      return { record, position: await this.writer.append(stream, [record], loaded.revision, caller) };
+      const applied: AutoAssignmentApplied = { type: 'AutoAssignmentApplied', data: { ruleId, applicationId, date: this.writer.today(), count: plan.data.rows.length } };
+      // A retry appends its record again: the store knows the events' ids and appends nothing, and
+      // the ids drawn after them are the ones the first run drew.
+      const position = await this.writer.appendMany(
+        [
+          { stream: planStream, events: [plan], expectedRevision: 'no_stream' },
+          { stream, events: [applied], expectedRevision: loaded.revision },
+        ],
+        caller,
+      );
+      return { plan, position };
     });
-    if (!record?.data.plan) return { data: { assigned: 0, outsideBudget: 0, applicationId: null, balances: [] } };
-    const { rows } = record.data.plan;
-    const assigned = new Set(await this.commands.execute<AssignTransactionsByRule, string[]>(this.ledgerStep(userId, record, false)));
+    if (!plan) return { data: { assigned: 0, outsideBudget: 0, applicationId: null, balances: [] } };
+    const assigned = new Set(await this.commands.execute<AssignTransactionsByRule, string[]>(this.ledgerStep(userId, plan, false)));
     await this.writer.settle({ userId }, position);
     // The rows' amounts are their splits' sum (a rule's splits always sum to the amount).
-    const done = rows
+    const done = plan.data.rows
       .filter((r) => assigned.has(r.transactionId))
       .map((r) => ({ row: { ...r, date: '', name: '', amountCents: r.splits.reduce((sum, s) => sum + s.amount, 0) }, searchString: r.searchString, splits: r.splits }));
     const moves = balanceMoves(done, unassigned);
@@ -74,25 +85,24 @@ export class ApplyAutoAssignmentHandler implements ICommandHandler<ApplyAutoAssi
     };
   }
 
-  /** The ledger step of a recorded application, driven from the record alone. */
-  private ledgerStep(userId: string, { data }: AutoAssignmentApplied, checkOnly: boolean): AssignTransactionsByRule {
-    const rows = data.plan?.rows ?? [];
+  /** The ledger step of a recorded application, driven from its plan alone. */
+  private ledgerStep(userId: string, { data }: AutoAssignmentApplicationPlanned, checkOnly: boolean): AssignTransactionsByRule {
     return new AssignTransactionsByRule(
       userId,
-      { id: data.ruleId, name: data.plan?.ruleName ?? '' },
-      rows.map((r) => ({ transactionId: r.transactionId, searchString: r.searchString, splits: r.splits.map((s) => ({ categoryId: s.categoryId, amountCents: s.amount })) })),
+      { id: data.ruleId, name: data.ruleName },
+      data.rows.map((r) => ({ transactionId: r.transactionId, searchString: r.searchString, splits: r.splits.map((s) => ({ categoryId: s.categoryId, amountCents: s.amount })) })),
       data.applicationId,
       checkOnly,
     );
   }
 
   /**
-   * This request's application when an earlier run of it recorded one. Read from the whole
-   * stream: `EventWriter.load` ends a keyed retry's stream before its own earlier events.
+   * This request's plan when an earlier run of it recorded one. Read from the store itself:
+   * `EventWriter.load` ends a keyed retry's stream before its own earlier events.
    */
-  private async recorded(stream: string, applicationId: string): Promise<AutoAssignmentApplied | null> {
-    const stored = await this.store.readStream(stream);
-    const found = stored.find((e) => e.type === 'AutoAssignmentApplied' && (e.data as AutoAssignmentApplied['data']).applicationId === applicationId);
-    return found ? { type: 'AutoAssignmentApplied', data: found.data as AutoAssignmentApplied['data'] } : null;
+  private async planned(stream: string, userId: string): Promise<AutoAssignmentApplicationPlanned | null> {
+    const [found] = await this.store.readStream(stream);
+    if (!found || found.metadata.userId !== userId || found.type !== 'AutoAssignmentApplicationPlanned') return null;
+    return { type: 'AutoAssignmentApplicationPlanned', data: found.data as AutoAssignmentApplicationPlanned['data'] };
   }
 }

@@ -27,13 +27,13 @@ export const rulesProjection: Projection = {
         return;
       }
       case 'AutoAssignmentApplied': {
-        const { ruleId, applicationId, date, transactionIds } = event.data;
+        const { ruleId, applicationId, date, count, transactionIds } = event.data;
         await client.query(
           `UPDATE rules_auto_assignments
               SET applications = applications || jsonb_build_array(jsonb_build_object('id', $3::text, 'date', $4::text, 'count', $5::int, 'undone', false)),
                   last_position = $6
             WHERE user_id = $1 AND id = $2 AND last_position < $6`,
-          [userId, ruleId, applicationId, date, transactionIds.length, position],
+          [userId, ruleId, applicationId, date, count ?? transactionIds?.length ?? 0, position],
         );
         return;
       }
