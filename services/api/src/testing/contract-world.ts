@@ -156,8 +156,6 @@ const BY_SEGMENT: [RegExp, (ids: WorldIds, path: string) => string][] = [
   [/^statements?$/, (ids) => ids.statement],
   [/^balances?$/, (ids) => ids.balance],
   [/^category-transfers?$/, (ids) => ids.categoryTransfer],
-  // Not an id: the month view's `YYYY-MM` (any month of the user's budget is theirs).
-  [/^months$/, () => '2025-08'],
 ];
 
 /** The id a route's `{param}` should carry so the call reaches a row of the signed-in user. */
