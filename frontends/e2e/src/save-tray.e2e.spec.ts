@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expectNoFailing, type Finding } from './axe-audit.js';
 import { apiPost, GROUP, rebalance } from './budget-steps.js';
 import { signUp } from './sign-up.js';
 import { launchChromium, startStack, type Stack } from './stack.js';
@@ -46,6 +49,21 @@ async function loseFirstRebalance(page: Page, reachServer: boolean): Promise<str
     await route.abort('failed');
   });
   return keys;
+}
+
+/** axe over the tray as it stands (the page's own audits are a11y-all.e2e.spec.ts's). */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function auditTray(page: Page): Promise<Finding[]> {
+  // Through the DevTools protocol (an evaluation, not a script tag): the CSP allows no inline script.
+  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.evaluate(axeSource);
+  const found = (await page.evaluate(`axe.run(document.querySelector('[data-testid="save-tray"]'), { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } })
+    .then((r) => ({ passes: r.passes.length, violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' ')) })) }))`)) as {
+    passes: number;
+    violations: Omit<Finding, 'where'>[];
+  };
+  expect(found.passes).toBeGreaterThan(3);
+  return found.violations.map((finding) => ({ where: 'the save tray', ...finding }));
 }
 
 const rebalancesStored = async (stack: Stack) =>
@@ -102,6 +120,9 @@ describe('the tray of unconfirmed saves', () => {
     // The tray is the tab's: a reload keeps it.
     await page.reload();
     await item.getByRole('status').filter({ hasText: 'Not saved — nothing was recorded' }).waitFor({ timeout: 30_000 });
+
+    // The tray passes axe (WCAG 2.1 A/AA and best practices) like every other part of the page.
+    expectNoFailing(await auditTray(page));
 
     await item.getByRole('button', { name: 'Try again' }).click();
     await item.getByRole('status').filter({ hasText: /^Saved$/ }).waitFor({ timeout: 30_000 });
