@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiCategories, apiOk } from './ledger-api.js';
+import { injectAxe } from './axe-audit.js';
 import { signUp } from './sign-up.js';
 import { withStack, type Stack } from './stack.js';
 
@@ -256,9 +256,8 @@ describe('the product on a phone (390px)', () => {
     await expect.poll(() => page.evaluate<string>(BODY_BG)).toBe(DARK_BG);
     await settle(page);
 
-    const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
     const contrast = async (target: Page) => {
-      await target.addScriptTag({ path: axePath });
+      await injectAxe(target);
       // axe.run over the page with the one rule; each violation as its rule and the elements' selectors.
       return target.evaluate<string[]>(`axe.run(document, { runOnly: { type: 'rule', values: ['color-contrast'] } }).then((result) =>
         result.violations.flatMap((v) => v.nodes.map((n) => v.id + ' ' + JSON.stringify(n.target) + ' ' + (n.failureSummary || ''))))`);

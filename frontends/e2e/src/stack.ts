@@ -8,6 +8,8 @@ import { reserveRedisDb } from './redis-db.js';
 import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
 // The launcher's own pieces: the services start exactly as `npm start` starts them.
 import { serviceEnv, startServices, waitForHealth } from '../../../tools/launcher/lib/index.mjs';
+// The same pieces for specs that start or restart services themselves (by name, one at a time).
+export { SERVICES, serviceEnv, startServices, waitForHealth } from '../../../tools/launcher/lib/index.mjs';
 
 export interface Stack {
   url: string;

@@ -123,8 +123,12 @@ describe('given the viewer at /api/docs', () => {
     const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.body).toContain('SwaggerUIBundle');
-    expect(page.body).toContain('/api/docs/openapi.json');
+    // The viewer is started by a script file of its own (the Content-Security-Policy allows no inline script).
+    expect(page.body).toContain('<script src="/api/docs/init.js"></script>');
+    const init = await t.app.inject({ method: 'GET', url: '/api/docs/init.js' });
+    expect(init.statusCode).toBe(200);
+    expect(init.body).toContain('SwaggerUIBundle');
+    expect(init.body).toContain('/api/docs/openapi.json');
     for (const asset of ['swagger-ui.css', 'swagger-ui-bundle.js', 'swagger-ui-standalone-preset.js']) {
       const response = await t.app.inject({ method: 'GET', url: `/api/docs/${asset}` });
       expect(response.statusCode, asset).toBe(200);
