@@ -3,6 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { CommandBus } from '@nestjs/cqrs';
 import { AssignTransactionsByRule, UndoTransactionsByRule } from '@budget/contracts';
 import { signUp, type SignedUpUser } from '@budget/identity/testing';
+import { rebuildReadModels } from '@budget/platform';
+import { readModelProjections } from '../read-model-projections.js';
 import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 
 /**
@@ -305,7 +307,7 @@ describe('asynchronous projection (PROJECTION=async): answered 202, then retried
     throw new Error('still 202 after 100 retries');
   }
 
-  test('apply and undo each answered 202 and retried: one effect each, the full answers, balances back where they were', async () => {
+  test('apply and undo each answered 202 and retried: one effect each, the full answers, balances back where they were, equal to a rebuild', async () => {
     const groceries = (await h.categories(bob)).get('Groceries')!.id;
     await h.account(bob, 'Async', '2025-03-01', [
       { fitid: 'A1', date: '2025-03-02', amount: '-11.00', name: 'ASYNC MART 1' },
@@ -348,5 +350,13 @@ describe('asynchronous projection (PROJECTION=async): answered 202, then retried
     expect([...(await h.ruleChanges(rule.id)).values()]).toEqual([[1, 1], [1, 1], [1, 1]]);
     const listed = (json(await h.call(bob, 'GET', 'auto-assignments')) as Json[]).find((r) => r.id === rule.id);
     expect(listed.applications).toEqual([{ id: answer.applicationId, date: '2025-03-20', count: 3, undone: true }]);
+
+    // The read models equal a rebuild from the log: the rules and their applications, the balances.
+    const read = async () => ({ rules: json(await h.call(bob, 'GET', 'auto-assignments')), groups: json(await h.call(bob, 'GET', 'groups')) });
+    const now = await read();
+    await t.pauseProjector();
+    await rebuildReadModels({ pool: t.db.pool, store: t.store, projections: readModelProjections });
+    await t.resumeProjector();
+    expect(await read()).toEqual(now);
   });
 });
