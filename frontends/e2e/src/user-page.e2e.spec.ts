@@ -101,6 +101,45 @@ describe('the /user page', () => {
     await context.close();
   }, 120_000);
 
+  it('a session signed in more than 5 minutes ago is asked for the current password to change the e-mail and to delete the account', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const { username, email } = await signUp(page, stack);
+    // The session was opened 10 minutes ago, as far as the server knows (its own record, aged).
+    await stack.db.pool.query(
+      `UPDATE identity_sessions SET created_at = created_at - interval '10 minutes' WHERE user_id = (SELECT id FROM identity_users WHERE username = $1)`,
+      [username],
+    );
+    await page.goto(`${stack.url}/user`);
+    await page.getByRole('heading', { name: 'Account' }).waitFor();
+
+    // E-mail: the address alone is refused; the form then asks for the password, and it goes through.
+    const next = `later-${email}`;
+    const emailForm = page.getByRole('form', { name: 'Change email' });
+    await emailForm.getByLabel('Email').fill(next);
+    await emailForm.getByRole('button', { name: 'Change' }).click();
+    await emailForm.getByText('Enter your current password').waitFor();
+    expect(await page.getByTestId('pending-email').count()).toBe(0);
+    await emailForm.getByLabel('Current Password').fill('Secret123');
+    await emailForm.getByRole('button', { name: 'Change' }).click();
+    await page.getByTestId('pending-email').getByText(next).first().waitFor();
+
+    // Delete Account: the confirmation alone is refused (nothing erased); a wrong password is refused; the right one deletes.
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete Account' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByText('Enter your current password').waitFor();
+    expect((await stack.db.pool.query('SELECT 1 FROM identity_users WHERE username = $1', [username])).rows).toHaveLength(1);
+    await dialog.getByLabel('Current Password').fill('Wrong1234');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByText('The current password is not correct.').waitFor();
+    await dialog.getByLabel('Current Password').fill('Secret123');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect((await stack.db.pool.query('SELECT 1 FROM identity_users WHERE username = $1', [username])).rows).toHaveLength(0);
+    await context.close();
+  }, 120_000);
+
   it('the notifications button says why when the browser can\'t: no PushManager, or notifications not allowed', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
