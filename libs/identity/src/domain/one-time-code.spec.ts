@@ -44,7 +44,7 @@ describe('decideCodeAttempt', () => {
     expect(decideCodeAttempt(live, true, new Date(now.getTime() + 10 * 60_000))).toEqual({ kind: 'expired' });
     expect(decideCodeAttempt(live, true, new Date(now.getTime() + 10 * 60_000 - 1))).toEqual({ kind: 'accepted' });
   });
-  test('a wrong guess counts; the fifth one kills the code', () => {
+  test(`a wrong guess counts; the ${MAX_CODE_ATTEMPTS}th from anyone kills the code`, () => {
     expect(decideCodeAttempt(live, false, now)).toEqual({ kind: 'wrong', nowDead: false });
     expect(decideCodeAttempt({ ...live, failedAttempts: MAX_CODE_ATTEMPTS - 1 }, false, now)).toEqual({ kind: 'wrong', nowDead: true });
   });

@@ -1,13 +1,17 @@
 /**
  * One-time codes (server-behaviour §4.1 "One-time code format", hardened per §7.1): 8 Crockford
- * base32 characters from a 40-bit random number, shown `XXXX-XXXX`; 10-minute life; single use;
- * dead after 5 wrong tries. Compared case-insensitively, dash optional.
+ * base32 characters from a 40-bit random number, shown `XXXX-XXXX`; 10-minute life; single use.
+ * Each requester (client address) has 5 tries at an address's code (`MAX_CODE_ATTEMPTS_PER_REQUESTER`,
+ * counted in the rate limiter), so a stranger who knows the address cannot spend its owner's tries;
+ * the code itself dies after 50 wrong tries from anyone (`MAX_CODE_ATTEMPTS`), which bounds guessing
+ * from many addresses at once (50 of 2^40). Compared case-insensitively, dash optional.
  */
 export const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const CODE_LENGTH = 8;
 export const CODE_RANDOM_BYTES = 5;
 export const CODE_TTL_MS = 10 * 60 * 1000;
-export const MAX_CODE_ATTEMPTS = 5;
+export const MAX_CODE_ATTEMPTS = 50;
+export const MAX_CODE_ATTEMPTS_PER_REQUESTER = 5;
 
 /** Turns 5 random bytes (40 bits) into a displayed code such as `7KQ2-M9XD`. */
 export function codeFromBytes(bytes: Uint8Array): string {

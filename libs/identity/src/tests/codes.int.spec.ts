@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { MAX_CODE_ATTEMPTS, MAX_CODE_ATTEMPTS_PER_REQUESTER } from '../domain/one-time-code.js';
 import { GOOD_PASSWORD, newIdentity, signUp, startIdentityTestApp, type IdentityTestApp } from '../testing/index.js';
 
 let t: IdentityTestApp;
@@ -49,10 +50,22 @@ describe('one-time codes', () => {
     expect((await verify(email, code)).status).toBe(200);
   });
 
-  test('after 5 wrong tries the code is dead, even the right one', async () => {
+  test("a stranger's wrong tries never spend the owner's: after 5, that requester is 429, and the owner still signs in", async () => {
     const { email, code } = await registered();
-    for (let i = 0; i < 5; i += 1) expect(codeError(await verify(email, 'AAAA-AAAA'))).toEqual(NOT_VALID);
-    const right = await verify(email, code);
+    const stranger = '203.0.113.7';
+    for (let i = 0; i < MAX_CODE_ATTEMPTS_PER_REQUESTER; i += 1) expect(codeError(await t.http.post('code-verify', { email, code: 'AAAA-AAAA' }, undefined, stranger))).toEqual(NOT_VALID);
+    const sixth = await t.http.post('code-verify', { email, code }, undefined, stranger);
+    expect(sixth.status).toBe(429);
+    expect((await t.http.post('code-verify', { email, code }, undefined, '198.51.100.20')).status).toBe(200);
+  });
+
+  test(`after ${MAX_CODE_ATTEMPTS} wrong tries from anyone the code is dead, even the right one`, async () => {
+    const { email, code } = await registered();
+    for (let i = 0; i < MAX_CODE_ATTEMPTS; i += 1) {
+      const from = `192.0.2.${1 + Math.floor(i / MAX_CODE_ATTEMPTS_PER_REQUESTER)}`;
+      expect(codeError(await t.http.post('code-verify', { email, code: 'AAAA-AAAA' }, undefined, from))).toEqual(NOT_VALID);
+    }
+    const right = await t.http.post('code-verify', { email, code }, undefined, '198.51.100.30');
     expect(right.status).toBe(422);
     expect(codeError(right)).toEqual(NOT_VALID);
   });

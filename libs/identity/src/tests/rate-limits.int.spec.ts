@@ -47,10 +47,24 @@ describe('rate limits (Redis)', () => {
     }
   });
 
-  test('code-verify: the 11th check for one address in 15 minutes gets 429', async () => {
+  test("code-verify: a requester's 6th wrong check for one address gets 429; another requester's checks are its own", async () => {
     const email = 'verify-limit@example.test';
-    for (let i = 0; i < 10; i += 1) expect((await t.http.call('POST', 'code-verify', { body: { email, code: 'AAAA-AAAA' }, ip: '10.0.3.1' })).status).toBe(422);
-    expectTooMany(await t.http.call('POST', 'code-verify', { body: { email, code: 'AAAA-AAAA' }, ip: '10.0.3.2' }));
+    for (let i = 0; i < 5; i += 1) expect((await t.http.call('POST', 'code-verify', { body: { email, code: 'AAAA-AAAA' }, ip: '10.0.3.1' })).status).toBe(422);
+    expectTooMany(await t.http.call('POST', 'code-verify', { body: { email, code: 'AAAA-AAAA' }, ip: '10.0.3.1' }));
+    expect((await t.http.call('POST', 'code-verify', { body: { email, code: 'AAAA-AAAA' }, ip: '10.0.3.2' })).status).toBe(422);
+  });
+
+  test('login: failures for one username spread over many addresses lock it everywhere; its owner signs in with a mailed code, which clears the lock', async () => {
+    const user = await signUp(t.http, t.mail);
+    // 30 wrong passwords from 10 addresses (3 each: no single address reaches its own limit).
+    for (let i = 0; i < 30; i += 1) {
+      expect((await t.http.call('POST', 'login', { body: { username: user.username, password: 'Wrong1234' }, ip: `10.0.9.${1 + (i % 10)}` })).status).toBe(401);
+    }
+    expectTooMany(await t.http.call('POST', 'login', { body: { username: user.username, password: user.password }, ip: '10.0.9.99' }));
+    // The owner asks for a code (recovery) and signs in with it from their own address.
+    expect((await t.http.call('POST', 'code-request', { body: { email: user.email }, ip: '10.0.9.200' })).status).toBe(200);
+    expect((await t.http.call('POST', 'code-verify', { body: { email: user.email, code: t.mail.codeSentTo(user.email) }, ip: '10.0.9.200' })).status).toBe(200);
+    expect((await t.http.call('POST', 'login', { body: { username: user.username, password: user.password }, ip: '10.0.9.201' })).status).toBe(200);
   });
 
   test('code-request per address: 20 addresses from one IP, then 429', async () => {

@@ -22,7 +22,9 @@ const badCredentials = () =>
 
 /**
  * POST /login by username (exact match) and password. Failed attempts are counted per username
- * and IP address; the 11th within 15 minutes answers 429 until the window ends.
+ * and IP address (the 11th within 15 minutes answers 429 until the window ends) and per username
+ * from every address together (past 30, 429 for every address: guessing spread over many
+ * addresses); a sign-in by mailed code clears the username's count, so its owner gets through.
  */
 @CommandHandler(LoginCommand)
 export class LoginHandler implements ICommandHandler<LoginCommand> {
@@ -37,19 +39,23 @@ export class LoginHandler implements ICommandHandler<LoginCommand> {
 
   async execute({ body: { username, password }, clientIp }: LoginCommand): Promise<RouteResponse<typeof login>> {
     const failuresKey = `login-fail:${sha256Hex(username)}:${clientIp}`;
+    const userFailuresKey = `login-fail-user:${sha256Hex(username)}`;
     await this.limiter.consume(`login:ip:${clientIp}`, this.limits.loginPerIp);
     await this.limiter.assertBelow(failuresKey, this.limits.loginFailuresPerUserAndIp);
+    await this.limiter.assertBelow(userFailuresKey, this.limits.loginFailuresPerUser);
     const user = await this.users.byUsername(this.pool, username);
     const matches = user ? await this.hasher.verify(user.passwordHash, password) : await this.hasher.verifyNobody(password);
     const decision = decideSignIn(user, matches);
     if (decision === 'bad-credentials' || !user) {
       await this.limiter.consume(failuresKey, this.limits.loginFailuresPerUserAndIp);
+      await this.limiter.consume(userFailuresKey, this.limits.loginFailuresPerUser).catch(() => undefined);
       throw badCredentials();
     }
     if (decision === 'unverified') {
       throw new ValidationFailed([{ field: 'username', code: 'E_EMAIL_NOT_VERIFIED', message: UNVERIFIED_EMAIL_MESSAGE }], 401);
     }
     await this.limiter.reset(failuresKey);
+    await this.limiter.reset(userFailuresKey);
     return { data: await this.sessions.start(this.pool, user.id, 'password') };
   }
 }

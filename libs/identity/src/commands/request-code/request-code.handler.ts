@@ -34,6 +34,8 @@ export class RequestCodeHandler implements ICommandHandler<RequestCodeCommand> {
     if (!isEmailAddress(email)) throw new ValidationFailed([fieldError('email', INVALID_EMAIL, 'email')]);
     await this.limiter.consume(`code-request:ip:${clientIp}`, this.limits.codeRequestPerIp);
     await this.limiter.consume(`code-request:email:${sha256Hex(email)}`, this.limits.codeRequestPerEmail);
+    // A new code: this requester's wrong guesses at the old one no longer count (each code's own cap still stands).
+    await this.limiter.reset(`code-guess:${sha256Hex(email)}:${clientIp}`);
     const user = await this.users.byEmail(this.pool, email);
     if (!user) return;
     // The code and its mail (a job outbox row) are stored together: no code without its mail.

@@ -19,7 +19,9 @@ const refused = (field: string, code: string, message: string) => new Validation
 
 /**
  * POST /code-verify: the code sent to `email` signs the user in. Wrong guesses are counted and
- * committed even though the answer is a 422; an unknown address answers like a wrong code.
+ * committed even though the answer is a 422; an unknown address answers like a wrong code. Tries
+ * are counted per requester (address and client IP): a stranger's guesses never spend the owner's.
+ * A sign-in by code clears the username's failed password sign-ins (the owner's way past that lock).
  */
 @CommandHandler(VerifyCodeCommand)
 export class VerifyCodeHandler implements ICommandHandler<VerifyCodeCommand> {
@@ -34,9 +36,14 @@ export class VerifyCodeHandler implements ICommandHandler<VerifyCodeCommand> {
     const email = normalizeEmail(body.email ?? '');
     const code = body.code ?? '';
     if (!email || !code) throw refused('code', 'invalid', CODE_MESSAGES.invalid);
+    const requester = `${sha256Hex(email)}:${clientIp}`;
     await this.limiter.consume(`code-verify:ip:${clientIp}`, this.limits.codeVerifyPerIp);
-    await this.limiter.consume(`code-verify:email:${sha256Hex(email)}`, this.limits.codeVerifyPerEmail);
+    await this.limiter.consume(`code-verify:email:${requester}`, this.limits.codeVerifyPerEmail);
+    // This requester's wrong guesses at the address's code: past them, 429 for this requester only.
+    await this.limiter.assertBelow(`code-guess:${requester}`, this.limits.codeGuessesPerRequester);
     const verdict = await withTransaction(this.pool, (client) => this.judge.judge(client, email, code));
+    if (verdict.kind === 'invalid') await this.limiter.consume(`code-guess:${requester}`, this.limits.codeGuessesPerRequester).catch(() => undefined);
+    if (verdict.kind === 'signed-in') await this.limiter.reset(`login-fail-user:${sha256Hex(verdict.username)}`);
     switch (verdict.kind) {
       case 'signed-in':
         return { data: { ...verdict.tokens, username: verdict.username } };
