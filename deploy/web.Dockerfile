@@ -21,6 +21,7 @@ COPY --from=build /app/frontends/${APP}/dist /tmp/dist/
 USER root
 RUN set -eu; \
     rm -rf /usr/share/nginx/html/*; \
+    cp /tmp/nginx/security-headers.inc /etc/nginx/conf.d/security-headers.inc; \
     if [ "${APP}" = shell ]; then \
       cp /tmp/nginx/shell.conf /etc/nginx/conf.d/default.conf; \
       cp -r /tmp/dist/. /usr/share/nginx/html/; \
