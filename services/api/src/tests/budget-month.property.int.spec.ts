@@ -217,6 +217,14 @@ describe.each([
     const live = await months();
     // The writes went through: the months hold money (a run of refused commands would prove nothing).
     expect(live.some((m: Month) => m.groups.some((g) => g.categories.some((c) => c.available !== 0)))).toBe(true);
+    const { rows: kinds } = await t.db.pool.query<{ type: number; n: string }>(
+      'SELECT type, count(*) AS n FROM ledger_transactions WHERE user_id = $1 AND NOT deleted GROUP BY type', [userId()]);
+    const count = new Map(kinds.map((k) => [k.type, Number(k.n)]));
+    console.log(`month view property (${mode}): live rows by type ${JSON.stringify(Object.fromEntries(count))}`);
+    // Fundings (2), category transfers (3) and account rows (0 or 5) were all recorded.
+    expect(count.get(2) ?? 0).toBeGreaterThan(0);
+    if (runs >= 5) expect(count.get(3) ?? 0).toBeGreaterThan(0);
+    expect((count.get(0) ?? 0) + (count.get(5) ?? 0)).toBeGreaterThan(0);
     await t.pauseProjector();
     await rebuildReadModels({ pool: t.db.pool, store: t.store, projections: readModelProjections });
     await t.resumeProjector();
