@@ -156,6 +156,9 @@ const BY_SEGMENT: [RegExp, (ids: WorldIds, path: string) => string][] = [
   [/^statements?$/, (ids) => ids.statement],
   [/^balances?$/, (ids) => ids.balance],
   [/^category-transfers?$/, (ids) => ids.categoryTransfer],
+  // Not an id: the month view's `YYYY-MM`, a month of the world's rows (the ownership walk then
+  // checks that the other user's answer names none of the owner's rows).
+  [/^months$/, () => '2025-08'],
 ];
 
 /** The id a route's `{param}` should carry so the call reaches a row of the signed-in user. */
