@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { expectNoFailing, type Finding } from './axe-audit.js';
+import { expectNoFailing, injectAxe, type Finding } from './axe-audit.js';
 import { firstOfLastMonth } from './budget-steps.js';
 import { apiCategories, apiOk } from './ledger-api.js';
 import { signUp } from './sign-up.js';
@@ -24,7 +22,6 @@ const WIDTHS = [
   { width: 390, height: 844 },
 ] as const;
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 /**
@@ -33,7 +30,7 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
  * here each audit follows a wait for the figures it is about.
  */
 async function audit(page: Page, where: string): Promise<Finding[]> {
-  if (!(await page.evaluate('typeof window.axe !== "undefined"'))) await page.addScriptTag({ content: axeSource });
+  await injectAxe(page);
   const result = (await page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(TAGS)} } })
     .then((r) => ({ passes: r.passes.length, violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' ')) })) }))`)) as { passes: number; violations: Omit<Finding, 'where'>[] };
   expect(result.passes, where).toBeGreaterThan(5);
@@ -53,8 +50,7 @@ describe('the month view and the first run, in the browser', () => {
   for (const viewport of WIDTHS) {
     const phone = viewport.width < 600;
     it(`at ${viewport.width}px: a new budget guides, then the month view shows and navigates months`, async () => {
-      // bypassCSP: axe is injected as a script, which the app's Content-Security-Policy would refuse.
-      const context = await browser.newContext({ viewport, locale: 'en-US', bypassCSP: true });
+      const context = await browser.newContext({ viewport, locale: 'en-US' });
       const page = await context.newPage();
       const findings: Finding[] = [];
       const scripts: string[] = [];
