@@ -11,6 +11,7 @@ import { importOfx } from './ledger-imports.js';
 import { addOfflineInstitution, registerRow, typeInto } from './ledger-steps.js';
 import { signUp } from './sign-up.js';
 import { startStack, withStack, type Stack } from './stack.js';
+import { networkQuiet } from './network-quiet.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -86,7 +87,7 @@ describe('auto-assignment rules in the browser', () => {
     const next = await importOfx(page, ofxFile([{ id: 'B2', date: isoDaysAgo(1), name: 'VALLEY BAKERY 2', amount: '-5.66' }], '482.00'));
     await next.getByText('1 added, 0 updated, 0 unchanged.').waitFor();
     // The rule took the only new row: Unassigned is empty and no next step is shown.
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     expect(await next.getByTestId('unassigned-next-step').count()).toBe(0);
     await page.getByRole('button', { name: 'Done' }).click();
     await registerRow(page, 'VALLEY BAKERY 2').waitFor();

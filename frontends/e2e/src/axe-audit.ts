@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { screenshot } from './budget-steps.js';
+import { networkQuiet } from './network-quiet.js';
 
 /**
  * The axe-core audit of the a11y e2e specs (issue 18 "Must show"): WCAG 2.1 A/AA and axe's best
@@ -31,7 +32,7 @@ export async function injectAxe(page: Page): Promise<void> {
 
 /** Runs axe over the whole document as it stands; answers its violations, labelled `where`. */
 export async function audit(page: Page, where: string): Promise<Finding[]> {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await injectAxe(page);
   const result = (await page.evaluate(`axe.run(document, { runOnly: { type: 'tag', values: ${JSON.stringify(TAGS)} } })
     .then((r) => ({ passes: r.passes.length, violations: r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' ')) })) }))`)) as { passes: number; violations: Omit<Finding, 'where'>[] };

@@ -144,9 +144,10 @@ describe('envelope budgeting in the browser, against the services npm start runs
     await listEntry(page, 'Vacation').click();
     await page.locator('.ui-list-detail--open').waitFor();
     // The slide has finished when the pane's left edge meets the list's.
-    await page.waitForFunction(
-      "(() => { const d = document.querySelector('.ui-list-detail__detail'); return d !== null && Math.abs(d.getBoundingClientRect().left - d.parentElement.getBoundingClientRect().left) < 1; })()",
-    );
+    // (Polled by evaluation: waitForFunction compiles its text in the page, which the app's CSP forbids.)
+    await expect
+      .poll(() => page.evaluate<boolean>("(() => { const d = document.querySelector('.ui-list-detail__detail'); return d !== null && Math.abs(d.getBoundingClientRect().left - d.parentElement.getBoundingClientRect().left) < 1; })()"), { timeout: 30_000 })
+      .toBe(true);
     expect(await pane.isVisible()).toBe(true);
     expect(await pane.getByRole('heading', { name: `${GROUP}:Vacation` }).isVisible()).toBe(true);
     await screenshot(page, 'mobile-detail');

@@ -5,6 +5,7 @@ import { addOfflineInstitution, createStatement, pickCategory } from './ledger-s
 import { focused, hasFocus, type Focused } from './focus.js';
 import { signUp } from './sign-up.js';
 import { withStack, type Stack } from './stack.js';
+import { networkQuiet } from './network-quiet.js';
 
 /**
  * The keyboard of issue 18: a dialog opened from the keyboard gives the focus back to its opener
@@ -159,7 +160,7 @@ describe('the keyboard', () => {
     for (const path of paths) {
       await page.goto(`${stack.url}${path}`);
       await page.locator('h1').first().waitFor({ state: 'attached', timeout: 15_000 });
-      await page.waitForLoadState('networkidle');
+      await networkQuiet(page);
       counts[path] = await page.locator('h1').count();
     }
     expect(counts).toEqual(Object.fromEntries(paths.map((path) => [path, 1])));

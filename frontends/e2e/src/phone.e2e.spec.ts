@@ -6,6 +6,7 @@ import { apiCategories, apiOk } from './ledger-api.js';
 import { injectAxe } from './axe-audit.js';
 import { signUp } from './sign-up.js';
 import { withStack, type Stack } from './stack.js';
+import { networkQuiet } from './network-quiet.js';
 
 /**
  * The product on a phone (issue 18 "Phone"; docs/spec/product-spec.md §2 Navigation): at 390px the
@@ -93,7 +94,7 @@ async function pullDown(page: Page, selector: string, distance: number, release:
 
 /** Waits for a page to settle: no request in flight, no spinner, transitions done. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await expect.poll(() => page.locator('.ui-spinner').count(), { timeout: 15_000 }).toBe(0);
   await page.waitForTimeout(350);
 }

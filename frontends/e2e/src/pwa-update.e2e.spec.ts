@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { signUp } from './sign-up.js';
 import { launchChromium, startStack, type Stack } from './stack.js';
+import { networkQuiet } from './network-quiet.js';
 
 /**
  * A deployment reaches an open app (issue 18 "Installable"; frontends/shell/pwa/sw.js and
@@ -186,7 +187,7 @@ describe('a new deployment while the app is open', () => {
     await page.getByTestId('category-list').waitFor({ timeout: 15_000 });
     await page.goto(`${stack.url}/accounts`);
     await page.locator('main').waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await page.evaluate(`fetch('/api/v1/health').then((r) => r.status)`);
 
     expect(api.length).toBeGreaterThan(2);

@@ -4,6 +4,7 @@ import { apiPost, screenshot } from './budget-steps.js';
 import { apiCategories } from './ledger-api.js';
 import { signUp } from './sign-up.js';
 import { withStack, type Stack } from './stack.js';
+import { networkQuiet } from './network-quiet.js';
 
 /**
  * The reports (issue 17; product-spec §2 "Reports", §7 Reports) against the real server: a user
@@ -131,7 +132,7 @@ describe('reports in the browser', () => {
     page.on('response', onScript);
     await page.goto(`${stack.url}/home`);
     await page.getByText('Unassigned').first().waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     page.off('response', onScript);
     expect(homeScripts.length).toBeGreaterThan(0);
     expect((await Promise.all(homeScripts)).some((text) => text.includes('recharts-surface'))).toBe(false);

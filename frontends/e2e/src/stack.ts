@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { trackRequests } from './network-quiet.js';
 import { reserveRedisDb } from './redis-db.js';
 import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
 // The launcher's own pieces: the services start exactly as `npm start` starts them.
@@ -77,10 +78,13 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
 }
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  // Every context counts its pages' requests, for `networkQuiet` (network-quiet.ts).
+  return chromium
+    .launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    })
+    .then(trackRequests);
 }
 
 /**

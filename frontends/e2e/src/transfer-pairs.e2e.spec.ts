@@ -6,6 +6,7 @@ import { withPlaidStack } from './plaid-stack.js';
 import { syncAccounts } from './plaid-steps.js';
 import { signUp } from './sign-up.js';
 import type { Stack } from './stack.js';
+import { networkQuiet } from './network-quiet.js';
 
 /**
  * Transfers between the user's own accounts (README "Transfer pairs"), in Chromium against the
@@ -65,7 +66,7 @@ describe('transfer pairs (Plaid simulator)', () => {
 
     await page.getByTestId('sidebar').getByRole('link', { name: 'Accounts' }).click();
     await page.waitForURL('**/accounts');
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     expect(await page.getByTestId('transfer-candidates-notice').count()).toBe(0);
 
     // A move the bank gives no transfer hint for: offered, not recorded.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { signUp } from './sign-up.js';
 import { withStack, type Stack } from './stack.js';
+import { networkQuiet } from './network-quiet.js';
 
 /**
  * The weight of the first screen (issue 18 "Weight"): a signed-in user opening `/home` in a fresh
@@ -43,7 +44,7 @@ describe('first load of /home', () => {
     });
     await page.goto(`${stack.url}/home`);
     await page.getByText('Unassigned').first().waitFor({ timeout: 30_000 });
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     const scripts = await Promise.all(pending);
     await context.close();
 
