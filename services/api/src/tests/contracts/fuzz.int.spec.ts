@@ -8,6 +8,7 @@ import {
 } from '../../testing/contract-world.js';
 import { startPlaidSimulator, type RunningPlaidSimulator } from '@budget/plaid-simulator';
 import { startApiTestApp, type ApiTestApp } from '../../testing/api-test-app.js';
+import { readModelProjections } from '../../read-model-projections.js';
 
 /**
  * Issue 8 "must show": whatever arrives, the API answers in the spec's format and bad input
@@ -179,6 +180,17 @@ afterAll(async () => {
   await sim?.close();
 });
 
+/** Every read-model row of the fuzzing user, in a stable order: what a refused input must leave as it was. */
+async function readModelSnapshot(): Promise<string> {
+  const { rows: me } = await t.db.pool.query<{ id: string }>('SELECT id::text FROM identity_users WHERE username = $1', [world.user.username]);
+  const userId = me[0]?.id ?? '';
+  const out: Record<string, unknown[]> = {};
+  for (const table of new Set(readModelProjections.flatMap((p) => p.tables))) {
+    out[table] = (await t.db.pool.query(`SELECT * FROM ${table} AS row WHERE row.user_id::text = $1 ORDER BY row::text`, [userId])).rows;
+  }
+  return JSON.stringify(out);
+}
+
 /** Signs up again when the user is gone (DELETE /user, a revoked token), and rebuilds the rows when a valid input changed them. */
 async function restoreWorld(changedRows: boolean): Promise<void> {
   const probe = await t.http.get('groups', world.user.access);
@@ -203,6 +215,7 @@ describe('given a signed-in user and every route of apiRoutes', () => {
       if (sample.status >= 200 && sample.status < 300 && contract.method !== 'GET') await restoreWorld(true);
       const problems = new Map<string, string>();
       let wrote = false;
+      const readModelsBefore = await readModelSnapshot();
       await fc.assert(
         fc.asyncProperty(inputArbitrary(contract, world), async (input) => {
           const request: ContractRequest = {
@@ -238,6 +251,8 @@ describe('given a signed-in user and every route of apiRoutes', () => {
         }),
         { numRuns: RUNS, seed: SEED },
       );
+      // Nothing was stored by any input (none answered a 2xx write): the user's read models are exactly as before.
+      if (!wrote && (await readModelSnapshot()) !== readModelsBefore) problems.set('the read models changed though no input was accepted', '(any)');
       await restoreWorld(wrote);
       const report = [...problems].slice(0, 12).map(([problem, input]) => `${problem}\n      input: ${input}`);
       expect(report, `${problems.size} kinds of failure for ${label} (seed ${SEED})`).toEqual([]);
