@@ -223,7 +223,8 @@ describe.each([
     console.log(`month view property (${mode}): live rows by type ${JSON.stringify(Object.fromEntries(count))}`);
     // Fundings (2), category transfers (3) and account rows (0 or 5) were all recorded.
     expect(count.get(2) ?? 0).toBeGreaterThan(0);
-    if (runs >= 5) expect(count.get(3) ?? 0).toBeGreaterThan(0);
+    // (A few runs may delete every transfer they made: checked where the runs are many.)
+    if (runs >= 15) expect(count.get(3) ?? 0).toBeGreaterThan(0);
     expect((count.get(0) ?? 0) + (count.get(5) ?? 0)).toBeGreaterThan(0);
     await t.pauseProjector();
     await rebuildReadModels({ pool: t.db.pool, store: t.store, projections: readModelProjections });
