@@ -54,6 +54,8 @@ function spawnProjector(name: string): ChildProcess {
       PROJECTION: 'async',
       NODE_ENV: 'test',
       PROJECTOR_BATCH_SIZE: '5',
+      // The first leader goes one event at a time, so that it is still mid-way when it is killed.
+      ...(name === 'projector-a' ? { PROJECTOR_BATCH_SIZE: '1', PROJECTOR_WORKERS: '1' } : {}),
       SERVICE_NAME: name,
       METRICS_PORT: '0',
     },
@@ -157,6 +159,8 @@ describe('projector leader lock', () => {
     // Kill A mid-way through the log: B must take over and finish it.
     const total = await eventsUpTo(head);
     await waitUntil(async () => (await eventsUpTo(await checkpoint())) >= total / 4, 60_000, 'the projector to pass a quarter of the log');
+    // Frozen first (it can go no further), then killed: it is mid-way for sure.
+    a.kill('SIGSTOP');
     const killed = performance.now();
     a.kill('SIGKILL');
     await once(a, 'exit');
