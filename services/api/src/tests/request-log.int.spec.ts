@@ -53,7 +53,7 @@ describe('structured logs: one JSON line per request, with no body, token or for
     expect(requests).toHaveLength(2);
     expect(requests[0]).toMatchObject({ level: 'info', service: 'api', method: 'POST', route: '/api/v1/groups', status: 201, userId: expect.any(String) });
     expect(typeof requests[0]!.durationMs).toBe('number');
-    expect(requests[1]).toMatchObject({ method: 'GET', route: '/api/v1/account/:acctId/transactions', status: 404 });
+    expect(requests[1]).toMatchObject({ method: 'GET', route: '/api/v1/account/:id/transactions', status: 404 });
     const text = out.lines.join('\n');
     expect(text).not.toContain('Secret group name');
     expect(text).not.toContain(user.access);

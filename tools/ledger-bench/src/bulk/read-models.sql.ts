@@ -154,15 +154,31 @@ export const REFRESH_CATEGORY_BALANCES = `
  * `writeTransactionLog` for a recorded account transaction with a name: '<who> added "<name>" for
  * <amount as centsToDecimalString>'. $2 the actor's label (the generator writes one actor).
  */
+/** Cents as the log writes them (centsToDecimalString): `-86.30`, `0.05`. */
+function money(cents: string): string {
+  return `(CASE WHEN ${cents} < 0 THEN '-' ELSE '' END || (abs(${cents}) / 100)::text || '.' || lpad((abs(${cents}) % 100)::text, 2, '0'))`;
+}
+
 export const INSERT_TRANSACTION_LOGS = `
-  INSERT INTO ${TABLES.transactionLogs} (user_id, id, seq, created_at, transaction_id, actor, message, changes)
+  WITH held AS (
+    -- The categories each transaction holds money in, summed per category in split order (transaction-log.ts, categoriesOf).
+    SELECT s.transaction_id, s.category_id, sum(s.amount_cents)::bigint AS cents, min(s.idx) AS first
+      FROM ${TABLES.splits} s JOIN ${TABLES.transactions} t ON t.id = s.transaction_id
+     WHERE t.seq > $1
+     GROUP BY s.transaction_id, s.category_id
+    HAVING sum(s.amount_cents) <> 0),
+  listed AS (
+    SELECT transaction_id, count(*) AS n, min(category_id) AS only,
+           string_agg('{category:' || category_id || '} ' || ${money('cents')}, ', ' ORDER BY first) AS each
+      FROM held GROUP BY transaction_id)
+  INSERT INTO ${TABLES.transactionLogs} (user_id, id, seq, created_at, transaction_id, actor, message, changes, account_id, correlation_id, causation_id, cause)
   SELECT t.user_id, e.event_id, e.position, (e.metadata->>'recordedAt')::timestamptz, t.id, e.metadata->>'actor',
-         $2::text || ' added "' || t.name || '" for '
-           || CASE WHEN t.amount_cents < 0 THEN '-' ELSE '' END
-           || (abs(t.amount_cents) / 100)::text || '.' || lpad((abs(t.amount_cents) % 100)::text, 2, '0'),
-         '{}'::jsonb
+         $2::text || ' added "' || t.name || '" ' || ${money('t.amount_cents')} || ' to '
+           || CASE WHEN l.n IS NULL THEN 'no category' WHEN l.n = 1 THEN '{category:' || l.only || '}' ELSE l.each END,
+         '{}'::jsonb, t.account_id, e.metadata->>'correlationId', e.metadata->>'causationId', e.metadata->>'actor'
     FROM ${TABLES.events} e
     JOIN ${TABLES.transactions} t ON t.id = (e.data->>'transactionId')::uuid
+    LEFT JOIN listed l ON l.transaction_id = t.id
    WHERE e.position > $1
    ORDER BY e.position
   ON CONFLICT (id) DO NOTHING`;

@@ -48,7 +48,7 @@ describe('BudgetProvisioner', () => {
     expect(events[0]!.metadata).toEqual({
       userId: 'user-a',
       correlationId: 'corr-1',
-      causationId: null,
+      causationId: 'corr-1',
       recordedAt: '2026-02-03T04:05:06.000Z',
       actor: 'system',
     });
