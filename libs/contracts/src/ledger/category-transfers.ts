@@ -29,7 +29,7 @@ function requiredDate() {
 const transferType = z
   .union([z.literal(2), z.literal(3), z.literal('2'), z.literal('3')], { error: 'The type must be 2 (funding) or 3 (rebalance).' })
   .nullish()
-  .transform((value) => (value === null || value === undefined ? 'transfer' : Number(value) === 2 ? 'funding' : 'rebalance'))
+  .transform((value): 'transfer' | 'funding' | 'rebalance' => (value === null || value === undefined ? 'transfer' : Number(value) === 2 ? 'funding' : 'rebalance'))
   .meta({ description: '2 funding, 3 rebalance; none is a From/To category transfer (stored as a rebalance).' });
 
 const SOURCE_AMOUNT = 'The amount must be a number of at least 0 with at most two decimals.';
