@@ -69,7 +69,7 @@ describe('navigating the signed-in app', () => {
     await expect.poll(() => bar.getByRole('link', { name: 'Reports' }).getAttribute('aria-current')).toBe('page');
     await bar.getByRole('button', { name: 'More' }).click();
     // The menu's code may still be arriving when the button is pressed: its items follow.
-    await expect.poll(() => page.getByRole('menuitem').allTextContents()).toEqual(['Account', 'Auto Assign', 'Search', 'Logs', 'Plaid Logs']);
+    await expect.poll(() => page.getByRole('menuitem').allTextContents()).toEqual(['Month', 'Account', 'Auto Assign', 'Search', 'Logs', 'Plaid Logs']);
     expect(await page.getByRole('menuitem', { name: 'Plaid Logs' }).isVisible()).toBe(true);
   });
 
