@@ -104,6 +104,9 @@ describe('the product on a phone (390px)', () => {
     const seeded = await seed();
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
+    // The change feed is down for this page (a proxy that drops streams, say): a row added elsewhere
+    // then waits for a pull to refresh (with the feed it appears by itself: change-feed.e2e.spec.ts).
+    await page.route('**/api/v1/events**', (route) => route.abort());
     await page.goto(`${stack.url}/signin`);
     await page.getByLabel('Username').fill(seeded.username);
     await page.getByLabel('Password').fill('Secret123');
@@ -128,7 +131,7 @@ describe('the product on a phone (390px)', () => {
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3);
     expect(await rows.first().textContent()).toContain('Paycheck');
 
-    // Pull-to-refresh: a row added elsewhere appears after a pull past the threshold, not before.
+    // Pull-to-refresh (the feed down): a row added elsewhere appears after a pull past the threshold, not before.
     await addTransaction(page, seeded.accountId, '2025-03-08', 'Farm Stand', -7.25);
     await page.waitForTimeout(500);
     expect(await rows.filter({ hasText: 'Farm Stand' }).count()).toBe(0);
