@@ -130,8 +130,11 @@ async function prepare(page: Page, username: string, email: string): Promise<Set
   const itemId = (await stack.db.pool.query<{ item_id: string }>('SELECT item_id FROM bank_items WHERE institution_id = $1', [institutionId])).rows[0]!.item_id;
   const plaidAccountId = sim.simulator.itemById(itemId)!.accounts.find((a) => a.template.type === AccountType.Depository)!.account_id;
   const linkedAccountId = (await stack.db.pool.query<{ id: string }>('SELECT id::text FROM ledger_accounts WHERE plaid_account_id = $1', [plaidAccountId])).rows[0]!.id;
-  // A typed row, then the bank's own for it: a possible duplicate (as duplicates.e2e.spec.ts).
-  expect((await api(page, 'POST', `account/${linkedAccountId}/transactions`, { date: isoDaysAgo(1), name: 'Corner shop, by hand', amount: -42.17, categories: [] })).status).toBe(201);
+  // Two typed rows of one amount, then the bank's own: it could be either, so it is flagged as a
+  // possible duplicate instead of claiming one (as duplicates.e2e.spec.ts).
+  for (const name of ['Corner shop, by hand', 'Corner shop, again']) {
+    expect((await api(page, 'POST', `account/${linkedAccountId}/transactions`, { date: isoDaysAgo(1), name, amount: -42.17, categories: [] })).status).toBe(201);
+  }
   const today = new Date().toISOString().slice(0, 10);
   sim.simulator.addCustom(sim.simulator.itemById(itemId)!, [{ date_transacted: today, date_posted: today, amount: 42.17, description: 'CORNER SHOP 0042' }]);
   const marked = async () => {
