@@ -66,8 +66,9 @@ export async function runBankSyncJob(job: Job<BankSyncJobData>, token: string | 
     );
     syncDuration.observe({ outcome: 'ok' }, secondsSince(started));
     if (deps.minIntervalMs > 0) await deps.redis.set(lastKey, '1', 'PX', deps.minIntervalMs);
-    const { added, changed, removed } = result.ledger;
-    deps.log?.(`Synced item ${itemId} (${job.data.reason}): ${result.pages} page(s), ${result.restarts} restart(s), +${added} ~${changed} -${removed}`);
+    const { added, changed, removed, matched } = result.ledger;
+    // `=n matched`: bank rows that became a row the user typed (docs/architecture.md §8 "Bank rows claim typed rows").
+    deps.log?.(`Synced item ${itemId} (${job.data.reason}): ${result.pages} page(s), ${result.restarts} restart(s), +${added} ~${changed} -${removed} =${matched ?? 0} matched`);
     return { itemId, pages: result.pages, restarts: result.restarts, ledger: result.ledger, syncedAt: deps.clock.now().toISOString() };
   } catch (error) {
     syncDuration.observe({ outcome: error instanceof ItemNeedsRelinkError ? 'relink' : 'error' }, secondsSince(started));

@@ -17,6 +17,12 @@ export const institutionSyncOutcome = z
     unassigned: z.number().int().optional(),
     changed: z.number().int(),
     removed: z.number().int(),
+    /**
+     * Bank rows that claimed a row the user typed (the typed row became the bank's row: nothing
+     * added, docs/architecture.md §8 "Bank rows claim typed rows"); left out by an outcome that ran
+     * nothing. The product spec gives the sync's answer no shape, so the count is an extra field.
+     */
+    matched: z.number().int().optional(),
     /** The accounts and categories whose balances moved: read them again. */
     accountIds: z.array(idOut),
     categoryIds: z.array(idOut),

@@ -34,6 +34,8 @@ let accountId: string;
 let plaidAccountId: string;
 let itemId: string;
 let categories: Map<string, { id: string; balance: number }>;
+/** The worker's log lines (its `Synced item …` line per job). */
+const workerLog: string[] = [];
 
 interface WireTransaction {
   id: string;
@@ -94,6 +96,7 @@ beforeAll(async () => {
   const deps = {
     items: t.app.get(PlaidItemStore), gateway: t.app.get(PlaidGateway), commands: t.app.get(CommandBus), pool: t.db.pool,
     redis: t.app.get<Redis>(REDIS), clock: t.app.get<Clock>(CLOCK), queue: workerQueue, prefix, minIntervalMs: 0,
+    log: (line: string) => workerLog.push(line),
   };
   worker = new Worker<BankSyncJobData>(BANK_SYNC_QUEUE, (job, token) => runBankSyncJob(job, token, deps), { connection: { url: t.config.redisUrl, maxRetriesPerRequest: null }, prefix });
   await worker.waitUntilReady();
@@ -253,6 +256,26 @@ describe('the tipped bill', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.categories).toMatchObject([{ categoryId: dining, amount: -56.7 }]);
     expect((await bankBalance()).body.data.difference).toBe(0);
+  }, 90_000);
+});
+
+describe('a typed bill the bank posts with a tip', () => {
+  test('the claim is counted as matched in the sync answer and the worker\'s log line', async () => {
+    const dining = categories.get('Dining Out')!.id;
+    const typed = await t.http.post(`account/${accountId}/transactions`, { date: TODAY, name: 'Dinner at Luigi', amount: -40, principle: 0, comment: null, categories: [{ categoryId: dining, amount: -40, comment: null }] }, alice.access);
+    expect(typed.status, typed.body).toBe(201);
+    const typedId = typed.json().transaction.id as string;
+    await bankRows([{ account_id: plaidAccountId, amount: 40, description: 'LUIGI TRATTORIA', date: TODAY, pending: true }]);
+    const logged = workerLog.length;
+    const synced = await t.http.post(`institution/${institutionId}`, undefined, alice.access);
+    expect(synced.status, synced.body).toBe(200);
+    expect(synced.json().data.institutions[0]).toMatchObject({ status: 'done', added: 0, matched: 1 });
+    expect(workerLog.slice(logged).join('\n')).toMatch(/\+0 ~\d+ -\d+ =1 matched$/m);
+    expect((await register()).filter((r) => r.accountTransaction?.name === 'LUIGI TRATTORIA')).toEqual([]);
+    expect((await t.http.get(`transaction/${typedId}`, alice.access)).json()).toMatchObject({ accountTransaction: { name: 'Dinner at Luigi', amount: -40 } });
+    // A sync with nothing new matches nothing.
+    const again = await t.http.post(`institution/${institutionId}`, undefined, alice.access);
+    expect(again.json().data.institutions[0]).toMatchObject({ status: 'done', added: 0, matched: 0 });
   }, 90_000);
 });
 

@@ -52,8 +52,8 @@ export class SyncInstitutionsHandler implements ICommandHandler<SyncInstitutions
     try {
       const outcome = await this.requests.queue.wait(jobId, this.requests.waitMs);
       if (!outcome.done) return { ...base, message: PENDING_MESSAGE };
-      const { added, unassigned, changed, removed, accountIds, categoryIds } = outcome.result.ledger;
-      return { ...base, status: 'done', syncDate: outcome.result.syncedAt, added, ...(unassigned !== undefined && { unassigned }), changed, removed, accountIds, categoryIds };
+      const { added, unassigned, changed, removed, matched, accountIds, categoryIds } = outcome.result.ledger;
+      return { ...base, status: 'done', syncDate: outcome.result.syncedAt, added, ...(unassigned !== undefined && { unassigned }), changed, removed, matched: matched ?? 0, accountIds, categoryIds };
     } catch {
       const now = await this.items.findByItemId(item.itemId);
       if (now?.status === 'needs_relink') return { ...base, status: 'needs_relink', message: RELINK_MESSAGE };
