@@ -59,6 +59,15 @@ export interface ReadAllOptions {
   limit?: number;
 }
 
+/** One user's events in a range of the log already handed out (`EventStore.readUser`). */
+export interface ReadUserOptions {
+  /** Exclusive lower bound. */
+  after: bigint;
+  /** Inclusive upper bound: a position a reader of the log already handed out (so nothing below it is still in flight). */
+  upTo: bigint;
+  limit: number;
+}
+
 export type EventHandler = (event: StoredEvent) => Promise<void>;
 
 export interface Subscription {
@@ -80,6 +89,13 @@ export interface EventStore {
   readStream(stream: string): Promise<StoredEvent[]>;
   /** Events of every stream in global order, never skipping one that a later read could see. */
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]>;
+  /**
+   * The events whose metadata names `userId`, in global order, in `(after, upTo]`: what the
+   * projector reads to retry one quarantined partition without re-reading everyone's log
+   * (docs/architecture.md §4). Optional: an adapter without an index by user leaves it out, and the
+   * projector then retries by re-reading the log from its checkpoint.
+   */
+  readUser?(userId: string, options: ReadUserOptions): Promise<StoredEvent[]>;
   /** Live subscription from an exclusive position (null: from the start), in global order. */
   subscribeAll(after: bigint | null, handler: EventHandler): Subscription;
   /** Erase every event whose metadata names this user (account deletion). Returns the count. */

@@ -159,4 +159,10 @@ export const eventStoreMigrations: Migration[] = [
       INSERT INTO es_fence (one) VALUES (true) ON CONFLICT DO NOTHING;
     `,
   },
+  {
+    // One user's events in log order (`readUser`: the projector's retry of a quarantined partition
+    // reads only that user's events). The change feed's migration makes the same index by name.
+    id: 'platform-006-es-user-position',
+    sql: 'CREATE INDEX IF NOT EXISTS es_events_user_position ON es_events (user_id, position)',
+  },
 ];

@@ -7,6 +7,7 @@ import type {
   ExpectedRevision,
   NewEvent,
   ReadAllOptions,
+  ReadUserOptions,
   StoredEvent,
   StreamAppend,
   Subscription,
@@ -185,6 +186,18 @@ export class PostgresEventStore implements EventStore {
       if (!waiting || performance.now() >= deadline) return events;
       await sleep(delay);
     }
+  }
+
+  /**
+   * One user's events in `(after, upTo]`, through `es_events (user_id, position)`: below a position
+   * a reader already handed out nothing is in flight any more, so no settling is needed.
+   */
+  async readUser(userId: string, { after, upTo, limit }: ReadUserOptions): Promise<StoredEvent[]> {
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${SELECT_COLUMNS} FROM es_events WHERE user_id = $1 AND position > $2 AND position <= $3 ORDER BY position LIMIT $4`,
+      [userId, after.toString(), upTo.toString(), limit],
+    );
+    return rows.map(toStored);
   }
 
   /** The newest position readers can read (0n when none); waits like `readAll` for earlier commits. */

@@ -88,6 +88,17 @@ export async function lockUserPosition(client: PoolClient, name: string, userId:
   return BigInt(rows[0]!.position);
 }
 
+/** Up to where the user's events are applied: the user's own position, or the global checkpoint when further (as `lockUserPosition`, without the lock). */
+export async function readUserApplied(db: Queryable, name: string, userId: string): Promise<bigint> {
+  const { rows } = await db.query<{ position: string }>(
+    `SELECT GREATEST(
+       (SELECT u.position FROM projector_user_positions u WHERE u.name = $1 AND u.user_id = $2),
+       (SELECT c.position FROM projector_checkpoint c WHERE c.name = $1), 0)::text AS position`,
+    [name, userId],
+  );
+  return BigInt(rows[0]!.position);
+}
+
 /** Records the user's last applied event; announced (`u:<userId>:<position>`) when the transaction commits. */
 export async function saveUserPosition(client: PoolClient, name: string, userId: string, position: bigint): Promise<void> {
   await client.query('UPDATE projector_user_positions SET position = $3 WHERE name = $1 AND user_id = $2', [name, userId, position.toString()]);

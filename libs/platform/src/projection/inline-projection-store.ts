@@ -1,4 +1,4 @@
-import type { AppendResult, EventHandler, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, StoredEvent, StreamAppend, Subscription } from '../event-store/port.js';
+import type { AppendResult, EventHandler, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, ReadUserOptions, StoredEvent, StreamAppend, Subscription } from '../event-store/port.js';
 import type { AppendHooks, PostgresEventStore } from '../event-store/postgres-event-store.js';
 import type { PoolClient, Queryable } from '../postgres/pool.js';
 import { applyEvents } from './apply-events.js';
@@ -77,6 +77,10 @@ export class InlineProjectionEventStore implements EventStore {
 
   readAll(options?: ReadAllOptions): Promise<StoredEvent[]> {
     return this.inner.readAll(options);
+  }
+
+  readUser(userId: string, options: ReadUserOptions): Promise<StoredEvent[]> {
+    return this.inner.readUser(userId, options);
   }
 
   subscribeAll(after: bigint | null, handler: EventHandler): Subscription {

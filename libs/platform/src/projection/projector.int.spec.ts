@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
+import type { EventStore, StoredEvent } from '../event-store/port.js';
 import { DEFAULT_CHECKPOINT_NAME, readCheckpoint } from './checkpoint.js';
 import { PostgresProjectionWaiter } from './postgres-projection-waiter.js';
 import { ProjectionQuarantinedError } from './projection-quarantined.error.js';
@@ -248,4 +249,83 @@ describe('projector: a poison event', () => {
     expect(rows).toHaveLength(7);
     expect(rows.every((r) => r.n === 1)).toBe(true);
   }, 20_000);
+
+  /** The store, counting what the projector reads through it: subscriptions, events delivered to them, and per-user reads. */
+  function counting(inner: PostgresEventStore) {
+    const reads = { subscriptions: 0, delivered: [] as StoredEvent[], byUser: [] as StoredEvent[] };
+    const wrapped: EventStore = {
+      append: (stream, events, options) => inner.append(stream, events, options),
+      appendMany: (appends) => inner.appendMany(appends),
+      readStream: (stream) => inner.readStream(stream),
+      readAll: (options) => inner.readAll(options),
+      subscribeAll: (after, handler) => {
+        reads.subscriptions += 1;
+        return inner.subscribeAll(after, async (event) => {
+          reads.delivered.push(event);
+          await handler(event);
+        });
+      },
+      readUser: async (userId, options) => {
+        const events = await inner.readUser(userId, options);
+        reads.byUser.push(...events);
+        return events;
+      },
+      deleteUserStreams: (userId) => inner.deleteUserStreams(userId),
+      headPosition: () => inner.headPosition(),
+      close: async () => undefined,
+    };
+    return { store: wrapped, reads };
+  }
+
+  test('given a quarantined partition retried, the retry reads only that user\'s events from its own position, not the log since the poison; it catches up and equals a rebuild', async () => {
+    await interleave(['alice', 'bob'], 6);
+    const alice = await positionsOf('alice');
+    const poison = alice[2]!;
+    const fault = { failAt: poison as bigint | null };
+    const projections = [effectLogProjection('a', fault)];
+    const { store: instrumented, reads } = counting(store);
+    const projector = await start({ store: instrumented, projections, batchSize: 4, quarantineRetryMs: 60_000, quarantinePollMs: 20 });
+
+    // Parked at the poison; Bob writes a lot (and Alice a little) meanwhile.
+    await vi.waitFor(async () => expect(await readQuarantines(db.pool, DEFAULT_CHECKPOINT_NAME)).toHaveLength(1), { timeout: 10_000 });
+    await appendTestEvents(store, 'alice', 2);
+    const bobHead = await appendTestEvents(store, 'bob', 40);
+    await vi.waitFor(async () => expect((await countEffects(db.pool)).filter((r) => r.user_id === 'bob')).toHaveLength(46), { timeout: 10_000 });
+    await projector.caughtUp(poison - 1n, 10_000);
+    const aliceUnapplied = (await positionsOf('alice')).filter((p) => p >= poison);
+    expect(aliceUnapplied).toHaveLength(6);
+    const deliveredBefore = reads.delivered.length;
+    expect(reads.subscriptions).toBe(1);
+
+    // A retry while the cause is still there: one more attempt, and only Alice's events were read for it.
+    expect(await resumeQuarantined(db.pool, DEFAULT_CHECKPOINT_NAME, 'alice')).toBe(1);
+    await vi.waitFor(async () => expect((await readQuarantines(db.pool, DEFAULT_CHECKPOINT_NAME))[0]?.attempts).toBe(2), { timeout: 10_000 });
+    expect(reads.byUser.length).toBeGreaterThan(0);
+    expect(reads.byUser.every((e) => e.metadata.userId === 'alice' && e.position >= poison)).toBe(true);
+    expect(reads.byUser.length).toBeLessThanOrEqual(aliceUnapplied.length);
+    const readForFirstRetry = reads.byUser.length;
+
+    // Fixed and retried: Alice catches up from her own position; no new round, nobody's event delivered again.
+    fault.failAt = null;
+    expect(await resumeQuarantined(db.pool, DEFAULT_CHECKPOINT_NAME, 'alice')).toBe(1);
+    await vi.waitFor(async () => expect(await readQuarantines(db.pool, DEFAULT_CHECKPOINT_NAME)).toEqual([]), { timeout: 10_000 });
+    await projector.caughtUp(bobHead, 10_000);
+    expect(reads.subscriptions).toBe(1);
+    expect(reads.delivered.length).toBe(deliveredBefore);
+    const secondRetry = reads.byUser.slice(readForFirstRetry);
+    expect(secondRetry.map((e) => e.position)).toEqual(aliceUnapplied);
+
+    // Later events of both users go through the queues as before.
+    await appendTestEvents(store, 'alice', 3);
+    const head = await appendTestEvents(store, 'bob', 3);
+    await projector.caughtUp(head, 10_000);
+    expect(reads.subscriptions).toBe(1);
+
+    await Promise.all(running.splice(0).map((p) => p.stop()));
+    const live = await countEffects(db.pool);
+    expect(live).toHaveLength((await store.readAll()).length);
+    expect(live.every((r) => r.n === 1)).toBe(true);
+    await rebuildReadModels({ pool: db.pool, store, projections });
+    expect(await countEffects(db.pool)).toEqual(live);
+  }, 30_000);
 });

@@ -2,7 +2,7 @@ import type { EventStore, StoredEvent } from '../event-store/port.js';
 import type { Pool } from '../postgres/pool.js';
 import { migrateProjections } from './apply-events.js';
 import { enterAsyncMode } from './handover.js';
-import { DEFAULT_CHECKPOINT_NAME, readCheckpoint, readUserPositionsAbove } from './checkpoint.js';
+import { DEFAULT_CHECKPOINT_NAME, readCheckpoint, readUserApplied, readUserPositionsAbove } from './checkpoint.js';
 import { CheckpointWriter } from './checkpoint-writer.js';
 import { commitUserBatch } from './commit-batch.js';
 import type { Projection } from './projection.js';
@@ -88,8 +88,8 @@ const silent: ProjectorLogger = { log: () => undefined, error: () => undefined }
  * time, the event that fails is recorded in `projector_quarantine` (named in the log and on
  * `/health`; the API answers that user's writes 202 at once) and that user's partition is parked —
  * their later events are left unapplied and the global checkpoint stays just below the failing
- * one — while every other user goes on. The partition is retried (a new round from the checkpoint,
- * which re-reads the parked events and passes everyone else's as applied) when its `retry_at`
+ * one — while every other user goes on. The partition is retried in place (`catchUp`: that user's
+ * events only, from the user's own position, through `EventStore.readUser`) when its `retry_at`
  * comes (backoff doubling from `quarantineRetryMs` to `quarantineMaxRetryMs`), when an operator
  * sets `retry_at` to now or deletes the row, and once at every start of the projector (a fix is
  * deployed by restarting it); the attempts are kept, so a restart does not start the backoff over.
@@ -139,30 +139,78 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
    * fails) when the quarantine cannot be stored.
    */
   const isolate = async (round: Round, batch: UserBatch<StoredEvent>, error: unknown): Promise<bigint> => {
-    const quarantined = round.retrying.has(batch.userId);
-    let failedAt = 0;
-    let cause = error;
-    if (batch.items.length > 1) {
-      for (failedAt = 0; failedAt < batch.items.length; failedAt += 1) {
-        try {
-          await commitUserBatch(pool, checkpointName, projections, batch.userId, [batch.items[failedAt]!], quarantined);
-        } catch (single) {
-          cause = single;
-          break;
-        }
+    const failure = await findFailure(round, batch.userId, batch.items, error);
+    // Every event went through on its own: the failure has passed.
+    if (!failure) return settled(round, batch);
+    await quarantine(round, batch.userId, batch.items[failure.failedAt]!, failure.cause);
+    return round.queues.park(batch.userId, { batch, failedAt: failure.failedAt });
+  };
+
+  /**
+   * A commit of `events` (one user's) failed with `error`: commits them one at a time up to the
+   * one that fails. Returns its index and error, or null when every one went through.
+   */
+  const findFailure = async (round: Round, userId: string, events: readonly StoredEvent[], error: unknown): Promise<{ failedAt: number; cause: unknown } | null> => {
+    if (events.length <= 1) return { failedAt: 0, cause: error };
+    const quarantined = round.retrying.has(userId);
+    for (let failedAt = 0; failedAt < events.length; failedAt += 1) {
+      try {
+        await commitUserBatch(pool, checkpointName, projections, userId, [events[failedAt]!], quarantined);
+      } catch (single) {
+        return { failedAt, cause: single };
       }
-      // Every event went through on its own: the failure has passed.
-      if (failedAt === batch.items.length) return settled(round, batch);
     }
-    const event = batch.items[failedAt]!;
+    return null;
+  };
+
+  /** Records the quarantine of `userId` at `event` (throws, failing the round, when it cannot be stored). */
+  const quarantine = async (round: Round, userId: string, event: StoredEvent, cause: unknown): Promise<void> => {
     const row = await quarantineUser(pool, checkpointName, event, cause, retry);
     logger.error(
-      `projector: quarantined user ${batch.userId}'s partition at event ${event.position} (${event.type} ${event.id}), attempt ${row.attempts}: ` +
+      `projector: quarantined user ${userId}'s partition at event ${event.position} (${event.type} ${event.id}), attempt ${row.attempts}: ` +
         `${row.error}; projecting every other user; next try at ${row.retryAt.toISOString()}`,
       cause,
     );
-    round.retrying.delete(batch.userId);
-    return round.queues.park(batch.userId, { batch, failedAt });
+    round.retrying.delete(userId);
+  };
+
+  /**
+   * Retries a parked partition in place (docs/architecture.md §4): reads only that user's events,
+   * from its own position up to where the subscription has dispatched (`EventStore.readUser`, an
+   * index by user), commits them in batches, then hands the user back to the queues, which held
+   * their later events meanwhile. Nobody else's event is read again. A failing event parks the
+   * user again with a new quarantine attempt; any other failure ends the round.
+   */
+  const catchUp = async (round: Round, checkpoint: CheckpointWriter, userId: string, readUser: NonNullable<EventStore['readUser']>): Promise<void> => {
+    const upTo = round.queues.beginCatchUp(userId);
+    if (upTo === null) return;
+    round.retrying.add(userId);
+    let committed = false;
+    try {
+      let after = await readUserApplied(pool, checkpointName, userId);
+      while (!round.queues.isClosed) {
+        const events = after >= upTo ? [] : await readUser.call(store, userId, { after, upTo, limit: batchSize });
+        if (events.length === 0) break;
+        try {
+          after = await commitUserBatch(pool, checkpointName, projections, userId, events, true);
+          committed = true;
+        } catch (error) {
+          const failure = await findFailure(round, userId, events, error);
+          if (failure) {
+            await quarantine(round, userId, events[failure.failedAt]!, failure.cause);
+            checkpoint.advance(round.queues.endCatchUp(userId, events[failure.failedAt]!.position));
+            return;
+          }
+          after = events[events.length - 1]!.position;
+          committed = true;
+        }
+      }
+    } catch (error) {
+      round.queues.fail(error);
+      return;
+    }
+    if (committed && round.retrying.delete(userId)) logger.log(`projector: user ${userId}'s partition resumed`);
+    checkpoint.advance(round.queues.endCatchUp(userId));
   };
 
   /** The batch committed: a retried partition is resumed. Returns the low-water mark. */
@@ -195,25 +243,31 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
 
   /**
    * While partitions are parked, looks every `quarantinePollMs` whether one is due (by the
-   * database's clock); then ends the round, and the next one retries it. Returns a stop function.
+   * database's clock); then catches it up in place (`catchUp`), or, with a store that cannot read
+   * one user's events, ends the round and the next one retries it. Returns a stop function.
    */
-  const watchParked = (round: Round): (() => void) => {
-    let looking = false;
+  const watchParked = (round: Round, checkpoint: CheckpointWriter): (() => Promise<void>) => {
+    let looking: Promise<void> | null = null;
+    const readUser = store.readUser;
     const timer = setInterval(() => {
       const parked = [...round.queues.parkedUsers];
       if (looking || parked.length === 0) return;
-      looking = true;
-      readHeldUsers(pool, checkpointName, parked)
-        .then((held) => {
+      looking = readHeldUsers(pool, checkpointName, parked)
+        .then(async (held) => {
           const due = parked.filter((user) => !held.has(user));
           if (due.length === 0) return;
           logger.log(`projector: retrying the quarantined partition of ${due.join(', ')}`);
-          round.queues.close();
+          if (!readUser) return round.queues.close();
+          // One at a time, each on one pool connection besides the workers'.
+          for (const user of due) await catchUp(round, checkpoint, user, readUser);
         })
         .catch((error: unknown) => logger.error('projector: could not read the quarantined partitions', error))
-        .finally(() => (looking = false));
+        .finally(() => (looking = null));
     }, quarantinePollMs);
-    return () => clearInterval(timer);
+    return async () => {
+      clearInterval(timer);
+      await looking;
+    };
   };
 
   let firstRound = true;
@@ -241,12 +295,13 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
       () => current.close(),
       (error: unknown) => current.fail(error),
     );
-    const unwatch = watchParked(round);
+    const unwatch = watchParked(round, checkpoint);
     try {
       await Promise.allSettled(Array.from({ length: workers }, () => work(round, checkpoint)));
     } finally {
-      unwatch();
       current.close();
+      // A catch-up in flight sees the queues closed and stops after its batch.
+      await unwatch();
       await subscription.stop();
       await checkpoint.flush();
     }

@@ -56,6 +56,10 @@ export class UserQueues<T extends { readonly position: bigint }> {
   private low: bigint;
   /** Parked users and their first unapplied event seen (null until one arrives). */
   private readonly parked = new Map<string, bigint | null>();
+  /** Parked users being caught up from the log (`beginCatchUp`): their first unapplied event still holds the mark. */
+  private readonly catchingUp = new Map<string, bigint | null>();
+  /** The position of the last item pushed (dispatched, applied or dropped). */
+  private lastPushed: bigint;
   private closed = false;
   private failure: { error: unknown } | null = null;
   private itemsArrived: (() => void)[] = [];
@@ -67,18 +71,24 @@ export class UserQueues<T extends { readonly position: bigint }> {
     private readonly userOf: (item: T) => string,
   ) {
     this.low = start;
+    this.lastPushed = start;
   }
 
   /** The highest position at or below which every dispatched event is committed (parked users' held back). */
   get lowWater(): bigint {
     let mark = this.low;
-    for (const first of this.parked.values()) if (first !== null && first - 1n < mark) mark = first - 1n;
+    for (const first of [...this.parked.values(), ...this.catchingUp.values()]) if (first !== null && first - 1n < mark) mark = first - 1n;
     return mark;
   }
 
   /** Users parked in these queues. */
   get parkedUsers(): ReadonlySet<string> {
     return new Set(this.parked.keys());
+  }
+
+  /** Whether `close` (or `fail`) was called. */
+  get isClosed(): boolean {
+    return this.closed;
   }
 
   /** The error that ended these queues, if one did. */
@@ -96,6 +106,7 @@ export class UserQueues<T extends { readonly position: bigint }> {
     }
     if (this.closed) return;
     const userId = this.userOf(item);
+    this.lastPushed = item.position;
     const parked = !applied && this.parked.has(userId);
     if (parked && this.parked.get(userId) === null) this.parked.set(userId, item.position);
     const slot: Slot = { position: item.position, userId, done: applied || parked };
@@ -164,6 +175,39 @@ export class UserQueues<T extends { readonly position: bigint }> {
       this.queues.delete(userId);
       this.turns.delete(userId);
     }
+    this.retire();
+    return this.lowWater;
+  }
+
+  /**
+   * Takes a parked user out of the parked set to be caught up from the log, outside the queues
+   * (docs/architecture.md §4): the user is held as a worker holds it, their events pushed from now
+   * on are queued (not dropped), and their first unapplied event keeps holding the low-water mark.
+   * Returns the position of the last item pushed: the catch-up reads the user's events up to it,
+   * every later one reaches the queue. Null when the user is not parked or the queues are closed.
+   */
+  beginCatchUp(userId: string): bigint | null {
+    if (this.closed || !this.parked.has(userId)) return null;
+    this.catchingUp.set(userId, this.parked.get(userId)!);
+    this.parked.delete(userId);
+    this.busy.add(userId);
+    return this.lastPushed;
+  }
+
+  /**
+   * The catch-up ended: caught up (`failedAt` omitted), the user's queued events go to the workers;
+   * else the user is parked again at the event `failedAt` (their queued events dropped). Returns
+   * the low-water mark.
+   */
+  endCatchUp(userId: string, failedAt?: bigint): bigint {
+    if (!this.catchingUp.has(userId)) return this.lowWater;
+    this.catchingUp.delete(userId);
+    this.busy.delete(userId);
+    if (failedAt !== undefined) {
+      this.parked.set(userId, failedAt);
+      return this.park(userId);
+    }
+    if (this.queues.has(userId)) this.makeReady(userId);
     this.retire();
     return this.lowWater;
   }
