@@ -7,9 +7,10 @@ import { Configuration, PlaidApi, Products } from 'plaid';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startPlaidSimulator, type RunningPlaidSimulator } from '@budget/plaid-simulator';
 import { rebuildReadModels, PostgresEventStore } from '@budget/platform';
+import { freePort } from '@budget/platform/testing';
 import { allProjections } from '@budget/read-models';
 import { SERVICES, serviceEnv, startServices, waitForHealth } from './stack.js';
-import { freePort, startFakeSmtp, startPrivatePostgres, startPrivateRedis, type FakeSmtp, type PrivatePostgres, type PrivateRedis } from './private-services.js';
+import { startFakeSmtp, startPrivatePostgres, startPrivateRedis, type FakeSmtp, type PrivatePostgres, type PrivateRedis } from './private-services.js';
 
 /**
  * The fault suite (README "Faults"): the production start (NODE_ENV=production, PROJECTION=async,
@@ -64,8 +65,6 @@ interface Writer {
   groceries: string;
   /** Acknowledged writes: the key, the transaction id the answer named, the amount in cents. */
   acked: { key: string; id: string; cents: number }[];
-  /** Actions sent and not answered yet (their key is sent again). */
-  inFlight: number;
 }
 
 const writers: Writer[] = [];
@@ -125,7 +124,6 @@ async function writeLoop(writer: Writer): Promise<void> {
     n += 1;
     const key = randomUUID();
     const cents = -(100 + ((n * 37) % 900));
-    writer.inFlight += 1;
     while (!shuttingDown) {
       try {
         const answer = await api('POST', `account/${writer.accountId}/transactions`, writer.access,
@@ -140,7 +138,6 @@ async function writeLoop(writer: Writer): Promise<void> {
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    writer.inFlight -= 1;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -232,7 +229,7 @@ beforeAll(async () => {
     expect(made.status).toBe(201);
     const tree = (await api('GET', 'groups', user.access)).json().data;
     writers.push({
-      ...user, accountId: made.json().data.accounts[0].id, acked: [], inFlight: 0,
+      ...user, accountId: made.json().data.accounts[0].id, acked: [],
       groceries: tree.categories.find((c: { name: string }) => c.name === 'Groceries').id,
     });
   }

@@ -1,42 +1,14 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, Socket, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { asServerUser, freePort, postgresServerBin } from '@budget/platform/testing';
 
 /**
  * PostgreSQL, Redis and an SMTP relay of the test's own, on ports of their own, so a fault test
  * can restart them without touching the machine's shared services (or another test's).
  */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-function serverBin(): string {
-  let fromConfig = '';
-  try {
-    fromConfig = execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
-  } catch {
-    fromConfig = '';
-  }
-  for (const dir of [fromConfig, '/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin']) {
-    if (dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))) return dir;
-  }
-  throw new Error('initdb and pg_ctl not found: the PostgreSQL server package is needed');
-}
-
-/** initdb and postgres refuse root: as root they run as the `postgres` user. */
-function asServerUser(bin: string, args: string[]): void {
-  if (process.getuid?.() === 0) execFileSync('runuser', ['-u', 'postgres', '--', bin, ...args], { stdio: 'pipe' });
-  else execFileSync(bin, args, { stdio: 'pipe' });
-}
-
 export interface PrivatePostgres {
   /** The admin URL (database `postgres`). */
   url: string;
@@ -45,7 +17,7 @@ export interface PrivatePostgres {
 }
 
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
-  const bin = serverBin();
+  const bin = postgresServerBin();
   const dir = mkdtempSync(join(tmpdir(), 'budget-faults-pg-'));
   chmodSync(dir, 0o777);
   if (process.getuid?.() === 0) {

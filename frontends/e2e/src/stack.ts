@@ -1,12 +1,11 @@
 import { afterAll, beforeAll } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { trackRequests } from './network-quiet.js';
 import { reserveRedisDb } from './redis-db.js';
-import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
+import { createTestDatabase, freePort, type TestDatabase } from '@budget/platform/testing';
 // The launcher's own pieces: the services start exactly as `npm start` starts them.
 import { serviceEnv, startServices, waitForHealth } from '../../../tools/launcher/lib/index.mjs';
 // The same pieces for specs that start or restart services themselves (by name, one at a time).
@@ -22,16 +21,6 @@ export interface Stack {
   pause(service: 'api' | 'projector' | 'worker'): void;
   resume(service: 'api' | 'projector' | 'worker'): void;
   stop(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../../libs/platform/src/testing/local-servers.js';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,16 +23,6 @@ const nginx = (() => {
   }
   return null;
 })();
-
-async function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 let dir = '';
 let port = 0;

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createPool } from '../postgres/pool.js';
+import { asServerUser, freePort, postgresServerBin } from '../testing/local-servers.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { newEvent, readAllAfter } from './contract/fixtures.js';
 import { PostgresEventStore } from './postgres-event-store.js';
@@ -17,37 +17,6 @@ import type { StoredEvent } from './port.js';
  * store refuses the log until it is re-fenced, then every restored event is readable in order and
  * new appends follow them. Uses the PostgreSQL server binaries of the machine (`pg_config --bindir`).
  */
-function serverBin(): string {
-  const fromConfig = (() => {
-    try {
-      return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
-    } catch {
-      return '';
-    }
-  })();
-  for (const dir of [fromConfig, '/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin']) {
-    if (dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))) return dir;
-  }
-  throw new Error('initdb and pg_ctl not found (pg_config --bindir, /usr/lib/postgresql/*/bin): the PostgreSQL server package is needed');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** Runs a server binary; initdb and postgres refuse root, so as root they run as the `postgres` user. */
-function asServerUser(bin: string, args: string[]): void {
-  const root = process.getuid?.() === 0;
-  if (root) execFileSync('runuser', ['-u', 'postgres', '--', bin, ...args], { stdio: 'pipe' });
-  else execFileSync(bin, args, { stdio: 'pipe' });
-}
-
 let source: TestDatabase;
 let dir = '';
 let pgCtl = '';
@@ -55,7 +24,7 @@ let restoredUrl = '';
 const before: StoredEvent[] = [];
 
 beforeAll(async () => {
-  const bin = serverBin();
+  const bin = postgresServerBin();
   pgCtl = join(bin, 'pg_ctl');
   // The log to back up: a few streams written through the store, as the services write them.
   source = await createTestDatabase('restore_src');
