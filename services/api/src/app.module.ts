@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_INTERCEPTOR, Reflector } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { BudgetModule, BudgetProvisioner } from '@budget/budget';
 import { BUDGET_PROVISIONER, IdentityModule, USER_ERASERS } from '@budget/identity';
@@ -8,8 +8,8 @@ import { BankLinkEraser, BankSyncModule } from '@budget/bank-sync';
 import { RulesModule } from '@budget/rules';
 import { ReportingModule } from '@budget/reporting';
 import {
-  ActionCauseInterceptor, ContractResponseInterceptor, UserRateLimitInterceptor, USER_RATE_LIMIT_PREFIX, GetIdempotencyKeyController, GetIdempotencyKeyHandler, IdempotencyInterceptor, IdempotencyStore, MAIL_SENDER, JobOutboxMailSender, PG_POOL, RESPONSE_CHECK, PlatformModule, InlineProjectionWaiter, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS,
-  type Pool,
+  ActionCauseInterceptor, ContractResponseInterceptor, UserRateLimitInterceptor, USER_RATE_LIMIT_PREFIX, GetIdempotencyKeyController, GetIdempotencyKeyHandler, IdempotencyInterceptor, IdempotencyStore, MAIL_SENDER, JobOutboxMailSender, PG_POOL, RESPONSE_CHECK, PlatformModule, InlineProjectionWaiter, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS, CLOCK,
+  type Clock, type Pool,
 } from '@budget/platform';
 import type { CreateAppOptions } from './app.options.js';
 import { AppResources, OWNED_RESOURCES, type OwnedResources } from './app-resources.js';
@@ -17,6 +17,7 @@ import { HealthController, HealthHandler } from './health.controller.js';
 import { ChangeFeedController } from './change-feed/change-feed.controller.js';
 import { ChangeFeedHolder, OpenChangeStreamHandler, ReadChangesHandler } from './change-feed/change-feed.handlers.js';
 import { readModelProjections } from './read-model-projections.js';
+import { readModelEpoch, ReadCacheInterceptor } from './read-cache/read-cache.interceptor.js';
 
 /** The API's composition root: platform infrastructure, then each bounded context. */
 @Module({})
@@ -83,6 +84,8 @@ export class AppModule {
         { provide: APP_INTERCEPTOR, useClass: UserRateLimitInterceptor },
         // Outermost first: a replayed write answers before anything else runs.
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+        // Read routes: ETag / 304 and a per-process answer cache keyed by the user's projected position (docs/architecture.md §6.4).
+        { provide: APP_INTERCEPTOR, inject: [Reflector, PG_POOL, CLOCK], useFactory: (reflector: Reflector, pool: Pool, clock: Clock) => new ReadCacheInterceptor(reflector, pool, clock, readModelEpoch(projections)) },
         { provide: APP_INTERCEPTOR, useClass: ContractResponseInterceptor },
       ],
     };

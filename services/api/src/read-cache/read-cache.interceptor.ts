@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import type { Reflector } from '@nestjs/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { from, map, of, switchMap, type Observable } from 'rxjs';
+import {
+  accountRegister, categoryRegister, listCategories, listGroups, proposedFunding, reportRoutes, searchTransactions, type RouteContract,
+} from '@budget/contracts';
+import { DEFAULT_CHECKPOINT_NAME, ROUTE_CONTRACT, type Clock, type Projection, type Queryable, type RequestCaller } from '@budget/platform';
+import { AnswerLru } from './answer-lru.js';
+
+/**
+ * The GET routes whose answers are a function of the caller's read models alone, the request's
+ * path and query, and today's date (docs/architecture.md §6.4): the budget's groups and categories,
+ * the registers, the proposed funding, every report and search. Routes that read state outside
+ * the log (the user record, preferences, bank links, Plaid's records, idempotency keys) are not
+ * listed, and so never answer 304 nor come from the cache.
+ */
+export const READ_CACHED_ROUTES: ReadonlySet<string> = new Set(
+  [listGroups, listCategories, accountRegister, categoryRegister, proposedFunding, searchTransactions, ...reportRoutes].map((r) => r.id),
+);
+
+/** What every cached or tagged answer carries: a browser keeps it but asks again each time; no shared cache keeps it. */
+export const READ_CACHE_CONTROL = 'private, no-cache';
+
+export interface ReadCacheOptions {
+  /** Total size of the serialised answers kept in this process (default 32 MiB); 0 keeps none (ETags still apply). */
+  maxBytes?: number;
+  /** The largest answer kept (default 2 MiB): a larger one is answered, tagged, not kept. */
+  maxEntryBytes?: number;
+  checkpointName?: string;
+}
+
+/**
+ * The read models' code epoch: the migrations of every projection. A release that changes what a
+ * read model holds comes with a migration (and a rebuild), and then no ETag of the release before
+ * matches, even for a user whose position the rebuild left where it was.
+ */
+export function readModelEpoch(projections: readonly Projection[]): string {
+  const ids = projections.flatMap((p) => p.migrations.map((m) => `${p.name}/${m.id}`)).sort();
+  return createHash('sha256').update(ids.join('\n')).digest('base64url').slice(0, 16);
+}
+
+/**
+ * The user's position as the read models show it: the per-user row of the read models'
+ * checkpoint. Inline, the append moves it in the statement that appends (and the projection runs
+ * in that transaction, under the user's write lock, so a user's positions commit in order); with
+ * the projector, it moves in the transaction that applies the user's batch. Either way it changes
+ * exactly when the user's read models do, and it is read BEFORE the answer: an answer is never
+ * older than the position it is filed under.
+ */
+const POSITION_SQL = 'SELECT position::text AS position FROM projector_user_positions WHERE name = $1 AND user_id = $2';
+
+/** `If-None-Match`: `*` or a list of entity tags, compared weakly (RFC 9110 §13.1.2). */
+export function matchesIfNoneMatch(header: string | string[] | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (value.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return value.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+}
+
+/**
+ * ETags and a per-process answer cache for the read routes above (docs/architecture.md §6.4). The
+ * key is (epoch, user id, the user's projected position, today's date (UTC, as the handlers read
+ * it from the clock), route, path and query): every write of the user — their own, a bank sync's,
+ * a rule's — moves the position, so a key is never reused for another answer. A request whose
+ * `If-None-Match` names the key's tag answers 304 without running the query; a key in the cache
+ * answers its stored JSON without SQL beyond the position's read. Errors are neither tagged nor kept.
+ */
+@Injectable()
+export class ReadCacheInterceptor implements NestInterceptor {
+  private readonly lru: AnswerLru;
+  private readonly checkpointName: string;
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly db: Queryable,
+    private readonly clock: Clock,
+    private readonly epoch: string,
+    options: ReadCacheOptions = {},
+  ) {
+    this.lru = new AnswerLru(options.maxBytes ?? 32 * 1024 * 1024, options.maxEntryBytes ?? 2 * 1024 * 1024);
+    this.checkpointName = options.checkpointName ?? DEFAULT_CHECKPOINT_NAME;
+  }
+
+  /** For tests and /health-like probes: how many answers are kept. */
+  get cached(): { entries: number; bytes: number } {
+    return { entries: this.lru.size, bytes: this.lru.totalBytes };
+  }
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const contract = this.reflector.get<RouteContract | undefined>(ROUTE_CONTRACT, context.getHandler());
+    const request = context.switchToHttp().getRequest<FastifyRequest & { caller?: RequestCaller }>();
+    const userId = request.caller?.userId;
+    if (!contract || !userId || request.method !== 'GET' || !READ_CACHED_ROUTES.has(contract.id)) return next.handle();
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    return from(this.keyOf(userId, contract.id, request.url)).pipe(
+      switchMap((key) => {
+        const etag = `W/"${key}"`;
+        if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+          this.tag(reply, etag);
+          return of(new Response(null, { status: 304 }));
+        }
+        const kept = this.lru.get(key);
+        if (kept !== undefined) return of(this.json(reply, etag, kept));
+        return next.handle().pipe(
+          map((answer: unknown) => {
+            const body = JSON.stringify(answer);
+            this.lru.set(key, body);
+            return this.json(reply, etag, body);
+          }),
+        );
+      }),
+    );
+  }
+
+  /** Only a success is tagged: an error keeps the API's `no-store`. */
+  private tag(reply: FastifyReply, etag: string): void {
+    const vary = reply.getHeader('vary');
+    const varies = typeof vary === 'string' && vary !== '' ? `${vary}, Authorization` : 'Authorization';
+    void reply.header('etag', etag).header('cache-control', READ_CACHE_CONTROL).header('vary', varies);
+  }
+
+  private json(reply: FastifyReply, etag: string, body: string): string {
+    this.tag(reply, etag);
+    void reply.type('application/json; charset=utf-8');
+    return body;
+  }
+
+  private async keyOf(userId: string, routeId: string, url: string): Promise<string> {
+    const { rows } = await this.db.query<{ position: string }>(POSITION_SQL, [this.checkpointName, userId]);
+    const position = rows[0]?.position ?? '0';
+    const today = this.clock.now().toISOString().slice(0, 10);
+    return createHash('sha256').update(JSON.stringify([this.epoch, userId, position, today, routeId, url])).digest('base64url').slice(0, 32);
+  }
+}

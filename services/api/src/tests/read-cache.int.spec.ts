@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { CommandBus } from '@nestjs/cqrs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { OpenOnlineInstitution, RecordBankFeed } from '@budget/contracts';
+import { signUp, type SignedUpUser } from '@budget/identity/testing';
+import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
+
+/**
+ * Read routes answer with an ETag keyed by the user's projected position and answer 304 to a
+ * matching If-None-Match (docs/architecture.md §6.4): every write of the user (their own, a bank
+ * sync's, a rule's) changes the tag and the next answer is fresh; two users never share a tag or an
+ * answer; with the projector the tag follows what the read models show, not what was appended.
+ */
+describe.each(['inline', 'async'] as const)('read cache and ETags (%s projection)', (mode) => {
+  let t: ApiTestApp;
+  let alice: SignedUpUser;
+  let bob: SignedUpUser;
+  let account: string;
+  let bobAccount: string;
+  let groceries: string;
+
+  const read = async (path: string, who: SignedUpUser, etag?: string) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/${path}`,
+      headers: { authorization: `Bearer ${who.access}`, ...(etag ? { 'if-none-match': etag } : {}) },
+    });
+    return { status: response.statusCode, etag: response.headers.etag as string | undefined, headers: response.headers, body: response.body };
+  };
+  const fresh = async (path: string, who: SignedUpUser) => {
+    const answer = await read(path, who);
+    expect(answer.status, answer.body).toBe(200);
+    expect(answer.etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+    return { etag: answer.etag!, json: JSON.parse(answer.body) as unknown };
+  };
+  const userIdOf = (who: SignedUpUser) => JSON.parse(Buffer.from(who.access.split('.')[1]!, 'base64url').toString()).sub as string;
+  /** Polls until the answer's tag differs from `before` (the projector has applied the write), generously bounded. */
+  const nextTag = async (path: string, who: SignedUpUser, before: string) => {
+    for (let i = 0; i < 200; i++) {
+      const answer = await read(path, who, before);
+      if (answer.status === 200) return { etag: answer.etag!, json: JSON.parse(answer.body) as unknown };
+      expect(answer.status).toBe(304);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`${path}: the tag never moved past ${before}`);
+  };
+  const register = () => `account/${account}/transactions`;
+  const rowNames = (json: unknown) => ((json as { data: { transactions: { accountTransaction: { name: string } | null }[] } }).data.transactions ?? []).map((r) => r.accountTransaction?.name).sort();
+
+  beforeAll(async () => {
+    t = await startApiTestApp(mode === 'async' ? { PROJECTION: 'async' } : {});
+    // Five minutes to midnight (UTC) on the fixed clock, so that the day test can pass midnight within the tokens' 15 minutes.
+    t.clock.set(new Date(`${new Date().toISOString().slice(0, 10)}T23:55:00Z`));
+    alice = await signUp(t.http, t.mail, `cache_a_${mode}`);
+    bob = await signUp(t.http, t.mail, `cache_b_${mode}`);
+    groceries = ((await t.http.get('groups', alice.access)).json().data.categories as { id: string; name: string }[]).find((c) => c.name === 'Groceries')!.id;
+    const opened = await t.http.post('institution', { institution: { name: 'Bank' }, accounts: [{ name: 'Checking', balance: 100, tracking: 'Transactions' }], startDate: '2025-01-01' }, alice.access);
+    expect(opened.status, opened.body).toBe(201);
+    account = opened.json().data.accounts[0].id;
+    const bobs = await t.http.post('institution', { institution: { name: 'Bob bank' }, accounts: [{ name: 'Bob checking', balance: 5, tracking: 'Transactions' }], startDate: '2025-01-01' }, bob.access);
+    expect(bobs.status, bobs.body).toBe(201);
+    bobAccount = bobs.json().data.accounts[0].id;
+  });
+  afterAll(async () => t?.close());
+
+  test('a second GET with the tag answers 304 with no body; the tag is private, revalidated, and kept by no shared cache', async () => {
+    for (const path of ['groups', 'categories', register(), 'funding-plans/proposed?date=2025-03-01', 'reports/budget-progress?m=3-2025', 'reports/payee?startDate=2025-01-01&endDate=2025-12-31', 'transactions/search?name=grocer']) {
+      await expect.poll(async () => (await read(path, alice)).status, { timeout: 10_000 }).toBe(200);
+      const first = await fresh(path, alice);
+      const again = await read(path, alice, first.etag);
+      expect(again.status, path).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.etag).toBe(first.etag);
+      expect(again.headers['cache-control']).toBe('private, no-cache');
+      const second = await fresh(path, alice);
+      expect(second.etag).toBe(first.etag);
+      expect(second.json).toEqual(first.json);
+    }
+    // Another query is another answer; a route outside the list keeps no-store and no tag.
+    expect((await fresh('reports/budget-progress?m=4-2025', alice)).etag).not.toBe((await fresh('reports/budget-progress?m=3-2025', alice)).etag);
+    const user = await read('user', alice);
+    expect(user.etag).toBeUndefined();
+    expect(user.headers['cache-control']).toBe('no-store');
+    // An error is not tagged.
+    const missing = await read(`account/${randomUUID()}/transactions`, alice);
+    expect(missing.status).toBe(404);
+    expect(missing.etag).toBeUndefined();
+    expect(missing.headers['cache-control']).toBe('no-store');
+  });
+
+  test("the user's own write changes the tag and the next answer shows it", async () => {
+    const before = await fresh(register(), alice);
+    const groups = await fresh('groups', alice);
+    const added = await t.http.post(register(), { date: '2025-03-04', name: 'Own write', amount: -12.5, categories: [{ categoryId: groceries, amount: -12.5 }] }, alice.access);
+    expect([201, 202]).toContain(added.status);
+    const after = await nextTag(register(), alice, before.etag);
+    expect(after.etag).not.toBe(before.etag);
+    expect(rowNames(after.json)).toContain('Own write');
+    // Every route of the user moves with it (the groups' balances moved too).
+    const groupsAfter = await nextTag('groups', alice, groups.etag);
+    expect(groupsAfter.json).not.toEqual(groups.json);
+  });
+
+  test("a bank sync's rows and a rule's apply change the tag, and the answers are fresh", async () => {
+    const commands = t.app.get(CommandBus);
+    const userId = userIdOf(alice);
+    const before = await fresh('reports/payee?startDate=2025-01-01&endDate=2025-12-31', alice);
+    const institutionId = randomUUID();
+    await commands.execute(new OpenOnlineInstitution(userId, institutionId, 'Online Bank', 'ins_1', '2025-01-01', [
+      { plaidAccountId: 'plaid-chk', name: 'Bank Checking', officialName: null, mask: null, plaidType: 'depository', plaidSubtype: 'checking', tracking: null, balanceCents: 0 },
+    ]));
+    await commands.execute(new RecordBankFeed(userId, institutionId, [
+      { plaidAccountId: 'plaid-chk', transactionId: 'b1', pendingTransactionId: null, date: '2025-03-06', name: 'Corner Cafe', amountCents: -700, pending: false },
+    ], []));
+    let synced = await nextTag('reports/payee?startDate=2025-01-01&endDate=2025-12-31', alice, before.etag);
+    for (let i = 0; i < 200 && !JSON.stringify(synced.json).includes('Corner Cafe'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      synced = await nextTag('reports/payee?startDate=2025-01-01&endDate=2025-12-31', alice, synced.etag);
+    }
+    expect(JSON.stringify(synced.json)).toContain('Corner Cafe');
+
+    const categoriesBefore = await fresh('categories', alice);
+    const rule = await t.http.post('auto-assignments', { name: 'Cafe', searchStrings: ['corner cafe'], categories: [{ id: -1, categoryId: groceries, amount: 100, percentage: true }] }, alice.access);
+    expect(rule.status, rule.body).toBeLessThan(300);
+    const applied = await t.http.post(`auto-assignments/${rule.json().id}/apply`, undefined, alice.access);
+    expect(applied.status, applied.body).toBeLessThan(300);
+    const categoriesAfter = await nextTag('categories', alice, categoriesBefore.etag);
+    expect(categoriesAfter.etag).not.toBe(categoriesBefore.etag);
+    const balance = (json: unknown) => JSON.stringify(json).match(new RegExp(`"${groceries}"[^}]*`))?.[0];
+    await expect.poll(async () => balance((await fresh('categories', alice)).json), { timeout: 10_000 }).not.toBe(balance(categoriesBefore.json));
+  });
+
+  test('two users never share a tag or an answer, and one user\'s tag is no use to the other', async () => {
+    const a = await fresh('groups', alice);
+    const b = await fresh('groups', bob);
+    expect(a.etag).not.toBe(b.etag);
+    expect(b.json).not.toEqual(a.json);
+    const crossed = await read('groups', bob, a.etag);
+    expect(crossed.status).toBe(200);
+    expect(JSON.parse(crossed.body)).toEqual(b.json);
+    // Bob's write leaves Alice's tag where it was.
+    // Bob cannot write into Alice's account, and his own write leaves Alice's tag where it was.
+    expect((await t.http.post(`account/${account}/transactions`, { date: '2025-03-04', name: 'Not Bob', amount: -1 }, bob.access)).status).toBe(404);
+    const bobs = await t.http.post(`account/${bobAccount}/transactions`, { date: '2025-03-04', name: 'Bob', amount: -1 }, bob.access);
+    expect([201, 202]).toContain(bobs.status);
+    await nextTag('groups', bob, b.etag);
+    expect((await read('groups', alice, a.etag)).status).toBe(304);
+  });
+
+  test('a new day is a new tag (answers that read "today")', async () => {
+    const today = await fresh('reports/funding-history', alice);
+    expect((await read('reports/funding-history', alice, today.etag)).status).toBe(304);
+    t.clock.advance(10 * 60 * 1000);
+    const tomorrow = await read('reports/funding-history', alice, today.etag);
+    expect(tomorrow.status).toBe(200);
+    expect(tomorrow.etag).not.toBe(today.etag);
+  });
+
+  if (mode === 'async') {
+    test('with the projector, the tag follows the projected position, not the appended one', async () => {
+      const before = await fresh(register(), alice);
+      await t.pauseProjector();
+      try {
+        const added = await t.http.post(register(), { date: '2025-03-07', name: 'Appended, not projected', amount: -3 }, alice.access);
+        expect(added.status, added.body).toBe(202);
+        // Appended, but the read models do not show it: the tag has not moved, and the cached answer is what they show.
+        expect((await read(register(), alice, before.etag)).status).toBe(304);
+        const unchanged = await fresh(register(), alice);
+        expect(unchanged.etag).toBe(before.etag);
+        expect(rowNames(unchanged.json)).not.toContain('Appended, not projected');
+      } finally {
+        await t.resumeProjector();
+      }
+      const after = await nextTag(register(), alice, before.etag);
+      expect(rowNames(after.json)).toContain('Appended, not projected');
+    });
+  }
+});
