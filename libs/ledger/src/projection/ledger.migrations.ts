@@ -362,6 +362,27 @@ export const ledgerMigrations: Migration[] = [
     id: 'ledger-025-log-cause-index',
     sql: `CREATE INDEX ledger_transaction_logs_cause ON ledger_transaction_logs (transaction_id, seq DESC) INCLUDE (cause) WHERE cause IS NOT NULL;`,
   },
+  {
+    // Search scoped by user (docs/architecture.md §4.4): ledger-013's trigram index held every
+    // user's names, so a rare name was looked up among all of them and a 1–2 character one (no
+    // trigram) read every row. Now each index leads with user_id (btree_gin puts the user beside
+    // the trigrams), and a covering b-tree walks one user's live rows newest first with what the
+    // filters read (id, name, memo, amount), so short names and counts are index-only. Category
+    // search goes from the user's matching categories to their transactions. Indexes are kept by
+    // PostgreSQL on every write, so the inline, async and rebuild paths need nothing more.
+    id: 'ledger-027-search-by-user',
+    sql: `
+      CREATE EXTENSION IF NOT EXISTS pg_trgm;
+      CREATE EXTENSION IF NOT EXISTS btree_gin;
+      CREATE INDEX ledger_transactions_user_name_trgm ON ledger_transactions USING gin (user_id, name gin_trgm_ops) WHERE NOT deleted;
+      CREATE INDEX ledger_transactions_user_memo_trgm ON ledger_transactions USING gin (user_id, comment gin_trgm_ops) WHERE NOT deleted AND comment IS NOT NULL;
+      CREATE INDEX ledger_transactions_user_recent ON ledger_transactions (user_id, date DESC, seq DESC)
+        INCLUDE (id, name, comment, amount_cents) WHERE NOT deleted;
+      CREATE INDEX ledger_splits_category_transaction ON ledger_splits (category_id, transaction_id);
+      DROP INDEX IF EXISTS ledger_transactions_name_trgm;
+      DROP INDEX IF EXISTS ledger_transactions_user_date;
+    `,
+  },
 ];
 
 export const ledgerTables = [

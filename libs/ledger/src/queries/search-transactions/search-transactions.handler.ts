@@ -9,7 +9,18 @@ export class SearchTransactionsHandler implements IQueryHandler<SearchTransactio
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async execute({ userId, search }: SearchTransactionsQuery) {
-    const { name, amount, offset, limit } = search;
-    return { data: { transactions: await searchTransactions(this.pool, userId, { name: name ?? null, amount: amount ?? null, offset, limit }), balance: 0 as const } };
+    const { name, amount, absAmount, memo, category, startDate, endDate, offset, limit } = search;
+    const { transactions, count } = await searchTransactions(this.pool, userId, {
+      name: name ?? null,
+      amount: amount ?? null,
+      absAmount: absAmount ?? null,
+      memo: memo ?? null,
+      category: category ?? null,
+      startDate: startDate ?? null,
+      endDate: endDate ?? null,
+      offset,
+      limit,
+    });
+    return { data: { transactions, balance: 0 as const, transactionsCount: count } };
   }
 }

@@ -1,28 +1,56 @@
 import { describe, expect, it } from 'vitest';
-import { searchStatement } from './search-transactions.sql.js';
+import { hasTrigram, searchStatements } from './search-transactions.sql.js';
 
 const USER = 'user-1';
+const base = { name: null, amount: null, offset: 0, limit: 30 };
 
-describe('searchStatement', () => {
-  it('binds the name as a contains-pattern with %, _ and \\ escaped, never in the SQL text', () => {
-    const { text, values } = searchStatement({ name: "50%_o'k\\", amount: null, offset: 30, limit: 30 }, USER);
-    expect(values).toEqual([USER, 30, 30, "%50\\%\\_o'k\\\\%"]);
-    expect(text).toContain('t.name ILIKE $4');
-    expect(text).not.toContain("o'k");
-    expect(text).not.toContain('amount_cents =');
+describe('searchStatements', () => {
+  it('binds a name of three letters or more as a contains-pattern with %, _ and \\ escaped, never in the SQL text', () => {
+    const { page, count } = searchStatements({ ...base, name: "tea 50%_o'k\\", offset: 30 }, USER);
+    expect(page.values).toEqual([USER, "%tea 50\\%\\_o'k\\\\%", 30, 30]);
+    expect(count.values).toEqual([USER, "%tea 50\\%\\_o'k\\\\%"]);
+    expect(page.text).toContain('t.name ILIKE $2');
+    expect(page.text).toContain('OFFSET $3 LIMIT $4');
+    expect(count.text).toContain('t.name ILIKE $2');
+    expect(page.text).not.toContain("o'k");
+    expect(page.text).not.toContain('amount_cents =');
   });
 
-  it('binds an amount in cents as text for bigint, after the name', () => {
-    const { text, values } = searchStatement({ name: 'cafe', amount: -1234, offset: 0, limit: 30 }, USER);
-    expect(values).toEqual([USER, 0, 30, '%cafe%', '-1234']);
-    expect(text).toContain('t.amount_cents = $5::bigint');
+  it('a name with no trigram (1–2 letters) is matched by strpos on the lower-cased name, the text bound as is', () => {
+    const { page } = searchStatements({ ...base, name: 'Ab' }, USER);
+    expect(page.values).toEqual([USER, 'Ab', 0, 30]);
+    expect(page.text).toContain('strpos(lower(t.name), lower($2)) > 0');
+    expect(page.text).not.toContain('ILIKE');
+    expect(hasTrigram('a b c')).toBe(false);
+    expect(hasTrigram('45%')).toBe(false);
+    expect(hasTrigram('café')).toBe(true);
   });
 
-  it('an amount alone takes $4; no filter leaves only the owner and liveness', () => {
-    expect(searchStatement({ name: null, amount: 0, offset: 0, limit: 5 }, USER)).toMatchObject({ values: [USER, 0, 5, '0'] });
-    const none = searchStatement({ name: null, amount: null, offset: 0, limit: 30 }, USER);
-    expect(none.values).toEqual([USER, 0, 30]);
-    expect(none.text).toContain('WHERE t.user_id = $1 AND NOT t.deleted\n');
-    expect(none.text).not.toContain('ILIKE');
+  it('binds an amount in cents as text for bigint, after the name; absAmount matches both signs', () => {
+    const { page } = searchStatements({ ...base, name: 'cafe', amount: -1234 }, USER);
+    expect(page.values).toEqual([USER, '%cafe%', '-1234', 0, 30]);
+    expect(page.text).toContain('t.amount_cents = $3::bigint');
+    const abs = searchStatements({ ...base, absAmount: 4500 }, USER).page;
+    expect(abs.values).toEqual([USER, '4500', 0, 30]);
+    expect(abs.text).toContain('t.amount_cents IN ($2::bigint, -$2::bigint)');
+  });
+
+  it('memo, category and the date range are bound in order, the category through the user’s own categories', () => {
+    const { page, count } = searchStatements(
+      { ...base, memo: 'gift', category: 'Groc', startDate: '2024-01-01', endDate: '2024-12-31' },
+      USER,
+    );
+    expect(count.values).toEqual([USER, '%gift%', '%Groc%', '2024-01-01', '2024-12-31']);
+    expect(page.text).toContain('t.comment ILIKE $2');
+    expect(page.text).toContain('c.user_id = $1 AND c.name ILIKE $3');
+    expect(page.text).toContain('t.date >= $4::date');
+    expect(page.text).toContain('t.date <= $5::date');
+  });
+
+  it('no filter leaves only the owner and liveness', () => {
+    const none = searchStatements(base, USER);
+    expect(none.page.values).toEqual([USER, 0, 30]);
+    expect(none.count.text).toBe('SELECT count(*) AS n FROM ledger_transactions t WHERE t.user_id = $1 AND NOT t.deleted');
+    expect(none.page.text).not.toContain('ILIKE');
   });
 });

@@ -6,41 +6,106 @@ import { TRANSACTION_JOINS, TRANSACTION_SELECT, toTransactionJson, type Transact
 export interface TransactionSearch {
   /** Trimmed, non-blank; or null for no name filter. */
   name: string | null;
+  /** Exactly this signed amount. */
   amount: Cents | null;
+  /** This amount in or out (never negative): +x or -x. */
+  absAmount?: Cents | null;
+  /** Trimmed, non-blank: contained in the memo (the transaction's comment). */
+  memo?: string | null;
+  /** Trimmed, non-blank: contained in the name of one of the row's categories. */
+  category?: string | null;
+  /** YYYY-MM-DD, both ends included. */
+  startDate?: string | null;
+  endDate?: string | null;
   offset: number;
   limit: number;
 }
 
 /**
- * The statement of a search: the caller's live rows, newest first (date descending, then the
- * latest recorded), filtered by the conditions the search has. Only constant fragments are
- * joined; every value is a parameter ($1 user, $2 offset, $3 limit, then the filters').
- * A filter left out is left out of the statement, not written `$n IS NULL OR …`, so the planner
- * sees the condition it has to serve: a name goes by `ledger_transactions_name_trgm`
- * (ledger-013) when it is rare, by `ledger_transactions_user_date` walking newest first when it
- * is common; an amount by `ledger_transactions_user_amount`.
+ * Whether a contains-filter can be served by a trigram index: pg_trgm draws trigrams from runs of
+ * at least three letters or digits; a shorter text has none, and a trigram index would be read
+ * whole (docs/architecture.md §4.4).
  */
-export function searchStatement(search: TransactionSearch, userId: string): { text: string; values: unknown[] } {
-  const values: unknown[] = [userId, search.offset, search.limit];
-  const conditions = ['t.user_id = $1', 'NOT t.deleted'];
-  if (search.name !== null) {
-    values.push(containsPattern(search.name));
-    conditions.push(`t.name ILIKE $${values.length}`);
+export const hasTrigram = (text: string): boolean => /[\p{L}\p{N}]{3}/u.test(text);
+
+/**
+ * A contains-filter on `column`, case-insensitive, its text bound as `$n`. With a trigram it is
+ * `ILIKE`, which the user-scoped trigram index serves; without one it is written `strpos(lower(…))`,
+ * which no trigram index matches, so the planner walks the user's rows newest first through the
+ * covering `ledger_transactions_user_recent` (index-only) and stops when the page is full.
+ */
+function containsCondition(column: string, text: string, values: unknown[]): string {
+  if (hasTrigram(text)) {
+    values.push(containsPattern(text));
+    return `${column} ILIKE $${values.length}`;
   }
+  values.push(text);
+  return `strpos(lower(${column}), lower($${values.length})) > 0`;
+}
+
+/**
+ * The WHERE of a search: the caller's live rows, then each filter the search has. Only constant
+ * fragments are joined; every value is a parameter ($1 is the user). A filter left out is left
+ * out of the statement, not written `$n IS NULL OR …`, so the planner sees what it has to serve.
+ */
+function searchConditions(search: TransactionSearch, userId: string): { where: string; values: unknown[] } {
+  const values: unknown[] = [userId];
+  const conditions = ['t.user_id = $1', 'NOT t.deleted'];
+  if (search.name !== null) conditions.push(containsCondition('t.name', search.name, values));
   if (search.amount !== null) {
     values.push(search.amount.toString());
     conditions.push(`t.amount_cents = $${values.length}::bigint`);
   }
-  const text = `
-    SELECT ${TRANSACTION_SELECT} FROM (
-      SELECT t.* FROM ledger_transactions t WHERE ${conditions.join(' AND ')}
-       ORDER BY t.date DESC, t.seq DESC OFFSET $2 LIMIT $3) t ${TRANSACTION_JOINS}
-     ORDER BY t.date DESC, t.seq DESC`;
-  return { text, values };
+  if (search.absAmount !== undefined && search.absAmount !== null) {
+    values.push(search.absAmount.toString());
+    conditions.push(`t.amount_cents IN ($${values.length}::bigint, -$${values.length}::bigint)`);
+  }
+  if (search.memo) conditions.push(containsCondition('t.comment', search.memo, values));
+  if (search.category) {
+    // The user's categories whose name matches (a budget has tens), then their transactions
+    // through ledger_splits_category_transaction; every part counts, live or not (a pending row's
+    // parts are not live, and search lists pending rows).
+    values.push(containsPattern(search.category));
+    conditions.push(`t.id IN (
+      SELECT s.transaction_id FROM ledger_splits s
+       WHERE s.category_id IN (SELECT c.id FROM budget_categories c WHERE c.user_id = $1 AND c.name ILIKE $${values.length})
+         AND s.user_id = $1)`);
+  }
+  if (search.startDate) {
+    values.push(search.startDate);
+    conditions.push(`t.date >= $${values.length}::date`);
+  }
+  if (search.endDate) {
+    values.push(search.endDate);
+    conditions.push(`t.date <= $${values.length}::date`);
+  }
+  return { where: conditions.join(' AND '), values };
 }
 
-/** GET /transactions/search (server-behaviour §4.3): a page of full transactions. */
+/**
+ * The statements of a search (docs/architecture.md §4.4): the page, newest first (date
+ * descending, then the latest recorded), and the count of every match. The page picks the ids
+ * first from the columns `ledger_transactions_user_recent` covers, then reads the 30 full rows.
+ */
+export function searchStatements(search: TransactionSearch, userId: string): { page: { text: string; values: unknown[] }; count: { text: string; values: unknown[] } } {
+  const { where, values } = searchConditions(search, userId);
+  const offset = values.length + 1;
+  const limit = values.length + 2;
+  const page = `
+    SELECT ${TRANSACTION_SELECT} FROM (
+      SELECT t.id, t.date, t.seq FROM ledger_transactions t WHERE ${where}
+       ORDER BY t.date DESC, t.seq DESC OFFSET $${offset} LIMIT $${limit}) found
+      JOIN ledger_transactions t ON t.id = found.id ${TRANSACTION_JOINS}
+     ORDER BY found.date DESC, found.seq DESC`;
+  return {
+    page: { text: page, values: [...values, search.offset, search.limit] },
+    count: { text: `SELECT count(*) AS n FROM ledger_transactions t WHERE ${where}`, values },
+  };
+}
+
+/** GET /transactions/search (server-behaviour §4.3): a page of full transactions and the count of every match. */
 export async function searchTransactions(pool: Pool, userId: string, search: TransactionSearch) {
-  const { rows } = await pool.query<TransactionRowDb>(searchStatement(search, userId));
-  return rows.map((row) => toTransactionJson(row));
+  const statements = searchStatements(search, userId);
+  const [page, count] = await Promise.all([pool.query<TransactionRowDb>(statements.page), pool.query<{ n: string }>(statements.count)]);
+  return { transactions: page.rows.map((row) => toTransactionJson(row)), count: Number(count.rows[0]!.n) };
 }
