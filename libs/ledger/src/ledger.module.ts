@@ -79,6 +79,8 @@ import { ListStatementsController } from './queries/list-statements/list-stateme
 import { ListStatementsHandler } from './queries/list-statements/list-statements.handler.js';
 import { PreviewCsvController } from './queries/preview-csv/preview-csv.controller.js';
 import { PreviewCsvHandler } from './queries/preview-csv/preview-csv.handler.js';
+import { ListPayeesController } from './queries/list-payees/list-payees.controller.js';
+import { ListPayeesHandler } from './queries/list-payees/list-payees.handler.js';
 import { SearchTransactionsController } from './queries/search-transactions/search-transactions.controller.js';
 import { SearchTransactionsHandler } from './queries/search-transactions/search-transactions.handler.js';
 import { TransactionLogsController } from './queries/transaction-logs/transaction-logs.controller.js';
@@ -110,12 +112,12 @@ const transactions: UseCases = {
   controllers: [
     AccountRegisterController, CategoryRegisterController, RecordTransactionController, GetTransactionController, EditTransactionController,
     DeleteTransactionController, DedupTransactionController, TransactionLogsController, SearchTransactionsController, TransactionsByIdsController,
-    ExplainBalanceController,
+    ExplainBalanceController, ListPayeesController,
   ],
   handlers: [
     AccountRegisterHandler, CategoryRegisterHandler, RecordTransactionHandler, GetTransactionHandler, EditTransactionHandler,
     DeleteTransactionHandler, DedupTransactionHandler, TransactionLogsHandler, SearchTransactionsHandler, TransactionsByIdsHandler,
-    ExplainBalanceHandler,
+    ExplainBalanceHandler, ListPayeesHandler,
   ],
 };
 

@@ -4,6 +4,7 @@ import { categoryTransferRoutes } from './category-transfers.js';
 import { explainRoutes } from './explain.js';
 import { importRoutes } from './imports.js';
 import { institutionRoutes } from './institutions.js';
+import { payeeRoutes } from './payees.js';
 import { searchRoutes } from './search.js';
 import { statementRoutes } from './statements.js';
 import { transactionRoutes } from './transactions.js';
@@ -18,7 +19,8 @@ export * from './transactions.js';
 export * from './statements.js';
 export * from './imports.js';
 export * from './search.js';
+export * from './payees.js';
 export * from './transfer-pairs.js';
 
 /** Every route of the ledger context (product-spec §7). */
-export const ledgerRoutes: RouteContract[] = [...institutionRoutes, ...transactionRoutes, ...statementRoutes, ...importRoutes, ...categoryTransferRoutes, ...searchRoutes, ...transferPairRoutes, ...bankBalanceRoutes, ...explainRoutes];
+export const ledgerRoutes: RouteContract[] = [...institutionRoutes, ...transactionRoutes, ...statementRoutes, ...importRoutes, ...categoryTransferRoutes, ...searchRoutes, ...transferPairRoutes, ...bankBalanceRoutes, ...explainRoutes, ...payeeRoutes];

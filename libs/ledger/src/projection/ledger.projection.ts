@@ -2,6 +2,8 @@ import type { PoolClient, Projection, StoredEvent } from '@budget/platform';
 import type { AccountEvent, InstitutionEvent } from '../domain/account.events.js';
 import type { TransactionEvent } from '../domain/transaction.events.js';
 import { TRANSFER_PAIR_EVENTS, type TransferPairEvent } from '../domain/transfer-pair.events.js';
+import { applyPayees } from '../queries/list-payees/payees.projection.js';
+import { payeesMigrations, payeesTables } from '../queries/list-payees/payees.migrations.js';
 import { applyTransferPairEvent } from '../queries/transfer-candidates/transfer-pairs.projection.js';
 import { applyAccountEvent, applyInstitutionEvent } from './apply-account-event.js';
 import { applyTransactionEvent } from './apply-transaction-event.js';
@@ -21,18 +23,17 @@ const ACCOUNT_EVENTS = new Set([
 /** Institutions, accounts, transactions, registers, balances, statements, history and the log. */
 export const ledgerProjection: Projection = {
   name: 'ledger',
-  migrations: ledgerMigrations,
-  tables: ledgerTables,
+  // The payees (docs/architecture.md §4.4) follow the transaction events after the ledger's own tables.
+  migrations: [...ledgerMigrations, ...payeesMigrations],
+  tables: [...ledgerTables, ...payeesTables],
   async apply(client: PoolClient, event: StoredEvent): Promise<void> {
-    if (TRANSACTION_EVENTS.has(event.type)) return applyTransactionEvent(client, event as StoredEvent & TransactionEvent);
-    // Account and institution events that move money are logged too (transaction-log.ts).
-    if (INSTITUTION_EVENTS.has(event.type)) return logInstitutionEvent(client, event as StoredEvent & InstitutionEvent, () => applyInstitutionEvent(client, event as StoredEvent & InstitutionEvent));
-    if (ACCOUNT_EVENTS.has(event.type)) return logAccountEvent(client, event as StoredEvent & AccountEvent, () => applyAccountEvent(client, event as StoredEvent & AccountEvent));
-    if (TRANSFER_PAIR_EVENTS.has(event.type)) return applyTransferPairEvent(client, event as StoredEvent & TransferPairEvent);
+    await applyLedgerEvent(client, event);
+    if (TRANSACTION_EVENTS.has(event.type)) await applyPayees(client, [event]);
   },
   /**
    * Runs of transaction events are projected set-based: new transactions through `recordMany`,
    * changes, deletes and restores through `changeMany`; every other event one by one, as `apply`.
+   * The payees follow, the batch's transaction events in one pass.
    */
   async applyBatch(client: PoolClient, events: readonly StoredEvent[]): Promise<void> {
     let run = new TransactionRun();
@@ -47,11 +48,21 @@ export const ledgerProjection: Projection = {
       }
       await run.project(client);
       run = new TransactionRun();
-      await ledgerProjection.apply(client, event);
+      await applyLedgerEvent(client, event);
     }
     await run.project(client);
+    await applyPayees(client, events.filter((e) => TRANSACTION_EVENTS.has(e.type)));
   },
 };
+
+/** One event to the ledger's own tables (the payees aside). */
+async function applyLedgerEvent(client: PoolClient, event: StoredEvent): Promise<void> {
+  if (TRANSACTION_EVENTS.has(event.type)) return applyTransactionEvent(client, event as StoredEvent & TransactionEvent);
+  // Account and institution events that move money are logged too (transaction-log.ts).
+  if (INSTITUTION_EVENTS.has(event.type)) return logInstitutionEvent(client, event as StoredEvent & InstitutionEvent, () => applyInstitutionEvent(client, event as StoredEvent & InstitutionEvent));
+  if (ACCOUNT_EVENTS.has(event.type)) return logAccountEvent(client, event as StoredEvent & AccountEvent, () => applyAccountEvent(client, event as StoredEvent & AccountEvent));
+  if (TRANSFER_PAIR_EVENTS.has(event.type)) return applyTransferPairEvent(client, event as StoredEvent & TransferPairEvent);
+}
 
 /**
  * Transaction events whose effects commute, so that a run's new rows can be recorded first and its
