@@ -88,6 +88,12 @@ import { TransactionLogsHandler } from './queries/transaction-logs/transaction-l
 import { LedgerViews } from './queries/transaction-view.js';
 import { TransactionsByIdsController } from './queries/transactions-by-ids/transactions-by-ids.controller.js';
 import { TransactionsByIdsHandler } from './queries/transactions-by-ids/transactions-by-ids.handler.js';
+import { BulkTransactionsController } from './commands/bulk-transactions/bulk-transactions.controller.js';
+import { BulkTransactionsHandler } from './commands/bulk-transactions/bulk-transactions.handler.js';
+import { ReviewTransactionsController } from './commands/review-transactions/review-transactions.controller.js';
+import { ReviewTransactionsHandler } from './commands/review-transactions/review-transactions.handler.js';
+import { NewTransactionsCountController } from './queries/new-transactions-count/new-transactions-count.controller.js';
+import { NewTransactionsCountHandler } from './queries/new-transactions-count/new-transactions-count.handler.js';
 
 /** The controllers of a group of use cases, and the handlers they dispatch to. */
 interface UseCases {
@@ -153,7 +159,13 @@ const transferPairs: UseCases = {
   handlers: [PairLookups, TransferPairing, TransferCandidatesHandler, ConfirmTransferPairHandler, DeclineTransferPairHandler],
 };
 
-const useCases = [institutions, transactions, statements, imports, bankFeeds, transferPairs];
+/** The register's review state and bulk actions (docs/architecture.md §4.6 "Review state", "Bulk actions"). */
+const review: UseCases = {
+  controllers: [ReviewTransactionsController, BulkTransactionsController, NewTransactionsCountController],
+  handlers: [ReviewTransactionsHandler, BulkTransactionsHandler, NewTransactionsCountHandler],
+};
+
+const useCases = [institutions, transactions, statements, imports, bankFeeds, transferPairs, review];
 
 /**
  * The ledger context: institutions, accounts, transactions, registers, statements, balance

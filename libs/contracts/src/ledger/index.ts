@@ -1,5 +1,6 @@
 import type { RouteContract } from '../common/route.js';
 import { bankBalanceRoutes } from './bank-balance.js';
+import { bulkRoutes } from './bulk.js';
 import { categoryTransferRoutes } from './category-transfers.js';
 import { explainRoutes } from './explain.js';
 import { importRoutes } from './imports.js';
@@ -20,7 +21,8 @@ export * from './statements.js';
 export * from './imports.js';
 export * from './search.js';
 export * from './payees.js';
+export * from './bulk.js';
 export * from './transfer-pairs.js';
 
 /** Every route of the ledger context (product-spec §7). */
-export const ledgerRoutes: RouteContract[] = [...institutionRoutes, ...transactionRoutes, ...statementRoutes, ...importRoutes, ...categoryTransferRoutes, ...searchRoutes, ...transferPairRoutes, ...bankBalanceRoutes, ...explainRoutes, ...payeeRoutes];
+export const ledgerRoutes: RouteContract[] = [...institutionRoutes, ...transactionRoutes, ...statementRoutes, ...importRoutes, ...categoryTransferRoutes, ...searchRoutes, ...transferPairRoutes, ...bankBalanceRoutes, ...explainRoutes, ...payeeRoutes, ...bulkRoutes];

@@ -28,7 +28,13 @@ const search = text({ max: 200, message: 'The search must be text.' })
 const pending = (description: string) =>
   z.enum(['0', '1', '2'], { error: 'pending must be 1 (pending rows) or 2 (the rest).' }).optional().meta({ description });
 
-const registerQuery = (pendingHelp: string) => pageQuery.extend({ pending: pending(pendingHelp), search });
+/** `new=1`: only the rows not yet reviewed (docs/architecture.md §4.6 "Review state"). */
+const newOnly = z
+  .enum(['0', '1'], { error: 'new must be 1 (only the new rows) or 0.' })
+  .optional()
+  .meta({ description: '1: only the rows not yet reviewed' });
+
+const registerQuery = (pendingHelp: string) => pageQuery.extend({ pending: pending(pendingHelp), search, new: newOnly });
 
 export const transactionParams = z.object({ id: pathId() });
 

@@ -59,6 +59,12 @@ export const ledgerTransaction = z
     version: z.number().int(),
     accountTransaction: ledgerAccountTransaction.nullable(),
     runningBalance: money.optional(),
+    isNew: z.boolean().optional().meta({ description: 'Not yet reviewed (a synced or imported row, or one the bank changed); docs/architecture.md §4.6 "Review state"' }),
+    newReason: z
+      .enum(['synced', 'imported', 'amount', 'split', 'marked'])
+      .nullable()
+      .optional()
+      .meta({ description: "Why the row is new: synced, imported, amount (the bank's amount differs from the one typed), split (a hand-made split could not follow the bank's amount), marked (by the user); null once reviewed" }),
   })
   .meta({ id: 'LedgerTransaction' });
 export type LedgerTransactionView = z.infer<typeof ledgerTransaction>;

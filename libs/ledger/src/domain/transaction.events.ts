@@ -138,6 +138,16 @@ export interface TransactionRestored {
   data: { transactionId: string };
 }
 
-export type TransactionEvent = TransactionRecorded | TransactionChanged | TransactionDeleted | TransactionRestored | TransactionDuplicateCleared | BankRowClaimed;
+/**
+ * The user reviewed a bank row (`reviewed: true`) or marked a row as new again (`false`): the
+ * register's review state (docs/architecture.md §4.6 "Review state"). Moves no money.
+ */
+export interface TransactionReviewed {
+  type: 'TransactionReviewed';
+  data: { transactionId: string; reviewed: boolean };
+}
+
+export type TransactionEvent =
+  | TransactionRecorded | TransactionChanged | TransactionDeleted | TransactionRestored | TransactionDuplicateCleared | BankRowClaimed | TransactionReviewed;
 
 export const transactionStream = (transactionId: string) => `transaction-${transactionId}`;

@@ -17,6 +17,8 @@ export interface TransactionState {
   claimedBy: string | null;
   /** Whether the splits are an auto-assignment rule's (a posted amount then follows the rule's split). */
   ruleSplits: boolean;
+  /** The last review mark (`TransactionReviewed`) while nothing else happened to the row since; null otherwise. */
+  reviewMark: boolean | null;
 }
 
 export const initialTransactionState: TransactionState = {
@@ -32,6 +34,7 @@ export const initialTransactionState: TransactionState = {
   duplicateOf: null,
   claimedBy: null,
   ruleSplits: false,
+  reviewMark: null,
 };
 
 export function evolveTransaction(state: TransactionState, event: TransactionEvent): TransactionState {
@@ -39,7 +42,7 @@ export function evolveTransaction(state: TransactionState, event: TransactionEve
   switch (event.type) {
     case 'TransactionRecorded': {
       const { transactionId, kind, date, comment, splits, account, duplicateOfTransactionId } = event.data;
-      return { transactionId, exists: true, deleted: false, kind, date, comment, splits, account, version, duplicateOf: duplicateOfTransactionId ?? null, claimedBy: null, ruleSplits: event.data.autoAssignment !== undefined };
+      return { transactionId, exists: true, deleted: false, kind, date, comment, splits, account, version, duplicateOf: duplicateOfTransactionId ?? null, claimedBy: null, ruleSplits: event.data.autoAssignment !== undefined, reviewMark: null };
     }
     case 'TransactionChanged': {
       const c = event.data.changes;
@@ -61,6 +64,7 @@ export function evolveTransaction(state: TransactionState, event: TransactionEve
         ruleSplits: c.splits ? event.data.autoAssignment !== undefined : state.ruleSplits,
         account,
         version,
+        reviewMark: null,
       };
     }
     case 'TransactionDeleted':
@@ -69,6 +73,8 @@ export function evolveTransaction(state: TransactionState, event: TransactionEve
       return { ...state, deleted: false, version };
     case 'TransactionDuplicateCleared':
       return { ...state, duplicateOf: null, version };
+    case 'TransactionReviewed':
+      return { ...state, reviewMark: event.data.reviewed, version };
     case 'BankRowClaimed':
       return { ...state, transactionId: event.data.transactionId, claimedBy: event.data.claimedBy, version };
     default: {

@@ -1,5 +1,6 @@
 import type { PoolClient, StoredEvent } from '@budget/platform';
 import { TRANSACTION_TYPE, type AccountPart, type TransactionEvent } from '../domain/transaction.events.js';
+import { reviewEffect, reviewOnRecord } from './review-state.js';
 import { writeTransactionLog } from './transaction-log.js';
 import {
   categoriesOf, clearFlags, loadAccountFacts, loadTransaction, place, placeAgain, refreshBalances, unplace, type LoadedTransaction,
@@ -12,6 +13,11 @@ export async function applyTransactionEvent(client: PoolClient, event: Stored<Tr
   const id = event.data.transactionId;
   // A bank row that claimed a typed row has no row of its own (the typed row's TransactionChanged says it all).
   if (event.type === 'BankRowClaimed') return;
+  // A review moves no money and no register row: only the row's review state and version (review-state.ts).
+  if (event.type === 'TransactionReviewed') {
+    await client.query(`UPDATE ledger_transactions SET ${REVIEW_SET}, version = $4 WHERE id = $1`, [id, ...reviewParams(event), event.revision]);
+    return;
+  }
   if (event.type === 'TransactionDuplicateCleared') {
     // Only the flag and the version move, and the row's register rows go back to their own place
     // (`orderKey`) with the same sums: no split or balance is touched. Resolving the duplicate is
@@ -45,6 +51,14 @@ export async function applyTransactionEvent(client: PoolClient, event: Stored<Tr
   await writeTransactionLog(client, event, before, after);
 }
 
+/** The review state after an effect ($2 the mode, $3 the reason; review-state.ts `applyReviewEffect` in SQL). */
+export const REVIEW_SET = `review_reason = CASE $2::text WHEN 'clear' THEN NULL WHEN 'set' THEN $3::text WHEN 'flag' THEN COALESCE(review_reason, $3::text) ELSE review_reason END`;
+
+function reviewParams(event: Stored<TransactionEvent>): [string, string | null] {
+  const effect = reviewEffect(event);
+  return [effect.kind, 'reason' in effect ? effect.reason : null];
+}
+
 /** A principle is kept on loan accounts only (the spec's client sends `principle: 0` everywhere). */
 async function onLoan(client: PoolClient, accountId: string | null | undefined): Promise<boolean> {
   return (await loadAccountFacts(client, accountId ?? null))?.type === 'loan';
@@ -63,14 +77,14 @@ async function record(client: PoolClient, event: Stored<TransactionEvent & { typ
   const principle = account && (await onLoan(client, account.accountId)) ? account.principle : null;
   await client.query(
     `INSERT INTO ledger_transactions (user_id, id, kind, type, date, comment, version, account_id, name, amount_cents,
-       principle_cents, pending, provider, provider_transaction_id, statement_id, splits, seq, recorded_at, duplicate_of, payment_channel)
+       principle_cents, pending, provider, provider_transaction_id, statement_id, splits, seq, recorded_at, duplicate_of, payment_channel, review_reason)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-       (SELECT o.id FROM ledger_transactions o WHERE o.id = $19::uuid AND NOT o.deleted), $20)`,
+       (SELECT o.id FROM ledger_transactions o WHERE o.id = $19::uuid AND NOT o.deleted), $20, $21)`,
     [
       userId, transactionId, kind, TRANSACTION_TYPE[kind], date, comment, event.revision, account?.accountId ?? null, account?.name ?? null,
       account?.amount ?? null, principle, account?.pending ?? false, account?.provider ?? null,
       account?.providerTransactionId ?? null, account?.statementId ?? null, JSON.stringify(splits), event.position.toString(),
-      event.metadata.recordedAt, duplicateOfTransactionId ?? null, paymentChannelOf(account),
+      event.metadata.recordedAt, duplicateOfTransactionId ?? null, paymentChannelOf(account), reviewOnRecord(event),
     ],
   );
 }
@@ -98,13 +112,14 @@ async function change(client: PoolClient, event: Stored<TransactionEvent>, befor
            statement_id = CASE WHEN $10 THEN $11::uuid ELSE statement_id END,
            pending = COALESCE($12::boolean, pending),
            provider = COALESCE($13, provider),
-           provider_transaction_id = CASE WHEN $14 THEN $15 ELSE provider_transaction_id END
+           provider_transaction_id = CASE WHEN $14 THEN $15 ELSE provider_transaction_id END,
+           review_reason = CASE $16::text WHEN 'clear' THEN NULL WHEN 'set' THEN $17::text WHEN 'flag' THEN COALESCE(review_reason, $17::text) ELSE review_reason END
          WHERE id = $1`,
         [
           id, c.date?.to ?? null, c.name?.to ?? null, c.amount?.to ?? null, principle !== undefined, principle?.to ?? null,
           c.comment !== undefined, c.comment?.to ?? null, c.splits ? JSON.stringify(c.splits.to) : null,
           c.statementId !== undefined, c.statementId?.to ?? null, c.pending?.to ?? null,
-          c.provider?.to ?? null, c.providerTransactionId !== undefined, c.providerTransactionId?.to ?? null,
+          c.provider?.to ?? null, c.providerTransactionId !== undefined, c.providerTransactionId?.to ?? null, ...reviewParams(event),
         ],
       );
       return;
@@ -112,6 +127,7 @@ async function change(client: PoolClient, event: Stored<TransactionEvent>, befor
     case 'TransactionRecorded':
     case 'TransactionDuplicateCleared':
     case 'BankRowClaimed':
+    case 'TransactionReviewed':
       return;
     default: {
       const unknown: never = event;

@@ -2,6 +2,7 @@ import type { PoolClient, StoredEvent } from '@budget/platform';
 import type { TransactionEvent } from '../domain/transaction.events.js';
 import { membershipsOf, visibleInCategories } from './membership.js';
 import { replaceRows, type NewRow } from './registers.js';
+import { reviewEffect } from './review-state.js';
 import { logEntry, writeTransactionLogs } from './transaction-log.js';
 import {
   addToMonths, categoriesOf, clearFlags, factsOf, loaded, TRANSACTION_COLUMNS, WITH_ACCOUNT_FACTS, writeSplits, type DbTransactionWithFacts, type LoadedTransaction, type Touched,
@@ -21,9 +22,10 @@ export const changesInBatch = (event: StoredEvent): event is Changing =>
 const UPDATE_SQL = `
   WITH u AS (
     SELECT * FROM unnest($1::uuid[], $2::int[], $3::boolean[], $4::date[], $5::text[], $6::bigint[], $7::boolean[], $8::bigint[],
-                         $9::boolean[], $10::text[], $11::jsonb[], $12::boolean[], $13::uuid[], $14::boolean[], $15::text[], $16::boolean[], $17::text[])
+                         $9::boolean[], $10::text[], $11::jsonb[], $12::boolean[], $13::uuid[], $14::boolean[], $15::text[], $16::boolean[], $17::text[],
+                         $18::text[], $19::text[])
       AS u(id, version, deleted, date, name, amount, set_principle, principle, set_comment, comment, splits, set_statement, statement_id, pending,
-           provider, set_provider_id, provider_id)),
+           provider, set_provider_id, provider_id, review_mode, review_reason)),
   old AS (SELECT t.* FROM ledger_transactions t JOIN u ON u.id = t.id),
   upd AS (
     UPDATE ledger_transactions t SET
@@ -36,7 +38,9 @@ const UPDATE_SQL = `
       statement_id = CASE WHEN u.set_statement THEN u.statement_id ELSE t.statement_id END,
       pending = COALESCE(u.pending, t.pending),
       provider = COALESCE(u.provider, t.provider),
-      provider_transaction_id = CASE WHEN u.set_provider_id THEN u.provider_id ELSE t.provider_transaction_id END
+      provider_transaction_id = CASE WHEN u.set_provider_id THEN u.provider_id ELSE t.provider_transaction_id END,
+      review_reason = CASE u.review_mode WHEN 'clear' THEN NULL WHEN 'set' THEN u.review_reason
+                                         WHEN 'flag' THEN COALESCE(t.review_reason, u.review_reason) ELSE t.review_reason END
       FROM u WHERE t.id = u.id
     RETURNING t.*)
   SELECT false AS after, ${TRANSACTION_COLUMNS}, NULL AS tracking, NULL AS "startDate", NULL AS account_type FROM old t
@@ -70,6 +74,7 @@ export async function changeMany(client: PoolClient, events: readonly Changing[]
     col((e) => change(e).statementId !== undefined), col((e) => change(e).statementId?.to ?? null),
     col((e) => change(e).pending?.to ?? null),
     col((e) => change(e).provider?.to ?? null), col((e) => change(e).providerTransactionId !== undefined), col((e) => change(e).providerTransactionId?.to ?? null),
+    col((e) => reviewEffect(e).kind), col((e) => { const effect = reviewEffect(e); return 'reason' in effect ? effect.reason : null; }),
   ]);
   const before = new Map(rows.filter((r) => !r.after).map((r) => [r.id, loaded(r)]));
   const after = new Map(rows.filter((r) => r.after).map((r) => [r.id, { tx: loaded(r), facts: factsOf(r) }] as const));

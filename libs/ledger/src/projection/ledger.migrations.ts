@@ -363,6 +363,16 @@ export const ledgerMigrations: Migration[] = [
     sql: `CREATE INDEX ledger_transaction_logs_cause ON ledger_transaction_logs (transaction_id, seq DESC) INCLUDE (cause) WHERE cause IS NOT NULL;`,
   },
   {
+    // The register's review state (docs/architecture.md §4.6 "Review state"): why a row is "new",
+    // null once reviewed. Rows projected before this migration start reviewed (a rebuild derives
+    // the state from their events); the count of new rows reads the partial index.
+    id: 'ledger-026-review-state',
+    sql: `
+      ALTER TABLE ledger_transactions ADD COLUMN review_reason text;
+      CREATE INDEX ledger_transactions_new ON ledger_transactions (user_id, account_id) WHERE review_reason IS NOT NULL AND NOT deleted;
+    `,
+  },
+  {
     // Search scoped by user (docs/architecture.md §4.4): ledger-013's trigram index held every
     // user's names, so a rare name was looked up among all of them and a 1–2 character one (no
     // trigram) read every row. Now each index leads with user_id (btree_gin puts the user beside

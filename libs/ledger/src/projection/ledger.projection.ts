@@ -12,7 +12,7 @@ import { changeMany, changesInBatch, type Changing } from './change-batch.js';
 import { recordMany, recordsInBatch, type Recorded } from './record-batch.js';
 import { logAccountEvent, logInstitutionEvent } from './transaction-log.js';
 
-const TRANSACTION_EVENTS = new Set(['TransactionRecorded', 'TransactionChanged', 'TransactionDeleted', 'TransactionRestored', 'TransactionDuplicateCleared']);
+const TRANSACTION_EVENTS = new Set(['TransactionRecorded', 'TransactionChanged', 'TransactionDeleted', 'TransactionRestored', 'TransactionDuplicateCleared', 'TransactionReviewed']);
 const INSTITUTION_EVENTS = new Set(['InstitutionAdded', 'InstitutionRenamed', 'InstitutionDeleted']);
 const ACCOUNT_EVENTS = new Set([
   'AccountOpened', 'AccountRenamed', 'AccountClosed', 'AccountReopened', 'AccountStartDateChanged', 'AccountTrackingChanged', 'AccountDeleted',

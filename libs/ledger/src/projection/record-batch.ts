@@ -3,6 +3,7 @@ import { TRANSACTION_TYPE, type TransactionEvent } from '../domain/transaction.e
 import { paymentChannelOf } from './apply-transaction-event.js';
 import { membershipsOf, visibleInCategories, type AccountFacts } from './membership.js';
 import { registerTuning, replaceRows, type NewRow } from './registers.js';
+import { reviewOnRecord } from './review-state.js';
 import { LOG_COLUMNS, LOG_VALUES, logEntry, logParams } from './transaction-log.js';
 import { writeSplits, type LoadedTransaction, type Touched } from './transaction-rows.js';
 
@@ -42,16 +43,16 @@ export async function recordMany(client: PoolClient, events: readonly Recorded[]
        ON CONFLICT (id) DO NOTHING),
      ins AS (
        INSERT INTO ledger_transactions (user_id, id, kind, type, date, comment, version, account_id, name, amount_cents,
-         principle_cents, pending, provider, provider_transaction_id, statement_id, splits, seq, recorded_at, duplicate_of, payment_channel)
+         principle_cents, pending, provider, provider_transaction_id, statement_id, splits, seq, recorded_at, duplicate_of, payment_channel, review_reason)
        SELECT u.user_id, u.id, u.kind, u.type, u.date, u.comment, u.version, u.account_id, u.name, u.amount_cents,
               CASE WHEN a.type = 'loan' THEN u.principle_cents END, u.pending, u.provider, u.provider_transaction_id,
               u.statement_id, u.splits, u.seq, u.recorded_at,
-              COALESCE(o.id, CASE WHEN u.duplicate_of = ANY($2::uuid[]) THEN u.duplicate_of END), u.payment_channel
+              COALESCE(o.id, CASE WHEN u.duplicate_of = ANY($2::uuid[]) THEN u.duplicate_of END), u.payment_channel, u.review_reason
          FROM unnest($1::text[], $2::uuid[], $3::text[], $4::smallint[], $5::date[], $6::text[], $7::int[], $8::uuid[], $9::text[],
                 $10::bigint[], $11::bigint[], $12::boolean[], $13::text[], $14::text[], $15::uuid[], $16::jsonb[], $17::bigint[], $18::timestamptz[],
-                $32::uuid[], $33::text[])
+                $32::uuid[], $33::text[], $34::text[])
               WITH ORDINALITY AS u(user_id, id, kind, type, date, comment, version, account_id, name, amount_cents, principle_cents, pending,
-                provider, provider_transaction_id, statement_id, splits, seq, recorded_at, duplicate_of, payment_channel, ord)
+                provider, provider_transaction_id, statement_id, splits, seq, recorded_at, duplicate_of, payment_channel, review_reason, ord)
          LEFT JOIN ledger_accounts a ON a.id = u.account_id
          -- A flag only points at a live row (one deleted meanwhile has resolved the pair), alike live and in
          -- a rebuild, where the original may be recorded in this same statement (a run holds no delete).
@@ -70,6 +71,7 @@ export async function recordMany(client: PoolClient, events: readonly Recorded[]
       col((t) => t.seq.toString()), col((_, e) => e.metadata.recordedAt),
       ...logParams(logs),
       accountIds, col((_, e) => e.data.duplicateOfTransactionId ?? null), col((_, e) => paymentChannelOf(e.data.account)),
+      col((_, e) => reviewOnRecord(e)),
     ],
   );
   const accounts = new Map(result.filter((r) => r.account).map((r) => [r.id, { tracking: r.tracking!, startDate: r.startDate!, type: r.type! }]));

@@ -68,6 +68,8 @@ function describe(event: StoredEvent & TransactionEvent, before: LoadedTransacti
       return `${who} restored ${label} ${moved(after)}`;
     case 'TransactionDuplicateCleared':
       return `${who} resolved a duplicate: ${label} is not a duplicate and stays in the balance`;
+    case 'TransactionReviewed':
+      return `${who} marked ${label} ${event.data.reviewed ? 'reviewed' : 'as new'}`;
     case 'BankRowClaimed':
       return `${who} matched the bank's row to ${label}`;
     case 'TransactionChanged': {

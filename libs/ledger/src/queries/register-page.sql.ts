@@ -2,11 +2,13 @@ import type { LedgerTransactionView } from '@budget/contracts';
 import type { Pool } from '@budget/platform';
 import { TRANSACTION_JOINS, TRANSACTION_SELECT, toTransactionJson, type TransactionRowDb } from './transaction-view.js';
 
-/** A page of a register: `limit` rows after skipping `offset`, newest first; a search filters by name. */
+/** A page of a register: `limit` rows after skipping `offset`, newest first; a search filters by name, `newOnly` to the rows not yet reviewed. */
 export interface RegisterPage {
   offset: number;
   limit: number;
   search: string | null;
+  /** Only the "new" rows (docs/architecture.md §4.6 "Review state"). */
+  newOnly?: boolean;
 }
 
 /** Rows in a register: the sum of its blocks' row counts (a few hundred small rows at most). */
@@ -66,7 +68,7 @@ export const REGISTER_PAGE_SQL = `
  * filters by name and pages the matches; each row's running sum comes from the blocks.
  */
 export async function registerPage(pool: Pool, register: string, page: RegisterPage, running: RunningBalances): Promise<{ transactions: LedgerTransactionView[]; count: number }> {
-  if (page.search) return searchPage(pool, register, { ...page, search: page.search }, running);
+  if (page.search || page.newOnly) return searchPage(pool, register, page, running);
   const total = await registerSize(pool, register);
   const high = total - page.offset;
   if (high < 1) return { transactions: [], count: total };
@@ -78,20 +80,21 @@ export async function registerPage(pool: Pool, register: string, page: RegisterP
 /** An ILIKE pattern for "contains `text`": `%`, `_` and `\` in it are plain characters. */
 export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-async function searchPage(pool: Pool, register: string, page: RegisterPage & { search: string }, running: RunningBalances) {
-  const pattern = containsPattern(page.search);
+/** A filtered page (a search, the new rows, or both): the matches paged, each running sum from the blocks. */
+async function searchPage(pool: Pool, register: string, page: RegisterPage, running: RunningBalances) {
+  const pattern = page.search ? containsPattern(page.search) : null;
   const { rows } = await pool.query<TransactionRowDb & { total: string }>(
     `WITH found AS (
        SELECT r.transaction_id, r.sort_date, r.kind_order, r.seq, r.delta_cents, count(*) OVER () AS total
          FROM ledger_register_rows r JOIN ledger_transactions t ON t.id = r.transaction_id
-        WHERE r.register = $1 AND t.name ILIKE $2
+        WHERE r.register = $1 AND ($2::text IS NULL OR t.name ILIKE $2) AND (NOT $7 OR t.review_reason IS NOT NULL)
         ORDER BY r.sort_date DESC, r.kind_order DESC, r.seq DESC OFFSET $3 LIMIT $4)
      SELECT ${TRANSACTION_SELECT}, f.total,
             CASE WHEN f.sort_date < $5::date THEN 0
                  ELSE ledger_running_before($1, f.sort_date, f.kind_order, f.seq) + f.delta_cents - $6::bigint END AS running_cents
        FROM found f JOIN ledger_transactions t ON t.id = f.transaction_id ${TRANSACTION_JOINS}
       ORDER BY f.sort_date DESC, f.kind_order DESC, f.seq DESC`,
-    [register, pattern, page.offset, page.limit, running.countedFrom, running.uncounted.toString()],
+    [register, pattern, page.offset, page.limit, running.countedFrom, running.uncounted.toString(), page.newOnly === true],
   );
   return { transactions: rows.map((row) => toTransactionJson(row, running.base)), count: Number(rows[0]?.total ?? 0) };
 }

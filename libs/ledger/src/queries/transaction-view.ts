@@ -24,12 +24,14 @@ export interface TransactionRowDb {
   account_name: string | null;
   institution_name: string | null;
   running_cents?: string | null;
+  review_reason?: string | null;
 }
 
 /** Columns and joins every register and single-transaction read uses (alias t for the transaction). */
 export const TRANSACTION_SELECT = `
   t.id, to_char(t.date, 'YYYY-MM-DD') AS date, t.kind, t.type, t.comment, t.splits, t.duplicate_of, t.version, t.account_id,
-  t.name, t.amount_cents, t.principle_cents, t.pending, t.payment_channel, t.statement_id, a.name AS account_name, i.name AS institution_name`;
+  t.name, t.amount_cents, t.principle_cents, t.pending, t.payment_channel, t.statement_id, a.name AS account_name, i.name AS institution_name,
+  t.review_reason`;
 export const TRANSACTION_JOINS = `
   LEFT JOIN ledger_accounts a ON a.id = t.account_id
   LEFT JOIN ledger_institutions i ON i.id = a.institution_id`;
@@ -71,6 +73,8 @@ export function toTransactionJson(row: TransactionRowDb, runningBase: bigint | n
             statementId: row.statement_id,
             account: { id: row.account_id, name: row.account_name, institution: { name: row.institution_name } },
           },
+    isNew: (row.review_reason ?? null) !== null,
+    newReason: (row.review_reason ?? null) as LedgerTransactionView['newReason'],
     ...(row.running_cents !== undefined &&
       row.running_cents !== null && { runningBalance: dollarsFromCents(Number(BigInt(row.running_cents) + (runningBase ?? 0n))) }),
   };

@@ -10,6 +10,7 @@ export class AccountRegisterHandler implements IQueryHandler<AccountRegisterQuer
 
   async execute({ userId, accountId, page }: AccountRegisterQuery) {
     const { offset, limit, search, pending } = page;
-    return { data: await accountRegister(this.pool, userId, accountId, pending === '1', { offset, limit, search: search ?? null }) };
+    const newOnly = page.new === '1';
+    return { data: await accountRegister(this.pool, userId, accountId, pending === '1', { offset, limit, search: search ?? null, newOnly }) };
   }
 }

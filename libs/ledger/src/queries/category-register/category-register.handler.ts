@@ -10,6 +10,7 @@ export class CategoryRegisterHandler implements IQueryHandler<CategoryRegisterQu
 
   async execute({ userId, categoryId, page }: CategoryRegisterQuery) {
     const { offset, limit, search, pending } = page;
-    return { data: await categoryRegister(this.pool, userId, categoryId, pending === '1', { offset, limit, search: search ?? null }) };
+    const newOnly = page.new === '1';
+    return { data: await categoryRegister(this.pool, userId, categoryId, pending === '1', { offset, limit, search: search ?? null, newOnly }) };
   }
 }
