@@ -1,6 +1,7 @@
 import { Module, type Provider, type Type } from '@nestjs/common';
 import { EventWriter } from '@budget/platform';
 import { CategoryTransfersModule } from './category-transfers/category-transfers.module.js';
+import { SchedulesModule } from './schedules/schedules.module.js';
 import { AddAccountController } from './commands/add-account/add-account.controller.js';
 import { AddAccountHandler } from './commands/add-account/add-account.handler.js';
 import { AddInstitutionController } from './commands/add-institution/add-institution.controller.js';
@@ -174,7 +175,7 @@ const useCases = [institutions, transactions, statements, imports, bankFeeds, tr
  * PROJECTION_WAITER; its read models are written by `ledgerProjection` in the projector.
  */
 @Module({
-  imports: [CategoryTransfersModule],
+  imports: [CategoryTransfersModule, SchedulesModule],
   controllers: useCases.flatMap((u) => u.controllers),
   providers: [
     EventWriter, LedgerLookups, LedgerViews, ...useCases.flatMap((u) => u.handlers),

@@ -6,6 +6,7 @@ import { explainRoutes } from './explain.js';
 import { importRoutes } from './imports.js';
 import { institutionRoutes } from './institutions.js';
 import { payeeRoutes } from './payees.js';
+import { scheduleRoutes } from './schedules.js';
 import { searchRoutes } from './search.js';
 import { statementRoutes } from './statements.js';
 import { transactionRoutes } from './transactions.js';
@@ -21,8 +22,9 @@ export * from './statements.js';
 export * from './imports.js';
 export * from './search.js';
 export * from './payees.js';
-export * from './bulk.js';
 export * from './transfer-pairs.js';
+export * from './schedules.js';
+export * from './bulk.js';
 
 /** Every route of the ledger context (product-spec §7). */
-export const ledgerRoutes: RouteContract[] = [...institutionRoutes, ...transactionRoutes, ...statementRoutes, ...importRoutes, ...categoryTransferRoutes, ...searchRoutes, ...transferPairRoutes, ...bankBalanceRoutes, ...explainRoutes, ...payeeRoutes, ...bulkRoutes];
+export const ledgerRoutes: RouteContract[] = [...institutionRoutes, ...transactionRoutes, ...statementRoutes, ...importRoutes, ...categoryTransferRoutes, ...searchRoutes, ...transferPairRoutes, ...bankBalanceRoutes, ...explainRoutes, ...payeeRoutes, ...scheduleRoutes, ...bulkRoutes];

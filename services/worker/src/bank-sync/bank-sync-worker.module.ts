@@ -11,6 +11,7 @@ import { allProjections } from '@budget/read-models';
 import { RulesModule } from '@budget/rules';
 import { BANK_SYNC_WORKER_OPTIONS, defaultBankSyncWorkerOptions, type BankSyncWorkerOptions } from './bank-sync.options.js';
 import { BankSyncWorker } from './bank-sync.worker.js';
+import { defaultDueOccurrencesOptions, DUE_OCCURRENCES_WORKER_OPTIONS, DueOccurrencesWorker, type DueOccurrencesWorkerOptions } from '../schedules/due-occurrences.worker.js';
 
 const OWNED = Symbol.for('budget.worker.bankSyncOwned');
 
@@ -40,6 +41,8 @@ export interface BankSyncWorkerModuleOptions {
   projections?: readonly Projection[];
   projectionWaiter?: ProjectionWaiter;
   sync?: Partial<BankSyncWorkerOptions>;
+  /** The scheduled transactions' due scan (docs/architecture.md §8 "Scheduled transactions"). */
+  schedules?: Partial<DueOccurrencesWorkerOptions>;
 }
 
 /**
@@ -55,6 +58,7 @@ export class BankSyncWorkerModule {
       options.projectionWaiter ??
       (config.projection === 'inline' ? new InlineProjectionWaiter() : new PostgresProjectionWaiter({ connectionString: config.databaseUrl, timeoutMs: config.projectionWaitMs }));
     const sync: BankSyncWorkerOptions = { ...defaultBankSyncWorkerOptions(config.redisUrl, config.queuePrefix), ...options.sync };
+    const schedules: DueOccurrencesWorkerOptions = { ...defaultDueOccurrencesOptions(config.redisUrl, config.queuePrefix), ...options.schedules };
     return {
       module: BankSyncWorkerModule,
       imports: [
@@ -75,6 +79,9 @@ export class BankSyncWorkerModule {
         { provide: BANK_SYNC_WORKER_OPTIONS, useValue: sync },
         { provide: OWNED, useValue: { pool: !options.pool, waiter: options.projectionWaiter ? null : waiter } },
         BankSyncWorker,
+        // Scheduled transactions post through the same ledger commands.
+        { provide: DUE_OCCURRENCES_WORKER_OPTIONS, useValue: schedules },
+        DueOccurrencesWorker,
         BankSyncResources,
       ],
     };
