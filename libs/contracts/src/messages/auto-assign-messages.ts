@@ -10,6 +10,8 @@ export interface UnassignedTransactionCents {
   date: string;
   name: string;
   amountCents: number;
+  /** The row's account (a rule's account condition). */
+  accountId?: string;
   /**
    * Whether the row counts in the category balances: false for a row dated before its account's
    * start date (server-behaviour §0 "Visible in a category register"), whose splits move nothing.

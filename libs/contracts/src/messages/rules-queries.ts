@@ -6,10 +6,11 @@
  * `queries.execute<MatchAutoAssignments, (AutoAssignmentMatch | null)[]>(new MatchAutoAssignments(userId, rows))`.
  */
 
-/** A row to match: its name (the bank's description) and its amount in cents. */
+/** A row to match: its name (the bank's description), its amount in cents and its account (a rule's account condition). */
 export interface AutoAssignmentRow {
   name: string;
   amountCents: number;
+  accountId?: string;
 }
 
 /** The rule that claims a row, the string that matched, and the row's splits (summing to its amount). */

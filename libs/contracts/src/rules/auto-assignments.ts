@@ -24,19 +24,53 @@ export const ruleCategoryInput = z
     if (entry.percentage && entry.amount > 10_000) context.addIssue({ code: 'custom', path: ['amount'], message: 'A percentage must be at most 100.' });
   });
 
-/** A rule's body for POST and PATCH: the whole rule (PATCH replaces its name, strings and rows). */
-export const autoAssignmentBody = z.object({
-  name: text({ max: RULE_NAME_MAX, min: 1, message: 'A name must be provided.' })
-    .transform((value) => value.trim())
-    .refine((value) => value.length > 0, { error: 'A name must be provided.' }),
-  searchStrings: z
-    .array(text({ max: SEARCH_STRING_MAX, message: 'A search string must be text.' }), { error: 'The search strings must be a list.' })
-    .max(RULE_LIST_MAX)
-    .transform((strings) => strings.map((s) => s.trim()).filter((s) => s.length > 0))
-    .refine((strings) => strings.length > 0, { error: 'At least one search string must be provided.' }),
-  /** Left out or empty: Unassigned at 100 percent (product-spec §5). */
-  categories: z.array(ruleCategoryInput, { error: 'The categories must be a list.' }).max(RULE_LIST_MAX).optional(),
-});
+const SEARCH_STRING_NEEDED = 'At least one search string must be provided.';
+
+/** The search strings as sent: trimmed, blanks dropped (at least one unless another condition is set). */
+const searchStringsField = z
+  .array(text({ max: SEARCH_STRING_MAX, message: 'A search string must be text.' }), { error: 'The search strings must be a list.' })
+  .max(RULE_LIST_MAX)
+  .transform((strings) => strings.map((s) => s.trim()).filter((s) => s.length > 0));
+
+/**
+ * A rule's conditions besides "the name contains" (docs/architecture.md §4.5), all optional — the
+ * spec's client sends none, and a rule without them is what it always was:
+ * - `nameMatch`: `equals` — the whole name (trimmed, any case) is one of the search strings;
+ * - `amount: {min, max}`: the signed amount in dollars lies between them, both included (either
+ *   null: unbounded; equal: the amount equals it);
+ * - `accountIds`: the row is in one of these accounts (each the caller's, 422 on `accountIds.<n>`).
+ * With an amount or account condition the search strings may be empty (the rule then matches on those alone).
+ */
+const ruleConditionFields = {
+  nameMatch: z.enum(['contains', 'equals'], { error: 'The name must match by "contains" or "equals".' }).optional(),
+  amount: z
+    .object({ min: dollars().nullable().optional(), max: dollars().nullable().optional() }, { error: 'The amount must be {min, max}.' })
+    .nullable()
+    .optional(),
+  accountIds: z.array(id('Each account must be a valid id.'), { error: 'The accounts must be a list.' }).max(RULE_LIST_MAX).optional(),
+};
+
+/** No search string is refused unless an amount bound or an account is set. */
+const needsSearchString = (value: { searchStrings: string[]; amount?: { min?: number | null | undefined; max?: number | null | undefined } | null | undefined; amountMin?: number | undefined; amountMax?: number | undefined; accountIds?: string[] | undefined }) =>
+  value.searchStrings.length === 0 &&
+  (value.amount?.min ?? null) === null && (value.amount?.max ?? null) === null &&
+  value.amountMin === undefined && value.amountMax === undefined &&
+  (value.accountIds?.length ?? 0) === 0;
+
+/** A rule's body for POST and PATCH: the whole rule (PATCH replaces its name, strings, rows and conditions). */
+export const autoAssignmentBody = z
+  .object({
+    name: text({ max: RULE_NAME_MAX, min: 1, message: 'A name must be provided.' })
+      .transform((value) => value.trim())
+      .refine((value) => value.length > 0, { error: 'A name must be provided.' }),
+    searchStrings: searchStringsField,
+    /** Left out or empty: Unassigned at 100 percent (product-spec §5). */
+    categories: z.array(ruleCategoryInput, { error: 'The categories must be a list.' }).max(RULE_LIST_MAX).optional(),
+    ...ruleConditionFields,
+  })
+  .superRefine((value, context) => {
+    if (needsSearchString(value)) context.addIssue({ code: 'custom', path: ['searchStrings'], message: SEARCH_STRING_NEEDED });
+  });
 export type AutoAssignmentBody = z.output<typeof autoAssignmentBody>;
 
 /** A category row in an answer: `id` is the row's place (1, 2, …); `amount` dollars or a percentage. */
@@ -45,9 +79,20 @@ export const ruleCategoryView = z.object({ id: z.number().int(), categoryId: idO
 /** One "apply to existing" of a rule: when, how many rows it assigned, whether it was undone. */
 export const ruleApplicationView = z.object({ id: idOut, date: isoDate, count: z.number().int(), undone: z.boolean() });
 
-/** A rule as POST and PATCH answer it. */
+/**
+ * A rule as POST and PATCH answer it. The conditions besides "name contains" are present only when
+ * set (a rule without them answers exactly as the spec's server did).
+ */
 export const autoAssignmentView = z
-  .object({ id: idOut, name: z.string(), searchStrings: z.array(z.string()), categories: z.array(ruleCategoryView) })
+  .object({
+    id: idOut,
+    name: z.string(),
+    searchStrings: z.array(z.string()),
+    categories: z.array(ruleCategoryView),
+    nameMatch: z.literal('equals').optional(),
+    amount: z.object({ min: money.nullable(), max: money.nullable() }).optional(),
+    accountIds: z.array(idOut).optional(),
+  })
   .meta({ id: 'AutoAssignment' });
 export type AutoAssignmentView = z.infer<typeof autoAssignmentView>;
 
@@ -126,7 +171,8 @@ export const ruleMatchView = z.object({
 export const balanceMoveView = z.object({ categoryId: idOut, balance: money, change: money, after: money });
 
 /**
- * GET /auto-assignments/preview?searchStrings=…&searchStrings=…&categories=<JSON rows>: which of
+ * GET /auto-assignments/preview?searchStrings=…&searchStrings=…&categories=<JSON rows>[&nameMatch=equals]
+ * [&amountMin=…][&amountMax=…][&accountIds=…] (docs/architecture.md §4.5): which of
  * ALL the caller's live Unassigned transactions a draft rule would match (`count` of them — what an
  * apply of the same rule now would change — the newest PREVIEW_MATCHES listed; `outsideBudget` of
  * them dated before their account's start date) and how each category balance would move if they
@@ -138,17 +184,25 @@ export const previewAutoAssignment = route({
   path: '/auto-assignments/preview',
   summary: 'What a draft rule would assign among the Unassigned transactions',
   tag: 'rules',
-  query: z.object({
-    searchStrings: z.preprocess((v) => (typeof v === 'string' ? [v] : v), autoAssignmentBody.shape.searchStrings),
-    categories: z.preprocess((v) => {
-      if (typeof v !== 'string') return v;
-      try {
-        return JSON.parse(v);
-      } catch {
-        return v;
-      }
-    }, autoAssignmentBody.shape.categories),
-  }),
+  query: z
+    .object({
+      searchStrings: z.preprocess((v) => (v === undefined ? [] : typeof v === 'string' ? [v] : v), searchStringsField),
+      categories: z.preprocess((v) => {
+        if (typeof v !== 'string') return v;
+        try {
+          return JSON.parse(v);
+        } catch {
+          return v;
+        }
+      }, autoAssignmentBody.shape.categories),
+      nameMatch: ruleConditionFields.nameMatch,
+      amountMin: dollars().optional().meta({ description: 'The lowest signed amount, dollars (included)' }),
+      amountMax: dollars().optional().meta({ description: 'The highest signed amount, dollars (included)' }),
+      accountIds: z.preprocess((v) => (typeof v === 'string' ? [v] : v), ruleConditionFields.accountIds),
+    })
+    .superRefine((value, context) => {
+      if (needsSearchString(value)) context.addIssue({ code: 'custom', path: ['searchStrings'], message: SEARCH_STRING_NEEDED });
+    }),
   response: z.object({ data: z.object({ count: z.number().int(), outsideBudget: z.number().int(), matches: z.array(ruleMatchView), balances: z.array(balanceMoveView) }) }),
 });
 

@@ -100,7 +100,7 @@ export class BankFileImporter {
     const existing = await this.knownRows(importer, account, file.rows, fromStore);
     const result = { added: 0, updated: 0, unchanged: 0 };
     // The auto-assignment rules, asked once for the whole file (a row added again by a retry is matched as the first run matched it).
-    const ruled = (await this.rules?.assign(caller.userId, file.rows.map((row, i) => ({ transactionId: String(i), row })))) ?? new Map<string, NotedRuleAssignment>();
+    const ruled = (await this.rules?.assign(caller.userId, file.rows.map((row, i) => ({ transactionId: String(i), row })), account.id)) ?? new Map<string, NotedRuleAssignment>();
     const categories = new Set([unassigned]);
     let leftUnassigned = 0;
     // Every row decided first, then appended as one write: one transaction, projected set-based.

@@ -23,12 +23,18 @@ export class RulesCommands {
   run(caller: Caller, command: RulesCommand): Promise<RulesEvent[]> {
     return this.writer.retrying(async () => {
       const stream = rulesStream(caller.userId);
-      const [loaded, categories] = await Promise.all([
+      const names = command.type !== 'DeleteAutoAssignment' && (command.fields.accountIds?.length ?? 0) > 0;
+      const [loaded, categories, accounts] = await Promise.all([
         this.writer.load<RulesEvent>(stream, caller, 'Auto-assignment', false),
         this.reads.categories(caller.userId),
+        names ? this.reads.accounts(caller.userId) : new Set<string>(),
       ]);
       const state = foldRules(loaded.events.filter(isRulesEvent));
-      const events = decideRules(command, state, { categoryExists: (id) => categories.ids.has(id), unassignedCategoryId: categories.unassigned });
+      const events = decideRules(command, state, {
+        categoryExists: (id) => categories.ids.has(id),
+        unassignedCategoryId: categories.unassigned,
+        accountExists: (id) => accounts.has(id),
+      });
       await this.writer.settle(caller, await this.writer.append(stream, events, loaded.revision, caller));
       return events;
     });

@@ -1,5 +1,5 @@
 import type { Cents } from '@budget/money';
-import type { RuleCategory } from './rule.events.js';
+import type { RuleCategory, RuleConditions } from './rule.events.js';
 import { ruleMatcher, splitByRule, type RuleSplit } from './match.js';
 
 export interface UnassignedRow {
@@ -7,6 +7,8 @@ export interface UnassignedRow {
   date: string;
   name: string;
   amountCents: Cents;
+  /** The row's account (the account condition); absent in rows listed before conditions existed. */
+  accountId?: string | undefined;
   /** False for a row dated before its account's start date: in no category register, it moves no balance. */
   counted: boolean;
 }
@@ -25,16 +27,16 @@ export interface RulePlan {
 
 /**
  * What one rule would do to rows that sit wholly in Unassigned: the rows it matches (rule 5's
- * matcher, with this rule alone), each row's splits, and how each category balance would move —
+ * matcher, with this rule alone, its conditions included), each row's splits, and how each category balance would move —
  * Unassigned gives back every matched amount, the rule's categories take their parts — counting
  * only rows that count in the balances (a row dated before its account's start date takes the
  * splits but moves nothing). Rows may come in pages: `previewRule` of each page, then `mergePlans`.
  */
-export function previewRule(rule: { searchStrings: string[]; categories: RuleCategory[] }, rows: readonly UnassignedRow[], unassignedCategoryId: string): RulePlan {
+export function previewRule(rule: { searchStrings: string[]; categories: RuleCategory[] } & RuleConditions, rows: readonly UnassignedRow[], unassignedCategoryId: string): RulePlan {
   const matcher = ruleMatcher([{ id: 'draft', name: 'draft', ...rule }]);
   const matches: RowMatch[] = [];
   for (const row of rows) {
-    const found = matcher.match(row.name);
+    const found = matcher.match(row);
     if (!found || row.amountCents === 0) continue;
     matches.push({ row, searchString: found.searchString, splits: splitByRule(row.amountCents, rule.categories) });
   }

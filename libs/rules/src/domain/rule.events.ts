@@ -11,9 +11,25 @@ export interface RuleCategory {
   percentage: boolean;
 }
 
-export interface RuleFields {
+/**
+ * A rule's conditions besides "the name contains" (docs/architecture.md §4.5). Each is stored only
+ * when set, so events written before them — and rules that use none — mean "name contains one of
+ * the search strings", unchanged.
+ */
+export interface RuleConditions {
+  /** `equals`: the whole name (trimmed, any case) is one of the search strings. Absent: contains. */
+  nameMatch?: 'equals';
+  /** The signed amount in cents is at least this (inclusive). Equal bounds: the amount equals it. */
+  amountMin?: number;
+  /** The signed amount in cents is at most this (inclusive). */
+  amountMax?: number;
+  /** The row is in one of these accounts. */
+  accountIds?: string[];
+}
+
+export interface RuleFields extends RuleConditions {
   name: string;
-  /** Trimmed, non-empty, at least one. */
+  /** Trimmed, non-empty; at least one unless an amount or account condition is set. */
   searchStrings: string[];
   /** At least one row (Unassigned at 100 % when the client sends none). */
   categories: RuleCategory[];

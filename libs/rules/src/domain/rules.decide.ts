@@ -1,4 +1,4 @@
-import type { RuleCategory, RuleFields, RulesEvent } from './rule.events.js';
+import type { RuleCategory, RuleConditions, RuleFields, RulesEvent } from './rule.events.js';
 import { RULE_MESSAGES, RuleInputError, RuleNotFound } from './rules-error.js';
 
 /** 100 % in basis points. */
@@ -40,6 +40,11 @@ export interface RuleDraft {
   name: string;
   searchStrings: string[];
   categories?: RuleCategory[] | undefined;
+  nameMatch?: 'contains' | 'equals' | undefined;
+  /** Cents, signed, inclusive; null or absent: no bound. */
+  amountMin?: number | null | undefined;
+  amountMax?: number | null | undefined;
+  accountIds?: string[] | undefined;
 }
 
 export type RulesCommand =
@@ -51,7 +56,46 @@ export type RulesCommand =
 export interface RulesContext {
   categoryExists(categoryId: string): boolean;
   unassignedCategoryId: string;
+  /** Whether an account is the user's (only asked when the draft names accounts). */
+  accountExists?(accountId: string): boolean;
 }
+
+/**
+ * A draft's conditions as stored (docs/architecture.md §4.5): only those set; accounts without
+ * repeats, each the user's (422 on `accountIds.<n>`); a lowest amount above the highest is a 422
+ * on `amount`. `equals` is kept only with search strings to compare.
+ */
+export function ruleConditions(draft: RuleDraft, searchStrings: readonly string[], context: RulesContext): RuleConditions {
+  const conditions: RuleConditions = {};
+  if (draft.nameMatch === 'equals' && searchStrings.length > 0) conditions.nameMatch = 'equals';
+  const min = draft.amountMin ?? null;
+  const max = draft.amountMax ?? null;
+  for (const [field, bound] of [['amount.min', min], ['amount.max', max]] as const) {
+    if (bound !== null && !Number.isSafeInteger(bound)) throw new RuleInputError(field, 'The amount must be a number with at most two decimals.');
+  }
+  if (min !== null && max !== null && min > max) throw new RuleInputError('amount', 'The lowest amount must not be above the highest.');
+  if (min !== null) conditions.amountMin = min;
+  if (max !== null) conditions.amountMax = max;
+  const accounts = [...new Set(draft.accountIds ?? [])];
+  accounts.forEach((accountId, index) => {
+    if (!context.accountExists?.(accountId)) throw new RuleInputError(`accountIds.${index}`, 'The account was not found.', 'not_found');
+  });
+  if (accounts.length > 0) conditions.accountIds = accounts;
+  return conditions;
+}
+
+/** Only the conditions of a rule's stored fields (those set), e.g. for a read model's column. */
+export function ruleConditionsOf(c: RuleConditions): RuleConditions {
+  return {
+    ...(c.nameMatch === 'equals' && { nameMatch: 'equals' as const }),
+    ...(c.amountMin !== undefined && { amountMin: c.amountMin }),
+    ...(c.amountMax !== undefined && { amountMax: c.amountMax }),
+    ...(c.accountIds && c.accountIds.length > 0 && { accountIds: c.accountIds }),
+  };
+}
+
+/** Whether a rule has a condition besides its search strings (then it needs none). */
+export const hasOtherConditions = (c: RuleConditions) => c.amountMin !== undefined || c.amountMax !== undefined || (c.accountIds?.length ?? 0) > 0;
 
 /**
  * The rule's fields as stored: trimmed strings without blanks or repeats (case-insensitive), at
@@ -63,7 +107,8 @@ export function ruleFields(draft: RuleDraft, context: RulesContext): RuleFields 
   const searchStrings = draft.searchStrings
     .map((s) => s.trim())
     .filter((s) => s.length > 0 && !seen.has(s.toLowerCase()) && seen.add(s.toLowerCase()));
-  if (searchStrings.length === 0) throw new RuleInputError('searchStrings', 'At least one search string must be provided.');
+  const conditions = ruleConditions(draft, searchStrings, context);
+  if (searchStrings.length === 0 && !hasOtherConditions(conditions)) throw new RuleInputError('searchStrings', 'At least one search string must be provided.');
   const name = draft.name.trim();
   if (name.length === 0) throw new RuleInputError('name', 'A name must be provided.');
   const rows = draft.categories && draft.categories.length > 0 ? draft.categories : [{ categoryId: context.unassignedCategoryId, amount: FULL_PERCENT, percentage: true }];
@@ -73,8 +118,15 @@ export function ruleFields(draft: RuleDraft, context: RulesContext): RuleFields 
   });
   const percent = rows.filter((r) => r.percentage).reduce((sum, r) => sum + r.amount, 0);
   if (percent > FULL_PERCENT) throw new RuleInputError('categories', RULE_MESSAGES.percentages);
-  return { name, searchStrings, categories: rows.map(({ categoryId, amount, percentage }) => ({ categoryId, amount, percentage })) };
+  return { name, searchStrings, categories: rows.map(({ categoryId, amount, percentage }) => ({ categoryId, amount, percentage })), ...conditions };
 }
+
+/** A rule's fields as one string, keys in one order (stored events may come back with theirs reordered). */
+const canonical = (f: RuleFields) =>
+  JSON.stringify([
+    f.name, f.searchStrings, f.categories.map((c) => [c.categoryId, c.amount, c.percentage]),
+    f.nameMatch ?? null, f.amountMin ?? null, f.amountMax ?? null, f.accountIds ?? [],
+  ]);
 
 /** Decides a command on a user's rules; a rule that is not there is `RuleNotFound` (404). */
 export function decideRules(command: RulesCommand, state: RulesState, context: RulesContext): RulesEvent[] {
@@ -86,7 +138,7 @@ export function decideRules(command: RulesCommand, state: RulesState, context: R
       const rule = state.get(command.ruleId);
       if (!rule) throw new RuleNotFound();
       const fields = ruleFields(command.fields, context);
-      if (JSON.stringify(fields) === JSON.stringify({ name: rule.name, searchStrings: rule.searchStrings, categories: rule.categories })) return [];
+      if (canonical(fields) === canonical(rule)) return [];
       return [{ type: 'AutoAssignmentChanged', data: { ruleId: command.ruleId, ...fields } }];
     }
     case 'DeleteAutoAssignment':

@@ -9,7 +9,8 @@ import { LedgerLookups } from '../../queries/ledger-lookups.js';
 /** A new row about to be recorded (a file's or a bank feed's), with the transaction id it gets. */
 export interface RowToAssign {
   transactionId: string;
-  row: { name: string; amount: Cents };
+  /** `accountId`: the row's account (a rule's account condition); a file's rows take the file's account. */
+  row: { name: string; amount: Cents; accountId?: string };
 }
 
 /**
@@ -36,11 +37,14 @@ export class RulesByQuery {
     @Inject(LedgerLookups) private readonly lookups: LedgerLookups,
   ) {}
 
-  async assign(userId: string, rows: readonly RowToAssign[]): Promise<ReadonlyMap<string, NotedRuleAssignment>> {
+  async assign(userId: string, rows: readonly RowToAssign[], accountId?: string): Promise<ReadonlyMap<string, NotedRuleAssignment>> {
     const assigned = new Map<string, NotedRuleAssignment>();
     if (rows.length === 0) return assigned;
     const matches = await this.queries.execute<MatchAutoAssignments, (AutoAssignmentMatch | null)[]>(
-      new MatchAutoAssignments(userId, rows.map(({ row }) => ({ name: row.name, amountCents: row.amount }))),
+      new MatchAutoAssignments(userId, rows.map(({ row }) => {
+        const account = row.accountId ?? accountId;
+        return { name: row.name, amountCents: row.amount, ...(account !== undefined && { accountId: account }) };
+      })),
     );
     const categories = await this.lookups.existingCategories(userId, [...new Set(matches.flatMap((m) => m?.splits.map((s) => s.categoryId) ?? []))]);
     rows.forEach(({ transactionId }, index) => {

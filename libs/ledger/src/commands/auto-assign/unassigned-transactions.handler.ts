@@ -16,8 +16,8 @@ export class LedgerUnassignedTransactionsHandler implements IQueryHandler<Ledger
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async execute({ userId, limit, after }: LedgerUnassignedTransactions): Promise<UnassignedTransactionCents[]> {
-    const { rows } = await this.pool.query<{ id: string; date: string; name: string; amount_cents: string; counted: boolean }>(
-      `SELECT t.id::text, to_char(t.date, 'YYYY-MM-DD') AS date, t.name, t.amount_cents, t.date >= a.start_date AS counted
+    const { rows } = await this.pool.query<{ id: string; date: string; name: string; amount_cents: string; account_id: string; counted: boolean }>(
+      `SELECT t.id::text, to_char(t.date, 'YYYY-MM-DD') AS date, t.name, t.amount_cents, t.account_id::text, t.date >= a.start_date AS counted
          FROM ledger_transactions t
          JOIN ledger_accounts a ON a.id = t.account_id AND a.tracking = 'Transactions'
          JOIN budget_categories u ON u.user_id = t.user_id AND u.type = 'UNASSIGNED'
@@ -29,6 +29,6 @@ export class LedgerUnassignedTransactionsHandler implements IQueryHandler<Ledger
         LIMIT $2`,
       [userId, limit, after?.date ?? null, after?.transactionId ?? null],
     );
-    return rows.map((r) => ({ transactionId: r.id, date: r.date, name: r.name, amountCents: centsFromDb(r.amount_cents), counted: r.counted }));
+    return rows.map((r) => ({ transactionId: r.id, date: r.date, name: r.name, amountCents: centsFromDb(r.amount_cents), accountId: r.account_id, counted: r.counted }));
   }
 }

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { RulesReads, ruleView } from '../../queries/list-auto-assignments/rules-reads.js';
+import { ruleDraft, RulesReads, ruleView } from '../../queries/list-auto-assignments/rules-reads.js';
 import { RulesCommands } from '../rules-commands.js';
 import { AddAutoAssignmentCommand } from './add-auto-assignment.command.js';
 
@@ -14,7 +14,7 @@ export class AddAutoAssignmentHandler implements ICommandHandler<AddAutoAssignme
 
   async execute({ userId, body }: AddAutoAssignmentCommand) {
     const ruleId = this.commands.newId();
-    await this.commands.run({ userId }, { type: 'AddAutoAssignment', ruleId, fields: body });
+    await this.commands.run({ userId }, { type: 'AddAutoAssignment', ruleId, fields: ruleDraft(body) });
     const rule = await this.reads.one(userId, ruleId);
     if (!rule) throw new Error(`rule ${ruleId} was added but is not in the read model`);
     return ruleView(rule);

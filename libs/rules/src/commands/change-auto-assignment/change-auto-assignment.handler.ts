@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { RulesReads, ruleView } from '../../queries/list-auto-assignments/rules-reads.js';
+import { ruleDraft, RulesReads, ruleView } from '../../queries/list-auto-assignments/rules-reads.js';
 import { RulesCommands } from '../rules-commands.js';
 import { ChangeAutoAssignmentCommand } from './change-auto-assignment.command.js';
 
@@ -13,7 +13,7 @@ export class ChangeAutoAssignmentHandler implements ICommandHandler<ChangeAutoAs
   ) {}
 
   async execute({ userId, ruleId, body }: ChangeAutoAssignmentCommand) {
-    await this.commands.run({ userId }, { type: 'ChangeAutoAssignment', ruleId, fields: body });
+    await this.commands.run({ userId }, { type: 'ChangeAutoAssignment', ruleId, fields: ruleDraft(body) });
     const rule = await this.reads.one(userId, ruleId);
     if (!rule) throw new Error(`rule ${ruleId} was changed but is not in the read model`);
     return ruleView(rule);

@@ -26,4 +26,9 @@ export const rulesMigrations: Migration[] = [
     id: 'rules-002-applications',
     sql: `ALTER TABLE rules_auto_assignments ADD COLUMN IF NOT EXISTS applications jsonb NOT NULL DEFAULT '[]'::jsonb;`,
   },
+  {
+    // A rule's conditions besides "name contains" (docs/architecture.md §4.5): {nameMatch?, amountMin?, amountMax?, accountIds?}, only those set.
+    id: 'rules-003-conditions',
+    sql: `ALTER TABLE rules_auto_assignments ADD COLUMN IF NOT EXISTS conditions jsonb NOT NULL DEFAULT '{}'::jsonb;`,
+  },
 ];

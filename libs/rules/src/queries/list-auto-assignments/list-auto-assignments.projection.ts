@@ -1,5 +1,5 @@
 import type { PoolClient, Projection, StoredEvent } from '@budget/platform';
-import { isRulesEvent, isRulesStream, type RulesEvent } from '../../domain/index.js';
+import { isRulesEvent, isRulesStream, ruleConditionsOf, type RulesEvent } from '../../domain/index.js';
 import { RULES_TABLE, rulesMigrations } from './list-auto-assignments.migrations.js';
 
 /** The user's live rules, for GET /auto-assignments. */
@@ -15,14 +15,15 @@ export const rulesProjection: Projection = {
     switch (event.type) {
       case 'AutoAssignmentAdded':
       case 'AutoAssignmentChanged': {
-        const { ruleId, name, searchStrings, categories } = event.data;
+        const { ruleId, name, searchStrings, categories, ...conditions } = event.data;
         await client.query(
-          `INSERT INTO rules_auto_assignments (user_id, id, name, search_strings, categories, last_position)
-           VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6)
+          `INSERT INTO rules_auto_assignments (user_id, id, name, search_strings, categories, conditions, last_position)
+           VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7)
            ON CONFLICT (user_id, id) DO UPDATE
-              SET name = EXCLUDED.name, search_strings = EXCLUDED.search_strings, categories = EXCLUDED.categories, last_position = EXCLUDED.last_position
+              SET name = EXCLUDED.name, search_strings = EXCLUDED.search_strings, categories = EXCLUDED.categories,
+                  conditions = EXCLUDED.conditions, last_position = EXCLUDED.last_position
             WHERE rules_auto_assignments.last_position < EXCLUDED.last_position`,
-          [userId, ruleId, name, JSON.stringify(searchStrings), JSON.stringify(categories), position],
+          [userId, ruleId, name, JSON.stringify(searchStrings), JSON.stringify(categories), JSON.stringify(ruleConditionsOf(conditions)), position],
         );
         return;
       }

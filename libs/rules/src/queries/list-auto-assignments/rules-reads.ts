@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AutoAssignmentView, ListedAutoAssignmentView } from '@budget/contracts';
+import type { AutoAssignmentBody, AutoAssignmentView, ListedAutoAssignmentView } from '@budget/contracts';
 import { dollarsFromCents } from '@budget/money';
 import { PG_POOL, type Pool } from '@budget/platform';
-import { sortRules, type Rule, type RuleCategory } from '../../domain/index.js';
+import { ruleConditionsOf, sortRules, type Rule, type RuleCategory, type RuleConditions, type RuleDraft } from '../../domain/index.js';
 
 /** A rule's application as the read model keeps it. */
 export type ApplicationRow = ListedAutoAssignmentView['applications'][number];
@@ -14,6 +14,25 @@ export function ruleView(rule: Rule): AutoAssignmentView {
     name: rule.name,
     searchStrings: rule.searchStrings,
     categories: rule.categories.map((row: RuleCategory, index) => ({ id: index + 1, categoryId: row.categoryId, amount: dollarsFromCents(row.amount), percentage: row.percentage })),
+    // The conditions besides "name contains", only when set (docs/architecture.md §4.5).
+    ...(rule.nameMatch === 'equals' && { nameMatch: 'equals' as const }),
+    ...((rule.amountMin !== undefined || rule.amountMax !== undefined) && {
+      amount: { min: rule.amountMin === undefined ? null : dollarsFromCents(rule.amountMin), max: rule.amountMax === undefined ? null : dollarsFromCents(rule.amountMax) },
+    }),
+    ...(rule.accountIds && rule.accountIds.length > 0 && { accountIds: rule.accountIds }),
+  };
+}
+
+/** A POST or PATCH body (or a preview's query) as the decider's draft: the amount's bounds in cents. */
+export function ruleDraft(body: Omit<AutoAssignmentBody, 'amount'> & { amount?: AutoAssignmentBody['amount']; amountMin?: number | undefined; amountMax?: number | undefined }): RuleDraft {
+  return {
+    name: body.name,
+    searchStrings: body.searchStrings,
+    categories: body.categories,
+    nameMatch: body.nameMatch,
+    amountMin: body.amount?.min ?? body.amountMin ?? null,
+    amountMax: body.amount?.max ?? body.amountMax ?? null,
+    accountIds: body.accountIds,
   };
 }
 
@@ -26,11 +45,11 @@ export class RulesReads {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
   async list(userId: string): Promise<(Rule & { applications: ApplicationRow[] })[]> {
-    const { rows } = await this.pool.query<{ id: string; name: string; search_strings: string[]; categories: RuleCategory[]; applications: ApplicationRow[] }>(
-      'SELECT id, name, search_strings, categories, applications FROM rules_auto_assignments WHERE user_id = $1',
+    const { rows } = await this.pool.query<{ id: string; name: string; search_strings: string[]; categories: RuleCategory[]; conditions: RuleConditions; applications: ApplicationRow[] }>(
+      'SELECT id, name, search_strings, categories, conditions, applications FROM rules_auto_assignments WHERE user_id = $1',
       [userId],
     );
-    return sortRules(rows.map((r) => ({ id: r.id, name: r.name, searchStrings: r.search_strings, categories: r.categories, applications: r.applications })));
+    return sortRules(rows.map((r) => ({ id: r.id, name: r.name, searchStrings: r.search_strings, categories: r.categories, ...ruleConditionsOf(r.conditions), applications: r.applications })));
   }
 
   async one(userId: string, ruleId: string): Promise<(Rule & { applications: ApplicationRow[] }) | null> {
@@ -46,5 +65,11 @@ export class RulesReads {
     const unassigned = rows.find((r) => r.type === 'UNASSIGNED')?.id;
     if (!unassigned) throw new Error(`user ${userId} has no Unassigned category`);
     return { ids: new Set(rows.map((r) => r.id)), unassigned };
+  }
+
+  /** The user's account ids (a rule's account condition names only these), read like the categories. */
+  async accounts(userId: string): Promise<Set<string>> {
+    const { rows } = await this.pool.query<{ id: string }>('SELECT id::text FROM ledger_accounts WHERE user_id = $1', [userId]);
+    return new Set(rows.map((r) => r.id));
   }
 }

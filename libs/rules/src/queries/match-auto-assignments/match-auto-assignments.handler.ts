@@ -19,8 +19,9 @@ export class MatchAutoAssignmentsHandler implements IQueryHandler<MatchAutoAssig
     const rules = foldRules(loaded.events.filter(isRulesEvent));
     if (rules.size === 0) return rows.map(() => null);
     const matcher = ruleMatcher(rules.values());
-    return rows.map(({ name, amountCents }) => {
-      const found = matcher.match(name);
+    return rows.map((row) => {
+      const { amountCents } = row;
+      const found = matcher.match(row);
       if (!found || amountCents === 0) return null;
       return {
         ruleId: found.rule.id,

@@ -3,7 +3,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { PREVIEW_MATCHES, type previewAutoAssignment, type RouteResponse } from '@budget/contracts';
 import { dollarsFromCents } from '@budget/money';
 import { ruleFields } from '../../domain/index.js';
-import { RulesReads } from '../list-auto-assignments/rules-reads.js';
+import { ruleDraft, RulesReads } from '../list-auto-assignments/rules-reads.js';
 import { PreviewAutoAssignmentQuery } from './preview-auto-assignment.query.js';
 import { RulePreview } from './rule-preview.js';
 
@@ -19,8 +19,12 @@ export class PreviewAutoAssignmentHandler implements IQueryHandler<PreviewAutoAs
   ) {}
 
   async execute({ userId, draft }: PreviewAutoAssignmentQuery): Promise<RouteResponse<typeof previewAutoAssignment>> {
-    const categories = await this.reads.categories(userId);
-    const rule = ruleFields({ name: 'draft', searchStrings: draft.searchStrings, categories: draft.categories }, { categoryExists: (id) => categories.ids.has(id), unassignedCategoryId: categories.unassigned });
+    const [categories, accounts] = await Promise.all([this.reads.categories(userId), (draft.accountIds?.length ?? 0) > 0 ? this.reads.accounts(userId) : new Set<string>()]);
+    const rule = ruleFields(ruleDraft({ ...draft, name: 'draft' }), {
+      categoryExists: (id) => categories.ids.has(id),
+      unassignedCategoryId: categories.unassigned,
+      accountExists: (id) => accounts.has(id),
+    });
     const { matches, moves } = await this.preview.run(userId, rule, categories.unassigned);
     return {
       data: {

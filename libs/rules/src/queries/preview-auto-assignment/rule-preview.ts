@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { LedgerCategoryBalances, LedgerUnassignedTransactions, type CategoryBalanceCents, type UnassignedTransactionCents } from '@budget/contracts';
 import { dollarsFromCents } from '@budget/money';
-import { balanceMoves, previewRule, type RowMatch, type RuleCategory, type RulePlan } from '../../domain/index.js';
+import { balanceMoves, previewRule, type RowMatch, type RuleCategory, type RuleConditions, type RulePlan } from '../../domain/index.js';
 
 /** How many Unassigned transactions one page of the ledger's list holds; a preview reads every page. */
 export const UNASSIGNED_PAGE = 5_000;
@@ -18,7 +18,7 @@ export const UNASSIGNED_PAGE = 5_000;
 export class RulePreview {
   constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
 
-  async run(userId: string, rule: { searchStrings: string[]; categories: RuleCategory[] }, unassigned: string, pageSize = UNASSIGNED_PAGE): Promise<RulePlan> {
+  async run(userId: string, rule: { searchStrings: string[]; categories: RuleCategory[] } & RuleConditions, unassigned: string, pageSize = UNASSIGNED_PAGE): Promise<RulePlan> {
     const matches: RowMatch[] = [];
     let after: UnassignedTransactionCents | null = null;
     for (;;) {
