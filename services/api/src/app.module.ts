@@ -85,7 +85,10 @@ export class AppModule {
         // Outermost first: a replayed write answers before anything else runs.
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         // Read routes: ETag / 304 and a per-process answer cache keyed by the user's projected position (docs/architecture.md §6.4).
-        { provide: APP_INTERCEPTOR, inject: [Reflector, PG_POOL, CLOCK], useFactory: (reflector: Reflector, pool: Pool, clock: Clock) => new ReadCacheInterceptor(reflector, pool, clock, readModelEpoch(projections)) },
+        ...(options.readCache === false ? [] : [{
+          provide: APP_INTERCEPTOR, inject: [Reflector, PG_POOL, CLOCK],
+          useFactory: (reflector: Reflector, pool: Pool, clock: Clock) => new ReadCacheInterceptor(reflector, pool, clock, readModelEpoch(projections), options.readCache || {}),
+        }]),
         { provide: APP_INTERCEPTOR, useClass: ContractResponseInterceptor },
       ],
     };

@@ -1,6 +1,7 @@
 import type { LoggerService, LogLevel } from '@nestjs/common';
 import type { AppConfig, Clock, IdGenerator, MailSender, Pool, Projection, ProjectionWaiter, RequestLogLine, ResponseCheck } from '@budget/platform';
 import type { RateLimitTable } from '@budget/identity';
+import type { ReadCacheOptions } from './read-cache/read-cache.interceptor.js';
 
 /** Everything `createApp` accepts; tests pin the clock, share a pool and record mail. */
 export interface CreateAppOptions {
@@ -31,4 +32,9 @@ export interface CreateAppOptions {
   logger?: LogLevel[] | LoggerService | false;
   /** Where one line per answered request goes (main.ts: pino); none when unset. */
   requestLog?: (line: RequestLogLine) => void;
+  /**
+   * The read routes' ETags and answer cache (docs/architecture.md §6.4): its sizes, or false for
+   * neither (every read runs its query and answers no-store, as before it: the benchmark's baseline).
+   */
+  readCache?: ReadCacheOptions | false;
 }

@@ -3,7 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Redis } from 'ioredis';
 // A benchmark of the HTTP API has to build the whole API: this tool is its only non-service importer.
 // eslint-disable-next-line @nx/enforce-module-boundaries
-import { createApp, readModelProjections } from '@budget/api';
+import { createApp, readModelProjections, type CreateAppOptions } from '@budget/api';
 import { RecordingMailSender, TestHttp } from '@budget/identity/testing';
 import { asyncProjections, EVENT_STORE, loadConfig, REDIS, startProjector, type EventStore, type Pool, type ProjectorHandle } from '@budget/platform';
 
@@ -29,6 +29,8 @@ export async function startBenchApi(
   projection: 'inline' | 'async' = process.env.PROJECTION === 'async' ? 'async' : 'inline',
   /** More configuration (e.g. the Plaid simulator's URL, a queue prefix). */
   env: Record<string, string> = {},
+  /** More of createApp's options (bench:reads turns the read cache off for its baseline). */
+  appOptions: Pick<CreateAppOptions, 'readCache'> = {},
 ): Promise<BenchApi> {
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -43,7 +45,7 @@ export async function startBenchApi(
   });
   const mail = new RecordingMailSender();
   const prefix = `rl:ledger-bench:${randomBytes(6).toString('hex')}:`;
-  const app = await createApp({ config, pool, mailSender: mail, rateLimitKeyPrefix: prefix, logger: false });
+  const app = await createApp({ config, pool, mailSender: mail, rateLimitKeyPrefix: prefix, logger: false, ...appOptions });
   // Inline, the API projects every write itself and the projector has nothing to apply: not started.
   const projections = asyncProjections(config, readModelProjections);
   let projector: ProjectorHandle | null = projections.length === 0 ? null : await startProjector({ pool, store: app.get<EventStore>(EVENT_STORE), projections });
