@@ -191,7 +191,7 @@ describe('the product on a phone (390px)', () => {
     // More holds Month, Account, Auto Assign, Search and Logs.
     await bar.getByRole('button', { name: 'More' }).click();
     await page.getByRole('menuitem', { name: 'Logs' }).waitFor(); // the menu's parts load on first use
-    expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Month', 'Account', 'Auto Assign', 'Search', 'Logs']);
+    expect(await page.getByRole('menuitem').allTextContents()).toEqual(['Month', 'Schedules', 'Account', 'Auto Assign', 'Search', 'Logs']);
     await page.getByRole('menuitem', { name: 'Search' }).click();
     await page.waitForURL('**/search');
     await expect.poll(() => page.getByTestId('mobile-title').textContent()).toBe('Search');

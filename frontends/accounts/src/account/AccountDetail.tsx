@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Tabs, type Id, type TransactionData } from '@budget/web';
 import { BalanceHistory } from '../balances/BalanceHistory.js';
 import { tracksBalances, type Account, type Institution } from '../institutions/institution-data.js';
 import { StatementList } from '../statements/StatementList.js';
 import { AccountHeader } from './AccountHeader.js';
 import { AccountRegister } from './AccountRegister.js';
+
+/** The account's scheduled rows arrive on first use (docs/architecture.md §8 "Scheduled transactions"). */
+const ScheduledRows = lazy(() => import('../schedules/ScheduledRows.js'));
 
 type DetailTab = 'transactions' | 'pending' | 'balances' | 'statements';
 
@@ -45,6 +48,11 @@ export function AccountDetail({ account, institution, onOpenTransaction, onConfl
     <section aria-label={`${account.name} details`} className="account-detail" data-testid="account-detail">
       <AccountHeader account={account} institution={institution} onMoved={onMoved} />
       {balancesOnly ? null : <Tabs label="Account views" tabs={TABS} value={tab} onChange={setTab} />}
+      {shown === 'transactions' ? (
+        <Suspense fallback={null}>
+          <ScheduledRows accountId={account.id} />
+        </Suspense>
+      ) : null}
       {shown === 'transactions' ? register(false) : null}
       {shown === 'pending' ? register(true) : null}
       {shown === 'balances' ? <BalanceHistory accountId={account.id} editable={balancesOnly} /> : null}

@@ -26,7 +26,7 @@ describe('navigating the signed-in app', () => {
     const sidebar = page.getByTestId('sidebar');
     await sidebar.getByRole('link', { name: 'Logs', exact: true }).waitFor();
     const labels = await sidebar.getByRole('link').allTextContents();
-    expect(labels).toEqual(['Home', 'Month', 'Bills', 'Accounts', 'Search', 'Reports', 'Auto Assign', 'Logs', 'Plaid Logs']);
+    expect(labels).toEqual(['Home', 'Month', 'Bills', 'Schedules', 'Accounts', 'Search', 'Reports', 'Auto Assign', 'Logs', 'Plaid Logs']);
     expect(await sidebar.locator('[aria-current="page"]').textContent()).toBe('Accounts');
     await page.getByTestId('institutions-empty').waitFor();
     expect(await page.getByTestId('institutions-empty').textContent()).toBe('No institutions yet');
@@ -69,7 +69,7 @@ describe('navigating the signed-in app', () => {
     await expect.poll(() => bar.getByRole('link', { name: 'Reports' }).getAttribute('aria-current')).toBe('page');
     await bar.getByRole('button', { name: 'More' }).click();
     // The menu's code may still be arriving when the button is pressed: its items follow.
-    await expect.poll(() => page.getByRole('menuitem').allTextContents()).toEqual(['Month', 'Account', 'Auto Assign', 'Search', 'Logs', 'Plaid Logs']);
+    await expect.poll(() => page.getByRole('menuitem').allTextContents()).toEqual(['Month', 'Schedules', 'Account', 'Auto Assign', 'Search', 'Logs', 'Plaid Logs']);
     expect(await page.getByRole('menuitem', { name: 'Plaid Logs' }).isVisible()).toBe(true);
   });
 

@@ -9,7 +9,7 @@ const context = (pathname: string, admin = false): NavContext => ({
 
 describe('navigation model', () => {
   it('lists the desktop entries in the order of spec §2, and Plaid Logs for admins only', () => {
-    const labels = ['Home', 'Month', 'Bills', 'Accounts', 'Search', 'Reports', 'Auto Assign', 'Logs'];
+    const labels = ['Home', 'Month', 'Bills', 'Schedules', 'Accounts', 'Search', 'Reports', 'Auto Assign', 'Logs'];
     expect(desktopItems(context('/home')).map((i) => i.label)).toEqual(labels);
     expect(desktopItems(context('/home', true)).map((i) => i.label)).toEqual([...labels, 'Plaid Logs']);
   });
@@ -25,8 +25,8 @@ describe('navigation model', () => {
   });
 
   it('offers Account, Auto Assign, Search and Logs in the More menu, and Plaid Logs to admins only', () => {
-    expect(moreItems(context('/user')).map((i) => i.label)).toEqual(['Month', 'Account', 'Auto Assign', 'Search', 'Logs']);
-    expect(moreItems(context('/user', true)).map((i) => i.label)).toEqual(['Month', 'Account', 'Auto Assign', 'Search', 'Logs', 'Plaid Logs']);
+    expect(moreItems(context('/user')).map((i) => i.label)).toEqual(['Month', 'Schedules', 'Account', 'Auto Assign', 'Search', 'Logs']);
+    expect(moreItems(context('/user', true)).map((i) => i.label)).toEqual(['Month', 'Schedules', 'Account', 'Auto Assign', 'Search', 'Logs', 'Plaid Logs']);
   });
 
   it('sends the mobile Reports icon to /reports (the spec\'s icon only wrote a log line), active under it', () => {
@@ -39,6 +39,7 @@ describe('navigation model', () => {
     expect(pageTitle('/home/rebalances')).toBe('Categories');
     expect(pageTitle('/accounts/7')).toBe('Accounts');
     expect(pageTitle('/auto-assignments')).toBe('Auto Assign');
+    expect(pageTitle('/schedules')).toBe('Schedules');
     expect(pageTitle('/user')).toBe('Account');
     expect(pageTitle('/admin')).toBe('Plaid Logs');
     expect(pageTitle('/elsewhere')).toBe('Budget');

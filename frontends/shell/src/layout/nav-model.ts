@@ -20,6 +20,7 @@ const DESKTOP: readonly Destination[] = [
   { label: 'Home', icon: 'home', base: '/home', remembered: 'category' },
   { label: 'Month', icon: 'month', base: '/budget' },
   { label: 'Bills', icon: 'bills', base: '/bills' },
+  { label: 'Schedules', icon: 'month', base: '/schedules' },
   { label: 'Accounts', icon: 'accounts', base: '/accounts', remembered: 'account' },
   { label: 'Search', icon: 'search', base: '/search' },
   { label: 'Reports', icon: 'reports', base: '/reports' },
@@ -39,6 +40,7 @@ const MOBILE: readonly Destination[] = [
 /** The mobile More menu. */
 const MORE: readonly (Destination & { icon: IconName })[] = [
   { label: 'Month', icon: 'month', base: '/budget' },
+  { label: 'Schedules', icon: 'month', base: '/schedules' },
   { label: 'Account', icon: 'user', base: '/user' },
   { label: 'Auto Assign', icon: 'rules', base: '/auto-assignments' },
   { label: 'Search', icon: 'search', base: '/search' },

@@ -10,6 +10,7 @@ describe('remoteForPath', () => {
     ['/auto-assignments', 'home'],
     ['/accounts/3', 'accounts'],
     ['/search', 'accounts'],
+    ['/schedules', 'accounts'],
     ['/reports', 'reports'],
     ['/admin', 'admin'],
     ['/logs', 'admin'],

@@ -3,7 +3,7 @@ export type RemoteName = 'home' | 'accounts' | 'reports' | 'admin';
 /** Which remote owns which top-level routes (docs/architecture.md §9). */
 export const REMOTE_ROUTES: Record<RemoteName, readonly string[]> = {
   home: ['/home', '/budget', '/bills', '/auto-assignments'],
-  accounts: ['/accounts', '/search'],
+  accounts: ['/accounts', '/search', '/schedules'],
   reports: ['/reports'],
   admin: ['/admin', '/logs'],
 };
