@@ -1,6 +1,6 @@
 import type { TransactionContext } from '../domain/record-transaction.decide.js';
 import type { SplitInput } from '../domain/splits.js';
-import type { AccountRow, LedgerLookups } from '../queries/ledger-lookups.js';
+import type { AccountRow, LedgerLookups, SystemCategories } from '../queries/ledger-lookups.js';
 
 /** What the transaction deciders need to know: the caller's categories among the splits, Unassigned, the account's type. */
 export async function transactionContext(
@@ -17,6 +17,16 @@ export async function transactionContext(
     unassignedCategoryId: system.unassigned,
     loanAccount: found?.type === 'loan',
     accountStartDate: found?.startDate ?? null,
+  };
+}
+
+/** The same context from lookups already made (`LedgerLookups.entryContext`). */
+export function contextOf(account: Pick<AccountRow, 'type' | 'startDate'>, existing: ReadonlySet<string>, system: SystemCategories): TransactionContext {
+  return {
+    categoryExists: (id) => existing.has(id),
+    unassignedCategoryId: system.unassigned,
+    loanAccount: account.type === 'loan',
+    accountStartDate: account.startDate,
   };
 }
 

@@ -89,18 +89,76 @@ export class LedgerLookups {
     accountIds: readonly string[],
     categoryIds: readonly string[],
     withSystem = false,
-  ): Promise<{ accounts: Map<string, { name: string; balance: Cents }>; categories: Map<string, { name: string; balance: Cents }> }> {
-    const { rows } = await this.pool.query<{ kind: 'a' | 'c'; id: string; name: string; balance: string }>(
-      `SELECT 'a' AS kind, a.id::text AS id, a.name, a.balance_cents AS balance FROM ledger_accounts a
+  ): Promise<{ accounts: Map<string, { name: string; balance: Cents }>; categories: Map<string, { name: string; balance: Cents }>; turnover: bigint }> {
+    const { rows } = await this.pool.query<{ kind: 'a' | 'c' | 't'; id: string; name: string; balance: string }>(
+      `SELECT 'a' AS kind, a.id::text AS id, a.name, a.balance_cents::numeric AS balance FROM ledger_accounts a
         WHERE a.user_id = $1 AND a.id = ANY($2::uuid[])
        UNION ALL
-       SELECT 'c', c.id, c.name, COALESCE(b.balance_cents, 0) FROM budget_categories c
+       SELECT 'c', c.id, c.name, COALESCE(b.balance_cents, 0)::numeric FROM budget_categories c
          LEFT JOIN ledger_category_balances b ON b.category_id = c.id
-        WHERE c.user_id = $1 AND (c.id = ANY($3::text[]) OR ($4::boolean AND c.type IN ('UNASSIGNED', 'FUNDING POOL')))`,
+        WHERE c.user_id = $1 AND (c.id = ANY($3::text[]) OR ($4::boolean AND c.type IN ('UNASSIGNED', 'FUNDING POOL')))
+       UNION ALL
+       SELECT 't', '', '', u.cents FROM ledger_turnover u WHERE u.user_id = $1`,
       [userId, accountIds, categoryIds, withSystem],
     );
     const pick = (kind: 'a' | 'c') => new Map(rows.filter((r) => r.kind === kind).map((r) => [r.id, { name: r.name, balance: centsFromDb(r.balance) }]));
-    return { accounts: pick('a'), categories: pick('c') };
+    // The user's turnover (docs/architecture.md §5), exact: it is compared, never shown.
+    const turnover = rows.find((r) => r.kind === 't');
+    return { accounts: pick('a'), categories: pick('c'), turnover: turnover ? BigInt(turnover.balance.split('.')[0]!) : 0n };
+  }
+
+  /**
+   * What a manual entry on one account needs before it decides, in ONE statement (docs/architecture.md
+   * §4, "Statements per write"): the account (404 when it is not the caller's), which of
+   * `categoryIds` are the caller's categories, the system categories, and the balances the balance
+   * bound reads (the account, the named categories, Unassigned and the Funding Pool) — what
+   * `account`, `existingCategories`, `systemCategories` and `knownBalances(…, true)` answer.
+   */
+  async entryContext(
+    userId: string,
+    accountId: string,
+    categoryIds: readonly string[],
+  ): Promise<{
+    account: AccountRow;
+    existing: Set<string>;
+    system: SystemCategories;
+    known: { accounts: Map<string, { name: string; balance: Cents }>; categories: Map<string, { name: string; balance: Cents }> };
+  }> {
+    requireUuid(accountId, 'Account');
+    const { rows } = await this.pool.query<{ kind: 'a' | 'c'; id: string; name: string; balance: string; type: string; account: Omit<AccountRow, 'balance' | 'name' | 'id' | 'type'> | null }>(
+      `SELECT 'a' AS kind, a.id::text AS id, a.name, a.balance_cents AS balance, a.type,
+              jsonb_build_object('institutionId', a.institution_id, 'subtype', a.subtype, 'tracking', a.tracking,
+                                 'startDate', to_char(a.start_date, 'YYYY-MM-DD'), 'closed', a.closed,
+                                 'startingTransactionId', a.starting_transaction_id) AS account
+         FROM ledger_accounts a WHERE a.id = $2::uuid AND a.user_id = $1
+       UNION ALL
+       SELECT 'c', c.id, c.name, COALESCE(b.balance_cents, 0), c.type, NULL
+         FROM budget_categories c LEFT JOIN ledger_category_balances b ON b.category_id = c.id
+        WHERE c.user_id = $1 AND (c.id = ANY($3::text[]) OR c.type IN ('UNASSIGNED', 'FUNDING POOL', 'ACCOUNT TRANSFER'))`,
+      [userId, accountId, categoryIds],
+    );
+    const found = rows.find((r) => r.kind === 'a');
+    if (!found || !found.account) throw new NotFound('Account not found');
+    const account: AccountRow = { id: found.id, name: found.name, type: found.type, ...found.account, balance: centsFromDb(found.balance) };
+    const named = new Set(categoryIds);
+    const categories = rows.filter((r) => r.kind === 'c');
+    const byType = new Map(categories.map((r) => [r.type, r.id]));
+    const unassigned = byType.get('UNASSIGNED');
+    const fundingPool = byType.get('FUNDING POOL');
+    if (!unassigned || !fundingPool) throw new Error('System categories not found');
+    return {
+      account,
+      existing: new Set(categories.filter((r) => named.has(r.id)).map((r) => r.id)),
+      system: { unassigned, fundingPool, accountTransfer: byType.get('ACCOUNT TRANSFER') ?? '' },
+      known: {
+        accounts: new Map([[account.id, { name: account.name, balance: account.balance }]]),
+        categories: new Map(
+          categories
+            .filter((r) => named.has(r.id) || r.type === 'UNASSIGNED' || r.type === 'FUNDING POOL')
+            .map((r) => [r.id, { name: r.name, balance: centsFromDb(r.balance) }]),
+        ),
+      },
+    };
   }
 
   /** Σ posted, live, non-starting amounts (principle for loans) dated on or after `date` (rule 6). */

@@ -13,8 +13,8 @@ import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
  * The events' NOTIFY is coalesced and never awaited by a write (postgres-subscription.ts): left out.
  */
 const BOUNDS: Record<string, { statements: number; roundTrips: number }> = {
-  'transaction (today)': { statements: 19, roundTrips: 11 },
-  'transaction (a year back)': { statements: 19, roundTrips: 11 },
+  'transaction (today)': { statements: 16, roundTrips: 11 },
+  'transaction (a year back)': { statements: 16, roundTrips: 11 },
   funding: { statements: 15, roundTrips: 10 },
   rebalance: { statements: 15, roundTrips: 10 },
   'category transfer': { statements: 15, roundTrips: 10 },

@@ -4,10 +4,10 @@ import { EventWriter } from '@budget/platform';
 import { decideRecordAccountTransaction } from '../../domain/record-transaction.decide.js';
 import { transactionStream } from '../../domain/transaction.events.js';
 import { foldTransaction } from '../../domain/transaction.state.js';
-import { LedgerLookups, requireUuid } from '../../queries/ledger-lookups.js';
+import { LedgerLookups } from '../../queries/ledger-lookups.js';
 import { LedgerViews } from '../../queries/transaction-view.js';
-import { ensureWithinBalanceBound, prefetchBalances } from '../balance-bound.js';
-import { splitsFrom, transactionContext } from '../transaction-context.js';
+import { ensureWithinBalanceBound } from '../balance-bound.js';
+import { contextOf, splitsFrom } from '../transaction-context.js';
 import { RecordTransactionCommand } from './record-transaction.command.js';
 
 /** Decide the manual entry (rules 8 and 9), append it as a new stream; answer it with the balances it moved. */
@@ -21,11 +21,11 @@ export class RecordTransactionHandler implements ICommandHandler<RecordTransacti
 
   async execute({ userId, accountId, body }: RecordTransactionCommand) {
     const splits = splitsFrom(body.categories ?? []);
-    // The account and the categories are looked up together (one round trip of latency, not two).
-    const lookup = this.lookups.account(userId, accountId);
-    // What the balance bound needs is read meanwhile too, so the check adds no round trip.
-    const balances = prefetchBalances(this.lookups, userId, [requireUuid(accountId, 'Account')], splits.flatMap((s) => (typeof s.categoryId === 'string' ? [s.categoryId] : [])));
-    const [account, context] = await Promise.all([lookup, transactionContext(this.lookups, userId, lookup, splits)]);
+    // The account, the categories, the system categories and the balances the bound reads: one statement.
+    const found = await this.lookups.entryContext(userId, accountId, splits.flatMap((s) => (typeof s.categoryId === 'string' ? [s.categoryId] : [])));
+    const { account } = found;
+    const context = contextOf(account, found.existing, found.system);
+    const balances = Promise.resolve(found.known);
     const transactionId = this.writer.newId();
     const events = decideRecordAccountTransaction(
       {
