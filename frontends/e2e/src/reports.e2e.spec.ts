@@ -9,8 +9,9 @@ import { networkQuiet } from './network-quiet.js';
 /**
  * The reports (issue 17; product-spec §2 "Reports", §7 Reports) against the real server: a user
  * with two accounts, five manual rows over two months in two categories and a funding a month;
- * each of the six reports renders its chart (an svg with its series) and the hand-computed
- * figures in its table; a CSV downloads with the same figures; a report reloads from its URL.
+ * each report answers as it opens (no Run click) with its chart (an svg with its series) and the
+ * hand-computed figures in its table; a CSV downloads with the same figures; a report reloads from
+ * its URL; on a phone a report's answer is the page, not a box under the list.
  */
 let stack: Stack;
 let browser: Browser;
@@ -108,9 +109,11 @@ async function expectChart(page: Page, series: string[]): Promise<Locator> {
   return chart;
 }
 
+/** Opens a report from the list: its answer comes without a click, for the defaults (the URL carries no parameters). */
 async function openReport(page: Page, label: string): Promise<void> {
   await page.getByRole('list', { name: 'Reports' }).getByRole('link', { name: label, exact: true }).click();
   await page.getByRole('heading', { level: 2, name: label }).waitFor();
+  expect(new URL(page.url()).search).toBe('');
 }
 
 async function run(page: Page): Promise<void> {
@@ -144,19 +147,32 @@ describe('reports in the browser', () => {
     await openReport(page, 'Net Worth');
     expect(await page.getByLabel('Start Date').inputValue()).toBe(yearAgo);
     expect(await page.getByLabel('End Date').inputValue()).toBe(today);
-    await run(page);
-    await page.waitForURL((url) => url.pathname === '/reports/net-worth' && url.searchParams.get('startDate') === yearAgo && url.searchParams.get('endDate') === today);
     const netWorthRows = await tableRows(page, 'Net Worth');
     expect(netWorthRows.at(-1)).toMatch(new RegExp(`^${usDate(today).replaceAll('/', '\\/')} \\| .*2,699\\.65$`));
+    // It starts at the first account (1,000.00 - 200.00), not with the empty weeks of the year before it.
+    expect(netWorthRows[0]).toMatch(/ \| 800\.00$/);
     const netWorthChart = await expectChart(page, [...(await page.getByRole('grid', { name: 'Net Worth report' }).locator('thead th').allTextContents()).slice(1)]);
     await expect.poll(() => netWorthChart.locator('.recharts-line-curve').count()).toBe(3);
+    // Plain lines: no dot on every weekly point.
+    expect(await netWorthChart.locator('.recharts-line-dot').count()).toBe(0);
+    // The amount axis has round ticks: whole dollars (the date ticks are the ones with a '/').
+    const tickTexts = async () => (await netWorthChart.locator('.recharts-cartesian-axis-tick-value').allTextContents()).map((t) => t.trim()).filter((t) => !t.includes('/'));
+    await expect.poll(async () => (await tickTexts()).length, { timeout: 20_000 }).toBeGreaterThan(1);
+    const amountTicks = await tickTexts();
+    for (const tick of amountTicks) expect(tick).toMatch(/^-?\d{1,3}(,\d{3})*$/);
+    // Run Report puts the parameters in the URL.
+    await run(page);
+    await page.waitForURL((url) => url.pathname === '/reports/net-worth' && url.searchParams.get('startDate') === yearAgo && url.searchParams.get('endDate') === today);
     await screenshot(page, 'reports-net-worth');
 
-    // Payee: grouped by name and channel, sorted by name; sortable by each column.
+    // Payee: one row per payee (across payment channels), sorted by name; sortable by each column; labelled bars.
     await openReport(page, 'Payee');
-    await run(page);
-    expect(await tableRows(page, 'Payee')).toEqual(['Cafe | unknown | 2 | -20.00', 'Grocer | unknown | 2 | -80.35', 'Paycheck | unknown | 1 | 2,000.00']);
-    await expectChart(page, ['Sum']);
+    expect(await tableRows(page, 'Payee')).toEqual(['Cafe | 2 | -20.00', 'Grocer | 2 | -80.35', 'Paycheck | 1 | 2,000.00']);
+    const payeeChart = await expectChart(page, ['Sum']);
+    await expect.poll(() => payeeChart.locator('.recharts-label-list text').allTextContents()).toEqual(expect.arrayContaining(['2,000.00', '-80.35', '-20.00']));
+    // Split by payment channel, by choice.
+    await page.getByLabel('Split by payment channel').check();
+    await expect.poll(() => tableRows(page, 'Payee')).toEqual(['Cafe | unknown | 2 | -20.00', 'Grocer | unknown | 2 | -80.35', 'Paycheck | unknown | 1 | 2,000.00']);
     const sumHeader = page.getByRole('grid', { name: 'Payee report' }).getByRole('columnheader', { name: 'Sum' });
     await sumHeader.click();
     expect(await tableRows(page, 'Payee')).toEqual(['Grocer | unknown | 2 | -80.35', 'Cafe | unknown | 2 | -20.00', 'Paycheck | unknown | 1 | 2,000.00']);
@@ -185,8 +201,16 @@ describe('reports in the browser', () => {
     });
     expect(csv).toBe('Payee,Payment Channel,Count,Sum\r\nCafe,unknown,2,-20.00\r\nGrocer,unknown,2,-80.35\r\nPaycheck,unknown,1,2000.00');
 
-    // Category: only Groceries and Dining Out checked; a bar per category.
+    // Category, at once: spending first, then income (the paycheck in the Funding Pool), as two series.
     await openReport(page, 'Category');
+    const everyCategory = await tableRows(page, 'Category');
+    expect(everyCategory.at(-1)).toMatch(/ \| 1 \| 2,000\.00$/);
+    expect(everyCategory.slice(0, -1)).toEqual(expect.arrayContaining(['Food | Dining Out | 2 | -20.00', 'Food | Groceries | 2 | -80.35']));
+    await expectChart(page, ['Spending', 'Income']);
+    await page.getByLabel('Show').selectOption('income');
+    await expect.poll(() => tableRows(page, 'Category')).toEqual([everyCategory.at(-1)]);
+    await page.getByLabel('Show').selectOption('');
+    // Only Groceries and Dining Out checked; a bar per category.
     const checks = page.getByRole('group', { name: 'Categories' });
     await checks.getByRole('checkbox', { name: 'Food:Groceries' }).waitFor();
     await checks.getByRole('button', { name: 'None' }).click();
@@ -194,13 +218,12 @@ describe('reports in the browser', () => {
     await checks.getByRole('checkbox', { name: 'Food:Dining Out' }).check();
     await run(page);
     await page.waitForURL((url) => url.searchParams.getAll('c').sort().join(',') === [seeded.groceries, seeded.dining].sort().join(','));
-    expect(await tableRows(page, 'Category')).toEqual(['Food | Dining Out | 2 | -20.00', 'Food | Groceries | 2 | -80.35']);
-    const categoryChart = await expectChart(page, ['Sum']);
+    await expect.poll(() => tableRows(page, 'Category')).toEqual(['Food | Dining Out | 2 | -20.00', 'Food | Groceries | 2 | -80.35']);
+    const categoryChart = await expectChart(page, ['Spending', 'Income']);
     await expect.poll(() => categoryChart.locator('.recharts-bar-rectangle').count()).toBe(2);
 
     // Income vs expenses: two months; transfers and starting balances are neither.
     await openReport(page, 'Income Vs. Expenses');
-    await run(page);
     expect(await tableRows(page, 'Income Vs. Expenses')).toEqual([
       `${monthHeader(2)} | 2,000.00 | -50.25 | 1,949.75`,
       `${monthHeader(1)} | 0.00 | -50.10 | -50.10`,
@@ -209,11 +232,12 @@ describe('reports in the browser', () => {
     await expect.poll(() => incomeChart.locator('.recharts-line-curve').count()).toBe(1);
     await expect.poll(() => incomeChart.locator('.recharts-bar-rectangle').count()).toBe(3);
 
-    // Funding history: 12 months to this one, four-digit years; a change from the month before flagged; totals.
+    // Funding history: 12 months to this one, four-digit years; a change from the month before flagged; totals;
+    // only the two categories funded in those months.
     await openReport(page, 'Funding History');
-    await run(page);
     const fundingTable = page.getByRole('table', { name: 'Funding History report' });
     await fundingTable.waitFor({ timeout: 20_000 });
+    expect(await fundingTable.locator('tbody tr').count()).toBe(2);
     const headers = await fundingTable.locator('thead th').allTextContents();
     expect(headers.slice(-3)).toEqual([monthHeader(2), monthHeader(1), monthHeader(0)]);
     const dining = fundingTable.locator('tbody tr').filter({ hasText: 'Dining Out' });
@@ -246,19 +270,31 @@ describe('reports in the browser', () => {
     await day.getByText('-7.60', { exact: true }).waitFor({ timeout: 20_000 });
     expect(await day.getByRole('heading').textContent()).toBe(`Transactions on ${usDate(monthDay(1, 17))}`);
 
-    // Back past the budget progress form: the funding history run again, from its URL.
+    // Back past the budget progress form: the funding history again.
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/reports/budget-progress' && !url.searchParams.has('m'));
     await page.goBack();
     await page.getByRole('heading', { level: 2, name: 'Funding History' }).waitFor();
     await page.getByRole('table', { name: 'Funding History report' }).waitFor();
 
+    // The spending breakdown: by group and category, shares of all spending, a treemap.
+    await openReport(page, 'Spending Breakdown');
+    const spending = page.getByRole('table', { name: 'Spending Breakdown report' });
+    await spending.waitFor({ timeout: 20_000 });
+    const spendingRows = await spending.locator('tbody tr').all();
+    expect(await Promise.all(spendingRows.map(async (row) => (await row.locator('td').allTextContents()).map((cell) => cell.trim()).join(' | ')))).toEqual([
+      'Food | Groceries | 80.35 | 80.1%',
+      'Food | Dining Out | 20.00 | 19.9%',
+    ]);
+    expect((await spending.locator('tfoot td').allTextContents()).map((cell) => cell.trim())).toEqual(['Total', '', '100.35', '100.0%']);
+    await page.getByTestId('report-breakdown').locator('svg.recharts-surface').waitFor({ timeout: 20_000 });
+
     // A bookmarked payee run for Checking alone, reloaded: its filter and only its rows.
     const bookmark = `${stack.url}/reports/payee?startDate=${yearAgo}&endDate=${today}&a=${seeded.checking}`;
     await page.goto(bookmark);
-    expect(await tableRows(page, 'Payee')).toEqual(['Cafe | unknown | 2 | -20.00', 'Grocer | unknown | 1 | -50.25', 'Paycheck | unknown | 1 | 2,000.00']);
+    expect(await tableRows(page, 'Payee')).toEqual(['Cafe | 2 | -20.00', 'Grocer | 1 | -50.25', 'Paycheck | 1 | 2,000.00']);
     await page.reload();
-    expect(await tableRows(page, 'Payee')).toEqual(['Cafe | unknown | 2 | -20.00', 'Grocer | unknown | 1 | -50.25', 'Paycheck | unknown | 1 | 2,000.00']);
+    expect(await tableRows(page, 'Payee')).toEqual(['Cafe | 2 | -20.00', 'Grocer | 1 | -50.25', 'Paycheck | 1 | 2,000.00']);
     const accounts = page.getByRole('group', { name: 'Accounts' });
     await accounts.getByRole('checkbox', { name: 'Reports Bank — Checking' }).waitFor();
     expect(await accounts.getByRole('checkbox', { name: 'Reports Bank — Checking' }).isChecked()).toBe(true);
@@ -285,6 +321,20 @@ describe('reports in the browser', () => {
     await page.goto(`${stack.url}/reports/payee?startDate=1990-01-01&endDate=1990-01-31`);
     await page.getByTestId('report-empty').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('report-empty').textContent()).toBe('No data for this range');
+
+    // On a phone the answer is the page: the list gives way, the table is in the page's flow (no
+    // box of its own scrolled under a blank page), and the chart spans the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${stack.url}/reports/income-vs-expenses`);
+    await tableRows(page, 'Income Vs. Expenses');
+    expect(await page.getByTestId('report-list').isVisible()).toBe(false);
+    const detail = page.locator('.ui-list-detail__detail');
+    expect(await detail.evaluate((element) => element.ownerDocument.defaultView?.getComputedStyle(element).overflowY)).toBe('visible');
+    expect(await detail.evaluate((element) => element.scrollHeight - element.clientHeight)).toBe(0);
+    const chartBox = await page.getByTestId('report-chart').boundingBox();
+    expect(chartBox!.width).toBeGreaterThan(300);
+    expect((await page.getByTestId('report-view').boundingBox())!.height).toBeGreaterThan(400);
+    await screenshot(page, 'reports-phone');
     await context.close();
   });
 });

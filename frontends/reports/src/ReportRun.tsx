@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import {
   budgetProgressReport,
   categoryReport,
@@ -16,8 +16,10 @@ import {
   incomeVsExpensesChart,
   netWorthChart,
   payeeChart,
+  spendingBreakdown,
   type ChartSpec,
 } from './chart-data.js';
+import { BreakdownChartSlot } from './charts/ReportChartSlot.js';
 import { longDate } from './dates.js';
 import { DayTransactions } from './DayTransactions.js';
 import { csvFileName, monthToUrl, type ReportParams } from './report-params.js';
@@ -28,6 +30,9 @@ import {
   incomeVsExpensesTable,
   netWorthTable,
   payeeTable,
+  payeeTableByName,
+  spendingTable,
+  type CategoryKind,
   type ReportTable,
 } from './report-table.js';
 import type { ReportId } from './report-types.js';
@@ -48,8 +53,6 @@ const netWorthShown = (answer: RouteResponse<typeof netWorthReport>): Shown => {
   const table = netWorthTable(answer);
   return { table, chart: netWorthChart(table) };
 };
-const payeeShown = (answer: RouteResponse<typeof payeeReport>): Shown => ({ table: payeeTable(answer), chart: payeeChart(answer) });
-const categoryShown = (answer: RouteResponse<typeof categoryReport>): Shown => ({ table: categoryTable(answer), chart: categoryChart(answer) });
 const incomeShown = (answer: RouteResponse<typeof incomeVsExpensesReport>): Shown => {
   const table = incomeVsExpensesTable(answer);
   return { table, chart: incomeVsExpensesChart(table) };
@@ -64,15 +67,60 @@ function NetWorthRun({ label, params }: RunProps) {
   return <Loaded query={query} what={what(label)}>{(shown) => <ReportView label={label} {...shown} fileName={csvFileName('net-worth', params)} />}</Loaded>;
 }
 
+/** Payee: one row per payee across its payment channels, or one per payee and channel by choice. */
 function PayeeRun({ label, params }: RunProps) {
+  const [split, setSplit] = useState(false);
+  const select = useCallback((answer: RouteResponse<typeof payeeReport>): Shown => {
+    const table = split ? payeeTable(answer) : payeeTableByName(answer);
+    return { table, chart: payeeChart(table) };
+  }, [split]);
   const request = { query: { ...range(params), pc: params.channels ?? undefined, a: params.accounts ?? undefined } };
-  const query = useRouteQuery(payeeReport, request, { select: payeeShown });
-  return <Loaded query={query} what={what(label)}>{(shown) => <ReportView label={label} {...shown} sortable fileName={csvFileName('payee', params)} />}</Loaded>;
+  const query = useRouteQuery(payeeReport, request, { select });
+  const toggle = (
+    <label className="report-toggle">
+      <input type="checkbox" checked={split} onChange={(event) => setSplit(event.target.checked)} />
+      Split by payment channel
+    </label>
+  );
+  return <Loaded query={query} what={what(label)}>{(shown) => <ReportView label={label} {...shown} sortable fileName={csvFileName('payee', params)} options={toggle} />}</Loaded>;
 }
 
+const KIND_OPTIONS = [
+  { value: '', label: 'Spending and income' },
+  { value: 'spending', label: 'Spending only' },
+  { value: 'income', label: 'Income only' },
+];
+
+/** Category: spending and income apart (two series, spending rows first), or one of them. */
 function CategoryRun({ label, params }: RunProps) {
-  const query = useRouteQuery(categoryReport, { query: { ...range(params), c: params.categories ?? undefined } }, { select: categoryShown });
-  return <Loaded query={query} what={what(label)}>{(shown) => <ReportView label={label} {...shown} fileName={csvFileName('category', params)} />}</Loaded>;
+  const [only, setOnly] = useState<CategoryKind | null>(null);
+  const select = useCallback((answer: RouteResponse<typeof categoryReport>): Shown => ({ table: categoryTable(answer, only), chart: categoryChart(answer, only) }), [only]);
+  const query = useRouteQuery(categoryReport, { query: { ...range(params), c: params.categories ?? undefined } }, { select });
+  const show = <SelectField label="Show" value={only ?? ''} onChange={(event) => setOnly((event.target.value || null) as CategoryKind | null)} options={KIND_OPTIONS} />;
+  return <Loaded query={query} what={what(label)}>{(shown) => <ReportView label={label} {...shown} fileName={csvFileName('category', params)} options={show} />}</Loaded>;
+}
+
+/** Spending breakdown: the range's spending by group and category, as a treemap and a table with shares. */
+function SpendingRun({ label, params }: RunProps) {
+  const query = useRouteQuery(categoryReport, { query: range(params) }, { select: spendingTable });
+  return (
+    <Loaded query={query} what={what(label)}>
+      {(table) => <SpendingView label={label} table={table} fileName={csvFileName('spending', params)} />}
+    </Loaded>
+  );
+}
+
+function SpendingView({ label, table, fileName }: { label: string; table: ReportTable; fileName: string }) {
+  const groups = useMemo(() => spendingBreakdown(table), [table]);
+  return (
+    <ReportView
+      label={label}
+      table={table}
+      chart={null}
+      fileName={fileName}
+      below={groups.length > 0 ? <BreakdownChartSlot title="Spending by group and category" groups={groups} /> : null}
+    />
+  );
 }
 
 function IncomeVsExpensesRun({ label, params }: RunProps) {
@@ -133,6 +181,7 @@ const RUNS: Record<ReportId, (props: RunProps) => React.JSX.Element> = {
   'net-worth': NetWorthRun,
   payee: PayeeRun,
   category: CategoryRun,
+  spending: SpendingRun,
   'income-vs-expenses': IncomeVsExpensesRun,
   'funding-history': FundingHistoryRun,
   'budget-progress': BudgetProgressRun,

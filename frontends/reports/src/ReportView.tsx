@@ -14,22 +14,28 @@ export interface ReportViewProps {
   fileName: string;
   sortable?: boolean;
   onPoint?: (index: number) => void;
-  /** Under the chart: the budget progress day's transactions. */
+  /** Under the chart: the budget progress day's transactions, the spending treemap. */
   below?: ReactNode;
+  /** Beside Download CSV: how the answer is shown (the payee split, the category kinds). */
+  options?: ReactNode;
 }
 
 /** A report's answer: Download CSV, the chart, then the table; "No data for this range" when it has no rows. */
-export function ReportView({ label, table, chart, fileName, sortable, onPoint, below }: ReportViewProps) {
+export function ReportView({ label, table, chart, fileName, sortable, onPoint, below, options }: ReportViewProps) {
   if (table.rows.length === 0) {
     return (
-      <p className="report-empty" data-testid="report-empty">
-        No data for this range
-      </p>
+      <>
+        {options ? <div className="report-view__actions">{options}</div> : null}
+        <p className="report-empty" data-testid="report-empty">
+          No data for this range
+        </p>
+      </>
     );
   }
   return (
     <div className="report-view" data-testid="report-view">
       <div className="report-view__actions">
+        {options}
         <Button onClick={() => downloadText(fileName, toCsv(table))}>Download CSV</Button>
       </div>
       {chart && chart.points.length > 0 ? <ReportChartSlot chart={chart} onPoint={onPoint} /> : null}

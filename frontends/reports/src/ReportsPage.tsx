@@ -1,14 +1,16 @@
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ListDetail } from '@budget/web';
 import { ReportForm } from './ReportForm.js';
-import { isRun, paramsSearch, readParams } from './report-params.js';
+import { paramsSearch, readParams } from './report-params.js';
 import { findReport, REPORTS } from './report-types.js';
 import { ReportRun } from './ReportRun.js';
 
 /**
  * /reports and /reports/<id>: the list of reports beside the chosen one's form and answer. The
  * parameters live in the URL (report-params.ts): running the form pushes them, so a run can be
- * bookmarked, shared and reloaded, and back/forward return to the previous run.
+ * bookmarked, shared and reloaded, and back/forward return to the previous run. A report answers
+ * as soon as it opens, for the URL's parameters or, without them, its defaults (the last year,
+ * this month): Run Report is only for changed parameters.
  */
 export function ReportsPage() {
   const { reportId } = useParams();
@@ -35,7 +37,7 @@ export function ReportsPage() {
       <h2>{report.label}</h2>
       {/* Keyed by the URL: back/forward put the URL's parameters back in the form. */}
       <ReportForm key={`${report.id}?${query}`} id={report.id} initial={params} onRun={(next) => navigate(`/reports/${report.id}?${paramsSearch(report.id, next)}`)} />
-      {isRun(report.id, search) ? <ReportRun key={report.id} id={report.id} label={report.label} params={params} /> : null}
+      <ReportRun key={report.id} id={report.id} label={report.label} params={params} />
     </section>
   ) : null;
 

@@ -14,8 +14,8 @@ function csvCell(cell: Cell): string {
   return cell.text;
 }
 
-/** The table as CSV (RFC 4180 through papaparse's `unparse`): the headers, the rows, then the totals row if any. */
+/** The table as CSV (RFC 4180 through papaparse's `unparse`): the headers (ISO months), the rows, then the totals row if any. */
 export function toCsv(table: ReportTable): string {
   const rows = [...table.rows, ...(table.footer ? [table.footer] : [])];
-  return Papa.unparse({ fields: table.headers, data: rows.map((row) => row.map(csvCell)) }, { newline: '\r\n' });
+  return Papa.unparse({ fields: table.csvHeaders ?? table.headers, data: rows.map((row) => row.map(csvCell)) }, { newline: '\r\n' });
 }

@@ -53,11 +53,6 @@ export function readParams(search: URLSearchParams, today: Date): ReportParams {
   };
 }
 
-/** Whether the URL names a run of the report (its required parameters are there), not just its form. */
-export function isRun(id: ReportId, search: URLSearchParams): boolean {
-  return id === 'budget-progress' ? search.has('m') : search.has('startDate') && search.has('endDate');
-}
-
 /** The URL query of a run: only the parameters the report takes; a filter of every value is left out. */
 export function paramsSearch(id: ReportId, params: ReportParams): string {
   const search = new URLSearchParams();

@@ -1,12 +1,15 @@
 /** The reports of product-spec §2 "Reports", by the id their URL carries (`/reports/<id>`). */
-export type ReportId = 'net-worth' | 'payee' | 'category' | 'income-vs-expenses' | 'funding-history' | 'budget-progress';
+export type ReportId = 'net-worth' | 'payee' | 'category' | 'spending' | 'income-vs-expenses' | 'funding-history' | 'budget-progress';
 
 export interface ReportType {
   id: ReportId;
   label: string;
 }
 
-/** The reports, in the order the list shows them (product-spec §2 "Reports"). */
+/**
+ * The reports, in the order the list shows them (product-spec §2 "Reports"), then the spending
+ * breakdown: the category report's spending drawn by group and category (docs/architecture.md §9).
+ */
 export const REPORTS: readonly ReportType[] = [
   { id: 'net-worth', label: 'Net Worth' },
   { id: 'payee', label: 'Payee' },
@@ -14,6 +17,7 @@ export const REPORTS: readonly ReportType[] = [
   { id: 'income-vs-expenses', label: 'Income Vs. Expenses' },
   { id: 'funding-history', label: 'Funding History' },
   { id: 'budget-progress', label: 'Budget Progress' },
+  { id: 'spending', label: 'Spending Breakdown' },
 ];
 
 export const findReport = (id: string | undefined) => REPORTS.find((report) => report.id === id) ?? null;

@@ -1,12 +1,12 @@
 import { formatCents } from '@budget/money';
-import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { ChartPoint, ChartSpec } from '../chart-data.js';
+import { Bar, CartesianGrid, ComposedChart, LabelList, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { amountTicks, seriesAmounts, tickText, type ChartPoint, type ChartSpec } from '../chart-data.js';
 
 /** Distinct series colours (a colour-blind-safe palette); the legend names each series too. */
 const COLOURS = ['#2f6f4f', '#0072b2', '#d55e00', '#cc79a7', '#e69f00', '#56b4e9', '#009e73', '#555555'];
 const HEIGHT = 320;
-/** Bars grow from zero: the amount axis always holds 0 (all-negative sums would otherwise start at the least of them). */
-const WITH_ZERO: [(min: number) => number, (max: number) => number] = [(min) => Math.min(0, min), (max) => Math.max(0, max)];
+/** Lines mark their points only when there are few of them (a month of days, not a year of weeks). */
+const MAX_DOTS = 31;
 
 export interface ReportChartProps {
   chart: ChartSpec;
@@ -45,7 +45,9 @@ function pointDot(colour: string, onPoint: (index: number) => void) {
  * accessibility layer lets the keyboard move through the points, and the figure names the chart.
  */
 export default function ReportChart({ chart, onPoint }: ReportChartProps) {
-  const bars = chart.series.some((series) => series.shape === 'bar');
+  // Round ticks from 0 (bars grow from zero) to past the largest amount, in cents.
+  const ticks = amountTicks(seriesAmounts(chart));
+  const label = (cents: unknown) => (typeof cents === 'number' && cents !== 0 ? formatCents(cents) : '');
   return (
     <figure className="report-chart" data-testid="report-chart" aria-label={chart.title}>
       <figcaption className="report-chart__title">{chart.title}</figcaption>
@@ -59,12 +61,14 @@ export default function ReportChart({ chart, onPoint }: ReportChartProps) {
         >
           <CartesianGrid strokeDasharray="3 3" stroke="#d8dde5" />
           <XAxis dataKey="label" minTickGap={16} />
-          <YAxis tickFormatter={(cents: number) => formatCents(cents)} width={88} domain={bars ? WITH_ZERO : undefined} />
+          <YAxis ticks={ticks} domain={[ticks[0]!, ticks.at(-1)!]} interval={0} tickFormatter={(cents: number) => tickText(cents, ticks)} width={88} />
           <Tooltip formatter={(value) => formatCents(Number(value))} />
           <Legend itemSorter={null} />
           {chart.series.map((series, index) =>
             series.shape === 'bar' ? (
-              <Bar key={series.key} dataKey={series.key} name={series.name} fill={COLOURS[index % COLOURS.length]} isAnimationActive={false} />
+              <Bar key={series.key} dataKey={series.key} name={series.name} fill={COLOURS[index % COLOURS.length]} isAnimationActive={false}>
+                {chart.labelBars ? <LabelList dataKey={series.key} position="top" formatter={label} className="report-chart__bar-label" /> : null}
+              </Bar>
             ) : (
               <Line
                 key={series.key}
@@ -73,7 +77,7 @@ export default function ReportChart({ chart, onPoint }: ReportChartProps) {
                 type="linear"
                 stroke={COLOURS[index % COLOURS.length]}
                 strokeWidth={2}
-                dot={onPoint ? pointDot(COLOURS[index % COLOURS.length]!, onPoint) : chart.points.length <= 62}
+                dot={onPoint ? pointDot(COLOURS[index % COLOURS.length]!, onPoint) : !chart.noDots && chart.points.length <= MAX_DOTS}
                 activeDot={onPoint ? false : { r: 6 }}
                 isAnimationActive={false}
               />
