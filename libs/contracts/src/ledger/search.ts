@@ -30,7 +30,7 @@ const contains = (what: string) =>
  * - `startDate`, `endDate`: rows dated within, both ends included (a reversed range is a 422).
  * Neither (or a blank `name`): every transaction, funding and rebalances included, as the spec's
  * server answers — our search page never asks that, it refuses an empty search (product-spec §6).
- * `transactionsCount` is every match, not the page (docs/architecture.md §6.4). The spec names
+ * `transactionsCount` is every match, not the page (docs/architecture.md §4.9). The spec names
  * `name`, `offset` and `limit` only; the filters after them and `transactionsCount` are optional
  * additions its client never sends or reads.
  */

@@ -373,7 +373,7 @@ export const ledgerMigrations: Migration[] = [
     `,
   },
   {
-    // Search scoped by user (docs/architecture.md §4.4): ledger-013's trigram index held every
+    // Search scoped by user (docs/architecture.md §4.9): ledger-013's trigram index held every
     // user's names, so a rare name was looked up among all of them and a 1–2 character one (no
     // trigram) read every row. Now each index leads with user_id (btree_gin puts the user beside
     // the trigrams), and a covering b-tree walks one user's live rows newest first with what the

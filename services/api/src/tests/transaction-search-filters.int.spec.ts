@@ -5,7 +5,7 @@ import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 
 /**
  * Search by amount either way, memo, category name and date range, with the total count
- * (docs/architecture.md §4.4; contracts `searchTransactions`), through the whole API on
+ * (docs/architecture.md §4.9; contracts `searchTransactions`), through the whole API on
  * PostgreSQL: every kind alone and combined, short (1–2 character) names, the count beside pages,
  * only the caller's rows (another user holds rows that match every filter), bad parameters as
  * 422s in the spec's format; and the user-scoped indexes exist and serve the statements.

@@ -24,7 +24,7 @@ export interface TransactionSearch {
 /**
  * Whether a contains-filter can be served by a trigram index: pg_trgm draws trigrams from runs of
  * at least three letters or digits; a shorter text has none, and a trigram index would be read
- * whole (docs/architecture.md §4.4).
+ * whole (docs/architecture.md §4.9).
  */
 export const hasTrigram = (text: string): boolean => /[\p{L}\p{N}]{3}/u.test(text);
 
@@ -83,7 +83,7 @@ function searchConditions(search: TransactionSearch, userId: string): { where: s
 }
 
 /**
- * The statements of a search (docs/architecture.md §4.4): the page, newest first (date
+ * The statements of a search (docs/architecture.md §4.9): the page, newest first (date
  * descending, then the latest recorded), and the count of every match. The page picks the ids
  * first from the columns `ledger_transactions_user_recent` covers, then reads the 30 full rows.
  */
