@@ -1,64 +1,86 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { listConnectedAccounts, searchTransactions } from '@budget/contracts';
-import { accountAmount, Button, categoryNames, closedReason, Register, TextField, toRegisterRows, useCategories, useEveryPage, useRegister, useTransactionEditor } from '@budget/web';
+import { accountAmount, Button, categoryNames, closedReason, Register, TextField, toRegisterRows, useCategories, useEveryPage, useRegister, useTransactionEditor, type CallRequest } from '@budget/web';
 import { findInstitutionOf } from '../institutions/institution-data.js';
-import { MAX_SEARCH, searchOf, submitSearch } from './search-query.js';
+import { apiQuery, countText, criteriaOf, formOf, MAX_SEARCH, submitForm, type SearchCriteria, type SearchField, type SearchForm } from './search-query.js';
 import './search.css';
 
 /**
- * /search (product-spec §2 Search): a text box and a Search button; the matches in a register,
- * newest first, 30 at a time, each row showing its account; a row opens the transaction dialog
- * the account register opens. The search is the URL's `?q=`, so reload and back show it again.
+ * /search (product-spec §2 Search): a text box and a Search button; beside it the filters on
+ * amount (either way unless signed), memo, category and dates (docs/architecture.md §4.9). The
+ * matches in a register, newest first, 30 at a time, each row showing its account, under the count
+ * of every match; a row opens the transaction dialog the account register opens. The search is
+ * in the URL (`?q=&amount=&memo=&category=&from=&to=`), so reload and back show it again.
  */
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
-  const search = searchOf(params);
+  const criteria = criteriaOf(params);
   return (
     <div className="search-page">
       <h1 className="search-page__title">Search</h1>
-      {/* Back and forward change the URL: a new search starts the box over from it. */}
-      <SearchBox key={search ?? ''} initial={search ?? ''} onSearch={(q) => setParams({ q })} />
-      {search === null ? null : <SearchResults search={search} />}
+      {/* Back and forward change the URL: a new search starts the form over from it. */}
+      <SearchBox key={params.toString()} initial={formOf(criteria)} onSearch={(next) => setParams(next as Record<string, string>)} />
+      {criteria === null ? null : <SearchResults criteria={criteria} />}
     </div>
   );
 }
 
-/** The text box and the Search button; a blank search is refused on the field (product-spec §6). */
-function SearchBox({ initial, onSearch }: { initial: string; onSearch: (search: string) => void }) {
-  const [text, setText] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
+const FILTERS: { field: Exclude<SearchField, 'q'>; label: string; type: string; inputMode?: 'decimal'; placeholder?: string }[] = [
+  { field: 'amount', label: 'Amount', type: 'text', inputMode: 'decimal', placeholder: '45 or -45.00' },
+  { field: 'memo', label: 'Memo', type: 'text' },
+  { field: 'category', label: 'Category', type: 'text' },
+  { field: 'from', label: 'From date', type: 'date' },
+  { field: 'to', label: 'To date', type: 'date' },
+];
+
+/** The text box, the filters and the Search button; nothing given is refused on the box (product-spec §6). */
+function SearchBox({ initial, onSearch }: { initial: SearchForm; onSearch: (criteria: SearchCriteria) => void }) {
+  const [form, setForm] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<SearchField, string>>>({});
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const result = submitSearch(text);
-    if ('error' in result) return setError(result.error);
-    setError(null);
-    onSearch(result.search);
+    const result = submitForm(form);
+    if ('errors' in result) return setErrors(result.errors);
+    setErrors({});
+    onSearch(result.criteria);
+  };
+  const change = (field: SearchField) => (event: ChangeEvent<HTMLInputElement>) => {
+    setForm({ ...form, [field]: event.target.value });
+    setErrors({ ...errors, [field]: undefined });
   };
   return (
-    <form className="search-page__bar" role="search" onSubmit={submit} noValidate>
-      <TextField
-        label="Search transactions"
-        type="search"
-        name="q"
-        value={text}
-        maxLength={MAX_SEARCH}
-        error={error}
-        onChange={(event) => {
-          setText(event.target.value);
-          setError(null);
-        }}
-      />
-      <Button type="submit" variant="primary">
-        Search
-      </Button>
+    <form className="search-page__form" role="search" onSubmit={submit} noValidate>
+      <div className="search-page__bar">
+        <TextField label="Search transactions" type="search" name="q" value={form.q} maxLength={MAX_SEARCH} error={errors.q ?? null} onChange={change('q')} />
+        <Button type="submit" variant="primary">
+          Search
+        </Button>
+      </div>
+      <fieldset className="search-page__filters">
+        <legend className="search-page__legend">Filters</legend>
+        {FILTERS.map(({ field, label, type, inputMode, placeholder }) => (
+          <TextField
+            key={field}
+            label={label}
+            type={type}
+            name={field}
+            value={form[field]}
+            maxLength={MAX_SEARCH}
+            error={errors[field] ?? null}
+            onChange={change(field)}
+            {...(inputMode && { inputMode })}
+            {...(placeholder && { placeholder })}
+          />
+        ))}
+      </fieldset>
     </form>
   );
 }
 
-/** The register of the transactions whose name contains `search`. */
-function SearchResults({ search }: { search: string }) {
-  const register = useRegister(searchTransactions, { query: { name: search } });
+/** The register of the transactions matching the criteria, under the count of them all. */
+function SearchResults({ criteria }: { criteria: SearchCriteria }) {
+  const register = useRegister(searchTransactions, { query: apiQuery(criteria) as CallRequest<typeof searchTransactions>['query'] });
   const editor = useTransactionEditor();
   // The accounts' types: a loan's dialog edits the principal too.
   const accounts = useEveryPage(listConnectedAccounts, {});
@@ -71,6 +93,9 @@ function SearchResults({ search }: { search: string }) {
   });
   return (
     <>
+      <p className="search-page__count" role="status">
+        {register.count === null ? '' : countText(register.count)}
+      </p>
       <Register
         label="Matching transactions"
         rows={rows}
