@@ -32,7 +32,7 @@ describe('an import whose rows are stored', () => {
       }
       return bed.writer.append(stream, events, revision, who);
     };
-    const importer = new BankFileImporter(racing, bed.lookups);
+    const importer = new BankFileImporter(racing, bed.lookups, bed.store);
 
     const file = parseOfx(bankOfx([{ fitid: 'R1', date: '20250305', amount: '-19.99', name: 'SHOP' }, { fitid: 'R2', date: '20250306', amount: '-5.00', name: 'CAFE' }]));
     const result = await importer.import(caller, await bed.lookups.account(caller.userId, accountId), file, 'OFX');
@@ -53,7 +53,7 @@ describe('an imported row, exactly once by construction', () => {
     const { caller } = await bed.newUser();
     const { accountIds } = await bed.accounts.addInstitution(caller, 'Bank', [checking]);
     const account = await bed.lookups.account(caller.userId, accountIds[0]!);
-    const importer = new BankFileImporter(bed.writer, bed.lookups);
+    const importer = new BankFileImporter(bed.writer, bed.lookups, bed.store);
     const file = parseOfx(bankOfx(rows));
 
     const results = await Promise.all([1, 2, 3].map(() => importer.importExactlyOnce(caller, account, file, 'OFX')));
@@ -75,12 +75,12 @@ describe('an imported row, exactly once by construction', () => {
     const { accountIds } = await bed.accounts.addInstitution(caller, 'Bank', [checking]);
     const account = await bed.lookups.account(caller.userId, accountIds[0]!);
     const file = parseOfx(bankOfx(rows.slice(0, 3)));
-    await new BankFileImporter(bed.writer, bed.lookups).importExactlyOnce(caller, account, file, 'OFX');
+    await new BankFileImporter(bed.writer, bed.lookups, bed.store).importExactlyOnce(caller, account, file, 'OFX');
 
     // A read model that has not caught up: it knows none of the rows.
     const behind: typeof bed.lookups = Object.create(bed.lookups);
     behind.byProviderId = async () => new Map();
-    const again = await new BankFileImporter(bed.writer, behind).importExactlyOnce(caller, account, file, 'OFX');
+    const again = await new BankFileImporter(bed.writer, behind, bed.store).importExactlyOnce(caller, account, file, 'OFX');
 
     expect(again).toMatchObject({ added: 0, unchanged: 3 });
     const stored = await bed.db.pool.query('SELECT count(*)::int AS n FROM ledger_transactions WHERE account_id = $1 AND provider_transaction_id IS NOT NULL', [account.id]);
@@ -91,7 +91,7 @@ describe('an imported row, exactly once by construction', () => {
     const { caller } = await bed.newUser();
     const { accountIds } = await bed.accounts.addInstitution(caller, 'Bank', [checking]);
     const account = await bed.lookups.account(caller.userId, accountIds[0]!);
-    await new BankFileImporter(bed.writer, bed.lookups).importExactlyOnce(caller, account, parseOfx(bankOfx(rows.slice(0, 1))), 'OFX');
+    await new BankFileImporter(bed.writer, bed.lookups, bed.store).importExactlyOnce(caller, account, parseOfx(bankOfx(rows.slice(0, 1))), 'OFX');
     await expect(
       bed.db.pool.query(
         `INSERT INTO ledger_transactions (user_id, id, kind, type, date, version, account_id, provider_transaction_id, splits, seq, recorded_at)
@@ -108,7 +108,7 @@ describe('an imported row, exactly once by construction', () => {
     const account = await bed.lookups.account(caller.userId, accountIds[0]!);
     const parsed = parseOfx(bankOfx([{ fitid: 'L1', date: '20250305', amount: '-1.00', name: 'N'.repeat(200_000) }]));
     const { rows: checked } = applyImportEdgeRules(parsed.rows);
-    await new BankFileImporter(bed.writer, bed.lookups).importExactlyOnce(caller, account, { ...parsed, rows: checked }, 'OFX');
+    await new BankFileImporter(bed.writer, bed.lookups, bed.store).importExactlyOnce(caller, account, { ...parsed, rows: checked }, 'OFX');
     const stored = await bed.db.pool.query('SELECT length(name) AS n FROM ledger_transactions WHERE account_id = $1 AND provider_transaction_id IS NOT NULL', [account.id]);
     expect(stored.rows).toEqual([{ n: 500 }]);
   });

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { dollarsFromCents, type Cents } from '@budget/money';
-import { EventWriter, WrongExpectedRevisionError, type Actor, type Caller, type ExpectedRevision } from '@budget/platform';
+import { EVENT_STORE, EventWriter, type Caller, type EventStore, type WriteAppend } from '@budget/platform';
 import { accountStream, type StatementFileImported } from '../domain/account.events.js';
 import { bankTransactionId } from '../domain/bank-rows/bank-transaction-id.js';
 import type { TransactionChange } from '../domain/balance-bound.js';
@@ -8,12 +8,14 @@ import { RuleViolation } from '../domain/domain-error.js';
 import { ImportFileError, type ImportedRow, type ParsedFile } from '../domain/import/imported-row.js';
 import { decideRecordAccountTransaction } from '../domain/record-transaction.decide.js';
 import { decideReimport } from '../domain/reimport.decide.js';
+import { statementImportStream, type StatementFileImportPlanned } from '../domain/statement-import.events.js';
 import { transactionStream, type TransactionEvent } from '../domain/transaction.events.js';
 import { foldTransaction } from '../domain/transaction.state.js';
 import { LedgerLookups, type AccountRow } from '../queries/ledger-lookups.js';
 import { ensureWithinBalanceBound } from './balance-bound.js';
 import { notedAutoAssignment, RulesByQuery, type NotedRuleAssignment } from './auto-assign/rules-by-query.js';
 import type { LedgerViews } from '../queries/transaction-view.js';
+import { TransferPairing } from './pair-transfers/transfer-pairing.js';
 
 export interface ImportResult {
   added: number;
@@ -56,18 +58,48 @@ export async function importAnswer(views: LedgerViews, userId: string, accountId
 
 const ADDED_BY_THIS_REQUEST = Symbol('added by an earlier run of this request');
 
+/** Rows per append of an import: a 5 MB file (about 16,000 rows) never holds the user's lock for long. */
+export const IMPORT_CHUNK_ROWS = 250;
+
+/** How often an import that lost a race on a row's stream is decided again. */
+const CONFLICT_ATTEMPTS = 5;
+
+/** Nest token of the rows per import chunk (`IMPORT_CHUNK_ROWS` when not provided). */
+export const IMPORT_CHUNK_SIZE = Symbol.for('budget.ledger.ImportChunkSize');
+
+/** One row's decision: its append (none when unchanged), and whether an earlier run of this request already stored it. */
+interface Decided {
+  append: WriteAppend | null;
+  change: TransactionChange | null;
+  storedBefore: boolean;
+}
+
 /**
  * OFX and CSV import (server-behaviour §4.2.5 with weak points fixed), shared by both import
  * handlers: new rows go to Unassigned, a row already stored (same FITID or fingerprint) is not
  * added again, and the file's ledger balance is compared with ours and reported, never written
  * over it. Each row is its own transaction stream, decided by the transaction deciders.
+ *
+ * In chunks (docs/architecture.md §8 "Imports in chunks"), as a bank sync records its rows: the
+ * import's plan (`StatementFileImportPlanned`: the rows and the chunk size) is recorded first on its
+ * own stream, named by an id drawn first (derived from the Idempotency-Key in a keyed request); the
+ * rows are decided, the whole file checked against the balance bound, then appended a chunk at a
+ * time, each chunk one transaction under the user's lock. A retry (after a crash, a failed chunk or
+ * a 202) names the same import, reads its plan back and derives the same chunks from it; each row's
+ * stream id is derived from its input, so a chunk already stored appends nothing and the import
+ * resumes where it stopped, exactly once. Then the transfer pairing runs over the added rows, as
+ * after a bank sync (README "Transfer pairs").
  */
 @Injectable()
 export class BankFileImporter {
   constructor(
     @Inject(EventWriter) private readonly writer: EventWriter,
     @Inject(LedgerLookups) private readonly lookups: LedgerLookups,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     @Optional() @Inject(RulesByQuery) private readonly rules?: RulesByQuery,
+    @Optional() @Inject(TransferPairing) private readonly transfers?: TransferPairing,
+    /** Rows per chunk (tests make it small). */
+    @Optional() @Inject(IMPORT_CHUNK_SIZE) private readonly chunkSize: number = IMPORT_CHUNK_ROWS,
   ) {}
 
   async accountForImport(caller: Caller, accountId: string): Promise<AccountRow> {
@@ -80,66 +112,95 @@ export class BankFileImporter {
    * Imports a file exactly once by construction: a new row's transaction stream id is derived from
    * (account, 'ofx' or 'csv', its FITID or fingerprint) and its first append expects no stream, so
    * when another import of the same rows commits first (two uploads at once, a retry without its
-   * key) the store refuses ours whole; it is decided again, this time finding those rows in the
-   * store itself (the read model may lag behind with the projector), and they count as unchanged.
+   * key) the store refuses that chunk whole; the import is decided again (its derived ids start
+   * over, so it names the same plan), this time finding those rows in the store itself (the read
+   * model may lag behind with the projector), and they count as unchanged.
    */
   async importExactlyOnce(caller: Caller, account: AccountRow, file: ParsedFile, format: 'OFX' | 'CSV'): Promise<ImportResult> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.import(caller, account, file, format, attempt > 1);
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError) || attempt >= CONFLICT_ATTEMPTS) throw error;
-      }
-    }
+    let attempt = 0;
+    return this.writer.retrying(() => this.import(caller, account, file, format, (attempt += 1) > 1), CONFLICT_ATTEMPTS);
   }
 
   async import(caller: Caller, account: AccountRow, file: ParsedFile, format: 'OFX' | 'CSV', fromStore = false): Promise<ImportResult> {
     const actor = format === 'OFX' ? ('ofx' as const) : ('csv' as const);
     const importer: Caller = { ...caller, actor };
+    // Drawn first: every run of a keyed request names the same import, and finds its plan.
+    const importId = this.writer.newId();
+    const planStream = statementImportStream(importId);
+    const plan = (await this.planned(planStream, caller.userId)) ?? this.plan(importId, account, file, format);
+    const { rows, chunkSize } = plan.data;
     const { unassigned } = await this.lookups.systemCategories(caller.userId);
-    const existing = await this.knownRows(importer, account, file.rows, fromStore);
+    const existing = await this.knownRows(importer, account, rows, fromStore);
     const result = { added: 0, updated: 0, unchanged: 0 };
     // The auto-assignment rules, asked once for the whole file (a row added again by a retry is matched as the first run matched it).
-    const ruled = (await this.rules?.assign(caller.userId, file.rows.map((row, i) => ({ transactionId: String(i), row })), account.id)) ?? new Map<string, NotedRuleAssignment>();
+    const ruled = (await this.rules?.assign(caller.userId, rows.map((row, i) => ({ transactionId: String(i), row })), account.id)) ?? new Map<string, NotedRuleAssignment>();
     const categories = new Set([unassigned]);
+    const added: string[] = [];
     let leftUnassigned = 0;
-    // Every row decided first, then appended as one write: one transaction, projected set-based.
-    const appends: { stream: string; events: TransactionEvent[]; expectedRevision: ExpectedRevision; actor?: Actor }[] = [];
-    const changes: TransactionChange[] = [];
-    for (const [index, row] of file.rows.entries()) {
+    // Every row decided first (one decision per row, in the plan's order), then appended chunk by chunk.
+    const decided: Decided[] = [];
+    for (const [index, row] of rows.entries()) {
       const known = existing.get(row.providerId);
       const changed = known ? await this.reimport(importer, row, known.id, unassigned) : null;
       // A row this same request added in an earlier run (a retry after a 202 or a crash) is added
       // again: same derived id, same events, so the store ignores them and the answer counts it added.
       if (known && changed !== ADDED_BY_THIS_REQUEST) {
-        if (changed) {
-          appends.push(changed.append);
-          changes.push({ before: changed.before, events: changed.append.events });
-        }
+        decided.push(changed ? { append: changed.append, change: { before: changed.before, events: changed.append.events }, storedBefore: false } : { append: null, change: null, storedBefore: false });
         result[changed ? 'updated' : 'unchanged'] += 1;
       } else {
         const rule = ruled.get(String(index));
         rule?.splits.forEach((split) => categories.add(split.categoryId));
         if (!rule || rule.splits.every((split) => split.categoryId === unassigned)) leftUnassigned += 1;
-        const added = this.add(importer, account, row, unassigned, rule);
-        appends.push(added);
-        changes.push({ before: foldTransaction([]), events: added.events });
+        const append = this.add(importer, account, row, unassigned, rule);
+        decided.push({ append, change: { before: foldTransaction([]), events: append.events }, storedBefore: known !== undefined });
+        added.push(importedTransactionId(account.id, row));
         result.added += 1;
       }
     }
-    // A file that would take the account (or Unassigned) past the largest balance is refused whole.
-    await ensureWithinBalanceBound(this.lookups, caller.userId, 'file', changes);
-    await this.writer.settle(importer, await this.writer.appendMany(appends, importer));
+    // A file that would take the account (or Unassigned) past the largest balance is refused whole,
+    // before its plan is recorded; rows an earlier run of this request stored are in the balances already.
+    await ensureWithinBalanceBound(this.lookups, caller.userId, 'file', decided.flatMap((d) => (d.change && !d.storedBefore ? [d.change] : [])));
+    const recorded = await this.writer.appendMany([{ stream: planStream, events: [plan], expectedRevision: 'any' }], importer);
+    for (let start = 0; start < decided.length; start += chunkSize) {
+      const chunk = decided.slice(start, start + chunkSize);
+      const appends = chunk.flatMap((d) => (d.append ? [d.append] : []));
+      if (appends.length === 0) continue;
+      // Balances may have moved since the whole file was checked (another write of the user's).
+      await ensureWithinBalanceBound(this.lookups, caller.userId, 'file', chunk.flatMap((d) => (d.change && !d.storedBefore ? [d.change] : [])));
+      await this.writer.settle(importer, await this.writer.appendMany(appends, importer));
+    }
+    await this.writer.settle(importer, recorded);
     const after = await this.lookups.account(caller.userId, account.id);
     const summary: StatementFileImported = {
       type: 'StatementFileImported',
-      data: { accountId: account.id, format, ...result, fileLedgerBalance: file.ledgerBalance, balanceAfterImport: after.balance },
+      data: { accountId: account.id, format, ...result, fileLedgerBalance: plan.data.fileLedgerBalance, balanceAfterImport: after.balance },
     };
     // A record of the import that decides nothing (the account's state ignores it), so it is
     // appended at any revision: an account change racing the import cannot turn an import whose
     // rows are stored into a failed answer.
     await this.writer.settle(importer, await this.writer.append(accountStream(account.id), [summary], 'any', importer));
-    return { ...result, unassigned: leftUnassigned, fileLedgerBalance: file.ledgerBalance, balance: after.balance, categories: [...categories] };
+    // Transfers between the user's own accounts among the added rows, offered as after a bank sync (no hint: never recorded alone).
+    const paired = await this.transfers?.pair(caller.userId, added.map((transactionId) => ({ transactionId, hint: null })));
+    return {
+      ...result,
+      unassigned: Math.max(0, leftUnassigned - (paired?.moved ?? 0)),
+      fileLedgerBalance: plan.data.fileLedgerBalance,
+      balance: paired && paired.recorded > 0 ? (await this.lookups.account(caller.userId, account.id)).balance : after.balance,
+      categories: [...categories],
+    };
+  }
+
+  /** A new plan: the file's rows as the edge rules kept them (their fields only), and the rows per chunk. */
+  private plan(importId: string, account: AccountRow, file: ParsedFile, format: 'OFX' | 'CSV'): StatementFileImportPlanned {
+    const rows = file.rows.map(({ providerId, date, name, amount }) => ({ providerId, date, name, amount }));
+    return { type: 'StatementFileImportPlanned', data: { importId, accountId: account.id, format, fileLedgerBalance: file.ledgerBalance, chunkSize: Math.max(1, this.chunkSize), rows } };
+  }
+
+  /** The plan an earlier run of this import recorded (read from the store itself, not cut at this request as `EventWriter.load` does). */
+  private async planned(stream: string, userId: string): Promise<StatementFileImportPlanned | null> {
+    const [found] = await this.store.readStream(stream);
+    if (!found || found.metadata.userId !== userId || found.type !== 'StatementFileImportPlanned') return null;
+    return { type: 'StatementFileImportPlanned', data: found.data as StatementFileImportPlanned['data'] };
   }
 
   /** A new row: Unassigned, or the splits of the rule that claims it (its events then carry the actor `rule:<id>`). */
@@ -194,9 +255,6 @@ export class BankFileImporter {
     return known;
   }
 }
-
-/** How often an import that lost a race on a row's stream is decided again. */
-const CONFLICT_ATTEMPTS = 5;
 
 /**
  * The transaction id of an imported row: derived from (account, source, key) as a bank feed's rows

@@ -170,7 +170,7 @@ export class LedgerTestbed {
     return new LedgerTestbed(
       db, store, projector, waiter, clock, writer, lookups, views,
       new AccountCommands(writer, lookups, views), new TransactionCommands(writer, lookups, views), new StatementCommands(writer, lookups),
-      new BankFileImporter(writer, lookups), new BudgetProvisioner(store, clock, uuidGenerator),
+      new BankFileImporter(writer, lookups, store), new BudgetProvisioner(store, clock, uuidGenerator),
     );
   }
 

@@ -72,11 +72,16 @@ describe.each(['inline', 'async'] as const)('event causes with %s projection', (
     const imported = await t.app.inject({ method: 'POST', url: `/api/v1/account/${account}/ofx`, headers: { authorization: `Bearer ${alice.access}`, 'content-type': 'application/x-ofx' }, payload: file });
     expect(imported.statusCode, imported.body).toBeLessThan(300);
     const events = await causesAfter(before);
-    expect(events.map((e) => e.type).sort()).toEqual(['StatementFileImported', 'TransactionRecorded', 'TransactionRecorded', 'TransactionRecorded']);
+    // The import's plan (recorded first, docs/architecture.md §8 "Imports in chunks"), its rows and its summary.
+    expect(events.map((e) => e.type).sort()).toEqual(['StatementFileImportPlanned', 'StatementFileImported', 'TransactionRecorded', 'TransactionRecorded', 'TransactionRecorded']);
     expect(new Set(events.map((e) => e.correlation)).size).toBe(1);
     expect(new Set(events.map((e) => e.causation)).size).toBe(1);
     expect(events[0]!.causation).not.toBe(events[0]!.correlation);
-    for (const e of events) expect([e.log_correlation, e.log_causation], `${e.type} log line`).toEqual([e.correlation, e.causation]);
+    // The plan moves no money: it has no log line.
+    for (const e of events) {
+      const logged = e.type === 'StatementFileImportPlanned' ? [null, null] : [e.correlation, e.causation];
+      expect([e.log_correlation, e.log_causation], `${e.type} log line`).toEqual(logged);
+    }
     // The log answers them, the summary line among the rows' lines.
     const logs = (await t.http.get('transaction-logs', alice.access)).json() as { message: string; correlationId: string | null; causationId: string | null; accountId: string | null; transactionId: string }[];
     const action = logs.filter((l) => l.correlationId === events[0]!.correlation);
