@@ -2,6 +2,7 @@ import { budgetMonthRoute } from '@budget/contracts';
 import { Link, Navigate, useParams } from 'react-router';
 import { Amount, ButtonLink, DataTable, LoadError, LoadingBlock, recordPath, useRouteQuery, wireCents, type Column } from '@budget/web';
 import { currentMonth, monthLabel, monthRows, readMonth, type MonthRow } from './month-rows.js';
+import { ScheduledSpending } from './ScheduledSpending.js';
 import './month.css';
 
 const amount = (pick: (row: MonthRow) => number) => (row: MonthRow) => <Amount cents={pick(row)} />;
@@ -102,6 +103,7 @@ export default function MonthPage() {
             rowKey={(row) => row.key}
             empty="No categories."
           />
+          <ScheduledSpending month={month} label={label} />
         </>
       )}
     </div>
