@@ -70,6 +70,8 @@ export { Register, type RegisterProps, type RegisterList } from './register/Regi
 export { type ReconcileColumn } from './register/RegisterRowView.js';
 export { useRegister, type RegisterRoute } from './register/use-register.js';
 export { reconcileEnabled, reconcileToggle } from './register/reconcile.js';
+export { useRegisterSelection, type RegisterSelection } from './register/register-selection.js';
+export { useNewTransactionsCount, newRowsBadge } from './register/use-new-count.js';
 export { CategoryPicker, type CategoryPickerProps } from './categories/CategoryPicker.js';
 export { pickerOptions, filterOptions, type PickerOption } from './categories/picker-options.js';
 export { AmountInput, type AmountInputProps } from './money/AmountInput.js';

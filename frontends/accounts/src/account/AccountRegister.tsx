@@ -1,8 +1,8 @@
-import { useState } from 'react';
-import { accountRegister } from '@budget/contracts';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { accountRegister, newTransactionsCount } from '@budget/contracts';
 import {
-  accountAmount, categoryNames, closedReason, Register, TextField, toRegisterRows, useCategories, useReconcile, useRegister, wireCents,
-  type Id, type TransactionData,
+  accountAmount, Button, categoryNames, closedReason, Register, TextField, toRegisterRows, useCategories, useReconcile, useRegister, useRegisterSelection,
+  useRouteQuery, wireCents, type Id, type TransactionData,
 } from '@budget/web';
 import type { Account } from '../institutions/institution-data.js';
 import { DuplicateDialog } from './DuplicateDialog.js';
@@ -10,6 +10,9 @@ import { tickedChange } from '../statements/statement-data.js';
 import { ReconcileBar } from './ReconcileBar.js';
 import { isStartingBalanceRow, outsideBalanceNote, withStartingBalanceRow } from './starting-balance-row.js';
 import { useDebounced } from './use-debounced.js';
+
+/** The bar of bulk actions arrives with the first selection (docs/architecture.md §4.6 "Bulk actions"). */
+const BulkBar = lazy(() => import('./BulkBar.js'));
 
 export interface AccountRegisterProps {
   account: Account;
@@ -24,8 +27,10 @@ export interface AccountRegisterProps {
 export function AccountRegister({ account, pending, statementId, onStatementChange, onOpen, onConflict }: AccountRegisterProps) {
   const [search, setSearch] = useState('');
   const [duplicate, setDuplicate] = useState<TransactionData | null>(null);
+  const [newOnly, setNewOnly] = useState(false);
   const query = useDebounced(search.trim());
-  const register = useRegister(accountRegister, { params: { id: account.id }, query: { pending: pending ? '1' : undefined, search: query || undefined } });
+  const register = useRegister(accountRegister, { params: { id: account.id }, query: { pending: pending ? '1' : undefined, search: query || undefined, new: newOnly ? '1' : undefined } });
+  const { data: newCount = 0 } = useRouteQuery(newTransactionsCount, {}, { select: (answer) => answer.data.accounts.find((a) => a.id === account.id)?.count ?? 0 });
   const { data: tree } = useCategories();
   const reconciling = useReconcile(statementId, onConflict);
   // The starting-balance line has no reconcile box of its own to tick.
@@ -38,24 +43,42 @@ export function AccountRegister({ account, pending, statementId, onStatementChan
     balance: pending ? null : wireCents(register.balance ?? account.balance),
   });
   // Under the oldest posted row, once the whole register is loaded (not in a search or Pending).
-  const rows = !pending && !query && register.complete && listed.length > 0 ? withStartingBalanceRow(listed, account, wireCents(account.balance)) : listed;
+  const rows = !pending && !query && !newOnly && register.complete && listed.length > 0 ? withStartingBalanceRow(listed, account, wireCents(account.balance)) : listed;
+  // Every row but the starting-balance line can be selected for a bulk action.
+  const rowIds = useMemo(() => rows.map((row) => row.id), [rows]);
+  const startingIds = useMemo(() => new Set(rows.filter(isStartingBalanceRow).map((row) => row.id)), [rows]);
+  const selectable = useCallback((id: Id) => !startingIds.has(id), [startingIds]);
+  const { selection, ids: selected, clear } = useRegisterSelection(rowIds, selectable);
   return (
     <div className="account-register">
       <div className="account-register__bar">
         <TextField label="Find by name" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Button aria-pressed={newOnly} onClick={() => setNewOnly((on) => !on)} data-testid="new-filter">
+          {newOnly ? 'Showing new' : 'New'}
+          <span className="ui-badge" data-testid="new-count">
+            {newCount}
+            <span className="ui-visually-hidden"> not reviewed</span>
+          </span>
+        </Button>
         {pending ? null : <ReconcileBar accountId={account.id} statementId={statementId} onChange={onStatementChange} pendingTicks={statementId ? tickedChange(statementId, reconciling.overrides, listed) : 0} />}
       </div>
+      {selected.length > 0 ? (
+        <Suspense fallback={null}>
+          <BulkBar ids={selected} onDone={clear} />
+        </Suspense>
+      ) : null}
       <Register
         label={pending ? 'Pending transactions' : 'Transactions'}
         rows={rows}
         list={register}
         detailHeader="Category"
         showBalance={!pending}
-        empty={query ? 'No matching transactions' : pending ? 'No pending transactions' : 'No transactions yet'}
+        empty={query ? 'No matching transactions' : newOnly ? 'No new transactions: all reviewed' : pending ? 'No pending transactions' : 'No transactions yet'}
         reconcile={pending ? undefined : reconcile}
         onOpen={(row) => onOpen(row.transaction)}
         closedReason={(row) => closedReason(row.transaction)}
         onDuplicate={(row) => setDuplicate(row.transaction)}
+        selection={selection}
       />
       {duplicate ? <DuplicateDialog duplicate={duplicate} onClose={() => setDuplicate(null)} /> : null}
     </div>

@@ -1,5 +1,5 @@
 import { Link, Outlet, useLocation } from 'react-router';
-import { PendingWritesNotice, rememberedRoute, SaveTray, Sidebar, ToolbarSpacer, useSession } from '@budget/web';
+import { newRowsBadge, PendingWritesNotice, rememberedRoute, SaveTray, Sidebar, ToolbarSpacer, useNewTransactionsCount, useSession } from '@budget/web';
 import { desktopItems } from './nav-model.js';
 import { UserMenu } from './UserMenu.js';
 
@@ -7,6 +7,9 @@ import { UserMenu } from './UserMenu.js';
 export function DesktopFrame() {
   const { pathname } = useLocation();
   const { isAdmin } = useSession();
+  // The Accounts entry counts the rows not yet reviewed (docs/architecture.md §4.6 "Review state").
+  const badge = newRowsBadge(useNewTransactionsCount());
+  const items = desktopItems({ pathname, admin: isAdmin, target: rememberedRoute }).map((item) => (item.label === 'Accounts' ? { ...item, badge } : item));
   return (
     <div className="ui-frame">
       <header className="ui-frame__top">
@@ -18,7 +21,7 @@ export function DesktopFrame() {
         <UserMenu />
       </header>
       <div className="ui-frame__body">
-        <Sidebar items={desktopItems({ pathname, admin: isAdmin, target: rememberedRoute })} />
+        <Sidebar items={items} />
         <main className="ui-frame__main">
           <Outlet />
         </main>

@@ -1,5 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
-import { BottomBar, BottomBarLabel, Menu, PendingWritesNotice, rememberedRoute, SaveTray, useSession } from '@budget/web';
+import { BottomBar, BottomBarLabel, Menu, newRowsBadge, PendingWritesNotice, rememberedRoute, SaveTray, useNewTransactionsCount, useSession } from '@budget/web';
 import { mobileItems, moreItems, pageTitle } from './nav-model.js';
 
 /**
@@ -10,6 +10,8 @@ export function MobileFrame() {
   const { pathname } = useLocation();
   const { isAdmin } = useSession();
   const context = { pathname, admin: isAdmin, target: rememberedRoute };
+  // The Accounts icon counts the rows not yet reviewed (docs/architecture.md §4.6 "Review state").
+  const badge = newRowsBadge(useNewTransactionsCount());
   const more = (
     <Menu
       label={<BottomBarLabel icon="more" label="More" />}
@@ -33,7 +35,7 @@ export function MobileFrame() {
         <Outlet />
       </main>
       <SaveTray />
-      <BottomBar items={mobileItems(context)} extra={more} />
+      <BottomBar items={mobileItems(context).map((item) => (item.label === 'Accounts' ? { ...item, badge } : item))} extra={more} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import type { RegisterRow } from './register-rows.js';
 import { nearBottom, OVERSCAN_ROWS } from './register-window.js';
 import { RegisterHead } from './RegisterHead.js';
 import { RegisterRowView, type ReconcileColumn } from './RegisterRowView.js';
+import type { RegisterSelection } from './register-selection.js';
 import type { useRegister } from './use-register.js';
 import { usePullRefresh } from './use-pull-refresh.js';
 
@@ -33,6 +34,11 @@ export interface RegisterProps {
   closedReason?: (row: RegisterRow) => string | null;
   /** Opens the duplicate dialog of a row flagged `duplicateOfTransactionId` (its mark shows only with this). */
   onDuplicate?: (row: RegisterRow) => void;
+  /**
+   * Rows selected for a bulk action (docs/architecture.md §4.6 "Bulk actions"): a checkbox per row
+   * (Shift-click selects a range), Space toggles the active row, Shift+Up/Down extends.
+   */
+  selection?: RegisterSelection;
 }
 
 const ROW_HEIGHT = { desktop: 40, mobile: 60 };
@@ -45,7 +51,7 @@ const HEAD_HEIGHT = { desktop: 36, mobile: 0 };
  * tabindex), the arrow keys, PageUp/PageDown and Home/End move it, Enter opens the row
  * (issue 18 "Keyboard").
  */
-export function Register({ label, rows, list, detailHeader, showAccount = false, showBalance, empty, reconcile, onOpen, closedReason, onDuplicate }: RegisterProps) {
+export function Register({ label, rows, list, detailHeader, showAccount = false, showBalance, empty, reconcile, onOpen, closedReason, onDuplicate, selection }: RegisterProps) {
   const mobile = useIsMobile();
   const gridId = useId();
   const scroller = useRef<HTMLDivElement>(null);
@@ -93,9 +99,15 @@ export function Register({ label, rows, list, detailHeader, showAccount = false,
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target as HTMLElement;
     if (!target.matches('[role="row"][data-index]')) return;
+    if (selection && event.key === ' ') {
+      event.preventDefault();
+      selection.toggle(current);
+      return;
+    }
     const outcome = registerKey(event.key, current, rows.length, Math.floor(viewportHeight / rowHeight) - 1);
     if (outcome === null) return;
     event.preventDefault();
+    if (selection && event.shiftKey && 'move' in outcome && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) selection.extend(outcome.move);
     if ('open' in outcome) {
       const row = rows[current];
       if (row && onOpen && reasonOf(row) === null) onOpen(row);
@@ -110,7 +122,7 @@ export function Register({ label, rows, list, detailHeader, showAccount = false,
   const status = loading || failed ? null : rows.length === 0 ? empty : null;
   const style = { '--reg-amount-w': `calc(${amountColumnChars(rows)}ch + 4px)` } as CSSProperties;
   return (
-    <div className={cx('ui-register', showAccount && 'ui-register--account', showBalance && 'ui-register--balance', reconcile && 'ui-register--check')} style={style} data-testid="register">
+    <div className={cx('ui-register', showAccount && 'ui-register--account', showBalance && 'ui-register--balance', reconcile && 'ui-register--check', selection && 'ui-register--select')} style={style} data-testid="register">
       <div
         ref={scroller}
         className="ui-register__scroller"
@@ -135,7 +147,7 @@ export function Register({ label, rows, list, detailHeader, showAccount = false,
             if (event.target === event.currentTarget && rows.length > 0) setFocusWanted(true);
           }}
         >
-          {mobile ? null : <RegisterHead detailHeader={detailHeader} showAccount={showAccount} showBalance={showBalance} reconcile={reconcile !== undefined} />}
+          {mobile ? null : <RegisterHead detailHeader={detailHeader} showAccount={showAccount} showBalance={showBalance} reconcile={reconcile !== undefined} selection={selection} rowIds={rows.map((r) => r.id)} />}
           <div ref={body} role="rowgroup" className="ui-register__body" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {
               const row = rows[item.index];
@@ -157,6 +169,13 @@ export function Register({ label, rows, list, detailHeader, showAccount = false,
                   onFocusLost={() => setFocusWanted(true)}
                   closedReason={reason}
                   onDuplicate={onDuplicate && (() => onDuplicate(row))}
+                  select={
+                    selection?.selectable(row.id)
+                      ? { selected: selection.selected.has(row.id), onToggle: (range) => (range ? selection.extend(item.index) : selection.toggle(item.index)) }
+                      : selection
+                        ? null
+                        : undefined
+                  }
                 />
               );
             })}

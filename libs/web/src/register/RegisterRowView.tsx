@@ -39,10 +39,21 @@ export interface RegisterRowViewProps {
    * still shows, as a plain badge (a category register, where the pair is resolved from the account).
    */
   onDuplicate?: (() => void) | undefined;
+  /** The bulk-action checkbox: its state and what a click does (`range`: Shift was held); null: a row that cannot be selected. */
+  select?: { selected: boolean; onToggle: (range: boolean) => void } | null;
 }
 
+/** Why a row is new, as its badge's tooltip says (docs/architecture.md §4.6 "Review state"). */
+const NEW_REASONS: Readonly<Record<string, string>> = {
+  synced: 'New from the bank sync: not reviewed yet',
+  imported: 'New from an import: not reviewed yet',
+  amount: "The bank's amount differs from the one typed: review it",
+  split: "Its split could not follow the bank's amount: review it",
+  marked: 'Marked as new',
+};
+
 /** One register line: [reconciled] date, name, [account], categories, amount, running balance. */
-export function RegisterRowView({ id, row, index, active = false, onFocus, onFocusLost, style, showAccount = false, showBalance, reconcile, onOpen, closedReason, onDuplicate }: RegisterRowViewProps) {
+export function RegisterRowView({ id, row, index, active = false, onFocus, onFocusLost, style, showAccount = false, showBalance, reconcile, onOpen, closedReason, onDuplicate, select }: RegisterRowViewProps) {
   const stored = row.transaction.accountTransaction?.statementId ?? null;
   const statementId = reconcile?.overrides.has(row.id) ? (reconcile.overrides.get(row.id) ?? null) : stored;
   const pending = row.transaction.accountTransaction?.pending === true;
@@ -76,6 +87,22 @@ export function RegisterRowView({ id, row, index, active = false, onFocus, onFoc
       onClick={onOpen}
       onFocus={onFocus}
     >
+      {select !== undefined ? (
+        <div role="gridcell" className="ui-register__cell ui-register__cell--select">
+          {select ? (
+            <input
+              type="checkbox"
+              aria-label={`Select: ${row.name}`}
+              checked={select.selected}
+              tabIndex={controlTab}
+              data-testid="select-row"
+              onClick={(event) => event.stopPropagation()}
+              // A checkbox's change comes from a click: Shift held on it selects the range.
+              onChange={(event) => select.onToggle((event.nativeEvent as MouseEvent).shiftKey === true)}
+            />
+          ) : null}
+        </div>
+      ) : null}
       {reconcile ? (
         <div role="gridcell" className="ui-register__cell ui-register__cell--check">
           {/* While its change is on its way the box is aria-disabled, not disabled: a disabled box would drop the focus. */}
@@ -124,6 +151,11 @@ export function RegisterRowView({ id, row, index, active = false, onFocus, onFoc
         ) : null}
         {row.name}
         {pending ? <span className="ui-badge ui-badge--muted">Pending</span> : null}
+        {row.transaction.isNew ? (
+          <span className="ui-badge ui-register__new" title={NEW_REASONS[row.transaction.newReason ?? ''] ?? 'New'} data-testid="new-mark">
+            New
+          </span>
+        ) : null}
       </div>
       {showAccount ? (
         // A long account name is cut off with an ellipsis; its title shows it whole, and the cell's text keeps it whole for screen readers.

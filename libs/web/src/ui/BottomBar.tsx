@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Icon, type IconName } from './Icon.js';
+import { NavBadge, type NavItem } from './Sidebar.js';
 
 export interface BottomBarAction {
   label: string;
@@ -8,6 +9,7 @@ export interface BottomBarAction {
   active?: boolean;
   to?: string;
   onClick?: () => void;
+  badge?: NavItem['badge'];
 }
 
 /** The mobile icon bar; `extra` holds items that bring their own trigger (a More menu). */
@@ -19,6 +21,7 @@ export function BottomBar({ items, extra }: { items: readonly BottomBarAction[];
           <>
             <Icon name={item.icon} />
             {item.label}
+            <NavBadge badge={item.badge} />
           </>
         );
         return item.to !== undefined ? (

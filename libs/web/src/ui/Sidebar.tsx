@@ -6,6 +6,19 @@ export interface NavItem {
   to: string;
   icon: IconName;
   active: boolean;
+  /** A count shown beside the label (the Accounts entry's rows not yet reviewed); none at 0. */
+  badge?: { count: number; label: string } | undefined;
+}
+
+/** A navigation entry's count: the number, and what it counts for screen readers. */
+export function NavBadge({ badge }: { badge: NavItem['badge'] }) {
+  if (!badge || badge.count <= 0) return null;
+  return (
+    <span className="ui-badge" data-testid="nav-badge">
+      {badge.count}
+      <span className="ui-visually-hidden"> {badge.label}</span>
+    </span>
+  );
 }
 
 /** The desktop navigation column. */
@@ -21,6 +34,7 @@ export function Sidebar({ items }: { items: readonly NavItem[] }) {
         >
           <Icon name={item.icon} />
           {item.label}
+          <NavBadge badge={item.badge} />
         </Link>
       ))}
     </nav>
