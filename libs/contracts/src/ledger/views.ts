@@ -65,6 +65,9 @@ export const ledgerTransaction = z
       .nullable()
       .optional()
       .meta({ description: "Why the row is new: synced, imported, amount (the bank's amount differs from the one typed), split (a hand-made split could not follow the bank's amount), marked (by the user); null once reviewed" }),
+    typedAmount: money
+      .optional()
+      .meta({ description: "GET /transaction/{id} of a row new for `amount` (the tipped bill): the amount the user typed before the bank's differed; the bank's is the row's amount. docs/architecture.md §9 \"The tipped bill, shown\"" }),
   })
   .meta({ id: 'LedgerTransaction' });
 export type LedgerTransactionView = z.infer<typeof ledgerTransaction>;

@@ -276,6 +276,45 @@ describe('a typed bill the bank posts with a tip', () => {
     // A sync with nothing new matches nothing.
     const again = await t.http.post(`institution/${institutionId}`, undefined, alice.access);
     expect(again.json().data.institutions[0]).toMatchObject({ status: 'done', added: 0, matched: 0 });
+    expect((await t.http.get(`transaction/${typedId}`, alice.access)).json()).not.toHaveProperty('typedAmount');
+  }, 90_000);
+
+  test('posted with the tip, the typed row is new for its amount and says what was typed; marking it reviewed clears it, once, and another user cannot', async () => {
+    const dining = categories.get('Dining Out')!.id;
+    const typed = await t.http.post(`account/${accountId}/transactions`, { date: TODAY, name: 'Pizza night', amount: -30, principle: 0, comment: null, categories: [{ categoryId: dining, amount: -30, comment: null }] }, alice.access);
+    expect(typed.status, typed.body).toBe(201);
+    const typedId = typed.json().transaction.id as string;
+    const [pending] = await bankRows([{ account_id: plaidAccountId, amount: 30, description: 'PIZZERIA 7', date: TODAY, pending: true }]);
+    await sync();
+    // Claimed at the typed amount: nothing differs, nothing to review for the amount.
+    expect((await t.http.get(`transaction/${typedId}`, alice.access)).json()).not.toHaveProperty('typedAmount');
+    await bankRows([{ account_id: plaidAccountId, amount: 36.5, description: 'PIZZERIA 7', date: TODAY, pending_transaction_id: pending!.transaction_id }]);
+    await sync();
+    const tipped = (await t.http.get(`transaction/${typedId}`, alice.access)).json();
+    expect(tipped).toMatchObject({ id: typedId, isNew: true, newReason: 'amount', typedAmount: -30, accountTransaction: { name: 'Pizza night', amount: -36.5 } });
+    // The register row carries the flag too (its badge), without the typed amount (only the single row's read has it).
+    const row = (await register()).find((r) => r.id === typedId) as WireTransaction & { isNew?: boolean; newReason?: string | null };
+    expect(row).toMatchObject({ isNew: true, newReason: 'amount' });
+    expect(row).not.toHaveProperty('typedAmount');
+
+    // Another user cannot mark it, and nothing changes.
+    expect((await t.http.post('transactions/review', { ids: [typedId], reviewed: true }, bob.access)).status).toBe(404);
+    expect((await t.http.get(`transaction/${typedId}`, alice.access)).json()).toMatchObject({ isNew: true, typedAmount: -30 });
+    // A bad body is the spec's 422 and changes nothing.
+    const bad = await t.http.post('transactions/review', { ids: [typedId], reviewed: 'yes' }, alice.access);
+    expect(bad.status, bad.body).toBe(422);
+    expect((await t.http.get(`transaction/${typedId}`, alice.access)).json()).toMatchObject({ isNew: true, typedAmount: -30 });
+
+    // Marked reviewed under an Idempotency-Key: one event; the retry appends nothing.
+    const reviews = await eventCount('TransactionReviewed');
+    const key = randomBytes(8).toString('hex');
+    const marked = await keyedPost('transactions/review', { ids: [typedId], reviewed: true }, key);
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect((await keyedPost('transactions/review', { ids: [typedId], reviewed: true }, key)).statusCode).toBe(200);
+    expect(await eventCount('TransactionReviewed')).toBe(reviews + 1);
+    const reviewed = (await t.http.get(`transaction/${typedId}`, alice.access)).json();
+    expect(reviewed).toMatchObject({ isNew: false, newReason: null, accountTransaction: { amount: -36.5 } });
+    expect(reviewed).not.toHaveProperty('typedAmount');
   }, 90_000);
 });
 
