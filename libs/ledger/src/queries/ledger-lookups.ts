@@ -118,21 +118,19 @@ export class LedgerLookups {
     account: AccountRow;
     existing: Set<string>;
     system: SystemCategories;
-    known: { accounts: Map<string, { name: string; balance: Cents }>; categories: Map<string, { name: string; balance: Cents }>; turnover: bigint };
+    known: { accounts: Map<string, { name: string; balance: Cents }>; categories: Map<string, { name: string; balance: Cents }> };
   }> {
     requireUuid(accountId, 'Account');
-    const { rows } = await this.pool.query<{ kind: 'a' | 'c' | 't'; id: string; name: string; balance: string; type: string; account: Omit<AccountRow, 'balance' | 'name' | 'id' | 'type'> | null }>(
-      `SELECT 'a' AS kind, a.id::text AS id, a.name, a.balance_cents::numeric AS balance, a.type,
+    const { rows } = await this.pool.query<{ kind: 'a' | 'c'; id: string; name: string; balance: string; type: string; account: Omit<AccountRow, 'balance' | 'name' | 'id' | 'type'> | null }>(
+      `SELECT 'a' AS kind, a.id::text AS id, a.name, a.balance_cents AS balance, a.type,
               jsonb_build_object('institutionId', a.institution_id, 'subtype', a.subtype, 'tracking', a.tracking,
                                  'startDate', to_char(a.start_date, 'YYYY-MM-DD'), 'closed', a.closed,
                                  'startingTransactionId', a.starting_transaction_id) AS account
          FROM ledger_accounts a WHERE a.id = $2::uuid AND a.user_id = $1
        UNION ALL
-       SELECT 'c', c.id, c.name, COALESCE(b.balance_cents, 0)::numeric, c.type, NULL
+       SELECT 'c', c.id, c.name, COALESCE(b.balance_cents, 0), c.type, NULL
          FROM budget_categories c LEFT JOIN ledger_category_balances b ON b.category_id = c.id
-        WHERE c.user_id = $1 AND (c.id = ANY($3::text[]) OR c.type IN ('UNASSIGNED', 'FUNDING POOL', 'ACCOUNT TRANSFER'))
-       UNION ALL
-       SELECT 't', '', '', u.cents, '', NULL FROM ledger_turnover u WHERE u.user_id = $1`,
+        WHERE c.user_id = $1 AND (c.id = ANY($3::text[]) OR c.type IN ('UNASSIGNED', 'FUNDING POOL', 'ACCOUNT TRANSFER'))`,
       [userId, accountId, categoryIds],
     );
     const found = rows.find((r) => r.kind === 'a');
@@ -155,8 +153,6 @@ export class LedgerLookups {
             .filter((r) => named.has(r.id) || r.type === 'UNASSIGNED' || r.type === 'FUNDING POOL')
             .map((r) => [r.id, { name: r.name, balance: centsFromDb(r.balance) }]),
         ),
-        // The user's turnover, which the balance bound also checks (docs/architecture.md §5).
-        turnover: turnoverOf(rows.find((r) => r.kind === 't')),
       },
     };
   }
