@@ -93,7 +93,7 @@ export const reportingMigrations: Migration[] = [
   {
     // Budget progress reads a month of lines (tens of thousands on a busy budget) with their
     // transaction ids: the lines' date index carries every column it reads, the id too, so the
-    // month is one index-only range scan (docs/architecture.md §4.3). It replaces the index it
+    // month is one index-only range scan (docs/architecture.md §4.7). It replaces the index it
     // extends (same key, one more included column): no more index entries per written line.
     id: 'reporting-004-progress-covering-index',
     sql: `

@@ -13,7 +13,11 @@ interface DayRow {
   funded: string | null;
   /** The day's other lines (not fundings, rebalances or starting balances); null when none. */
   cents: string | null;
-  /** Their transactions, distinct and in order, comma-separated (one string a day, not an array of thousands to parse). */
+  /**
+   * Their transactions, distinct and in uuid order (DISTINCT on the uuids: a byte compare, a
+   * third of the time of sorting their text), comma-separated — one string a day, not an array
+   * of thousands for the driver to parse.
+   */
   ids: string | null;
 }
 
@@ -34,7 +38,7 @@ const DAYS_SQL = `
   SELECT to_char(s.date, 'YYYY-MM-DD') AS date,
          (sum(s.amount_cents) FILTER (WHERE s.type = 2))::text AS funded,
          (sum(s.amount_cents) FILTER (WHERE s.type NOT IN (2, 3, 4)))::text AS cents,
-         string_agg(DISTINCT s.transaction_id::text, ',' ORDER BY s.transaction_id::text) FILTER (WHERE s.type NOT IN (2, 3, 4)) AS ids
+         array_to_string(array_agg(DISTINCT s.transaction_id) FILTER (WHERE s.type NOT IN (2, 3, 4)), ',') AS ids
     FROM reporting_split_facts s
     JOIN cats ON cats.id = s.category_id
     LEFT JOIN accts a ON a.id = s.account_id
@@ -47,7 +51,7 @@ const DAYS_SQL = `
  * Budget progress (contracts reporting/reports.ts, `budgetProgressReport`): over the everyday
  * categories, the month's funding, then per day with other rows (not fundings, rebalances or
  * starting balances) the running sum and that day's transaction ids, ascending
- * (docs/architecture.md §4.3). `from`/`to`: the month's first day and the next month's. Money
+ * (docs/architecture.md §4.7). `from`/`to`: the month's first day and the next month's. Money
  * stays in integer cents (BigInt) until the handler turns the answer into dollars.
  */
 export async function budgetProgressSql(db: Db, userId: string, from: string, to: string): Promise<BudgetProgressDbRow[]> {
