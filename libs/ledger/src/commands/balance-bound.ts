@@ -1,7 +1,7 @@
 import { balanceMoves, checkBalanceBound, type BalanceMoves, type KnownBalance, type TransactionChange } from '../domain/balance-bound.js';
 import type { LedgerLookups } from '../queries/ledger-lookups.js';
 
-type Known = { accounts: ReadonlyMap<string, KnownBalance>; categories: ReadonlyMap<string, KnownBalance> };
+type Known = { accounts: ReadonlyMap<string, KnownBalance>; categories: ReadonlyMap<string, KnownBalance>; turnover?: bigint };
 
 /**
  * Refuses (422 on `field`, nothing appended) a write whose transactions would take an account or
@@ -18,7 +18,7 @@ export async function ensureWithinBalanceBound(
   prefetched?: Promise<Known>,
 ): Promise<void> {
   const moves = balanceMoves(changes);
-  if (moves.accounts.size === 0 && moves.categories.size === 0) return;
+  if (moves.accounts.size === 0 && moves.categories.size === 0 && moves.turnover <= 0n) return;
   const known = prefetched ? await prefetched : null;
   checkBalanceBound(field, moves, known && covers(known, moves) ? known : await lookups.knownBalances(userId, [...moves.accounts.keys()], [...moves.categories.keys()]));
 }
@@ -35,6 +35,8 @@ export function prefetchBalances(lookups: LedgerLookups, userId: string, account
 }
 
 function covers(known: Known, moves: BalanceMoves): boolean {
+  // A write that adds to the user's turnover needs it read (docs/architecture.md §5).
+  if (moves.turnover > 0n && known.turnover === undefined) return false;
   for (const id of moves.accounts.keys()) if (!known.accounts.has(id)) return false;
   for (const id of moves.categories.keys()) if (!known.categories.has(id)) return false;
   return true;

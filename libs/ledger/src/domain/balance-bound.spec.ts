@@ -1,4 +1,4 @@
-import { MAX_BALANCE_CENTS } from '@budget/money';
+import { MAX_BALANCE_CENTS, MAX_TURNOVER_CENTS } from '@budget/money';
 import { describe, expect, it } from 'vitest';
 import { foldAccount } from './account.state.js';
 import { decideRecordBalance } from './balance-history.decide.js';
@@ -38,7 +38,7 @@ describe('balance moves of a write', () => {
 
 describe('the balance bound check', () => {
   const known = (balance: number) => ({ accounts: new Map([['acct', { name: 'Checking', balance }]]), categories: new Map() });
-  const moving = (cents: bigint) => ({ accounts: new Map([['acct', cents]]), categories: new Map<string, bigint>() });
+  const moving = (cents: bigint, turnover = 0n) => ({ accounts: new Map([['acct', cents]]), categories: new Map<string, bigint>(), turnover });
 
   it('lets a balance reach the bound exactly, and refuses one cent more on the given field', () => {
     expect(() => checkBalanceBound('amount', moving(1n), known(MAX_BALANCE_CENTS - 1))).not.toThrow();
@@ -67,5 +67,37 @@ describe('a balance given outright', () => {
     const state = foldAccount(open(100));
     expect(() => decideRecordBalance('b2', '2025-03-02', -MAX_BALANCE_CENTS - 1, state)).toThrow(expect.objectContaining({ field: 'amount', code: 'balance-limit' }));
     expect(decideRecordBalance('b2', '2025-03-02', -MAX_BALANCE_CENTS, state)).toHaveLength(1);
+  });
+});
+
+describe('the turnover bound (docs/architecture.md §5)', () => {
+  const churn = (cents: number): TransactionEvent => ({
+    type: 'TransactionRecorded',
+    data: {
+      transactionId: 'c', kind: 'manual', date: '2025-03-01', comment: null,
+      splits: [{ categoryId: 'food', amount: cents + 1, comment: null }, { categoryId: 'fun', amount: -cents, comment: null }],
+      account: { accountId: 'acct', name: 'x', amount: 1, principle: null, pending: false, provider: 'NONE', providerTransactionId: null, statementId: null },
+    },
+  });
+  const known = (turnover: bigint) => ({ accounts: new Map([['acct', { name: 'Checking', balance: 0 }]]), categories: new Map(), turnover });
+
+  it('counts what a write adds both ways: |amount|, |principle| and every |split|; a delete takes it away', () => {
+    expect(balanceMoves([{ before: initialTransactionState, events: [churn(1000)] }]).turnover).toBe(1n + 1001n + 1000n);
+    expect(balanceMoves([{ before: initialTransactionState, events: [recorded(-1000, -800)] }]).turnover).toBe(1000n + 800n + 1000n);
+    expect(balanceMoves([{ before: foldTransaction([churn(1000)]), events: [{ type: 'TransactionDeleted', data: { transactionId: 'c' } }] }]).turnover).toBe(-2002n);
+  });
+
+  it('refuses a write that would pass it, even when it moves no balance far; lets one reach it exactly, and always lets one lower it', () => {
+    const moves = balanceMoves([{ before: initialTransactionState, events: [churn(MAX_BALANCE_CENTS / 2)] }]);
+    const max = BigInt(MAX_TURNOVER_CENTS);
+    expect(() => checkBalanceBound('amount', moves, known(max - moves.turnover))).not.toThrow();
+    try {
+      checkBalanceBound('amount', moves, known(max - moves.turnover + 1n));
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toMatchObject({ field: 'amount', code: 'balance-limit' });
+      expect((error as Error).message).toContain('past what the product can add up exactly');
+    }
+    expect(() => checkBalanceBound('amount', { accounts: new Map([['acct', 0n]]), categories: new Map(), turnover: -5n }, known(max + 100n))).not.toThrow();
   });
 });

@@ -1,4 +1,4 @@
-import { formatCents, MAX_BALANCE_CENTS, withinBalanceBound, type Cents } from '@budget/money';
+import { formatCents, MAX_BALANCE_CENTS, MAX_TURNOVER_CENTS, withinBalanceBound, type Cents } from '@budget/money';
 import { RuleViolation } from './domain-error.js';
 import type { TransactionEvent } from './transaction.events.js';
 import { evolveTransaction, type TransactionState } from './transaction.state.js';
@@ -10,10 +10,12 @@ import { evolveTransaction, type TransactionState } from './transaction.state.js
  * projector, which must never stop, would only find out after the events are stored.
  */
 
-/** How much a write moves each account and each category, in exact bigint cents. */
+/** How much a write moves each account and each category, and the user's turnover, in exact bigint cents. */
 export interface BalanceMoves {
   accounts: Map<string, bigint>;
   categories: Map<string, bigint>;
+  /** What the write adds to the user's turnover (Σ |amount| + |principle| + Σ |split| of the live rows; negative when it lowers it). */
+  turnover: bigint;
 }
 
 /** One transaction stream of a write: its state before, and the events the write appends to it. */
@@ -36,12 +38,24 @@ function addShare(moves: BalanceMoves, state: TransactionState, sign: 1n | -1n):
   for (const split of state.splits) add(moves.categories, split.categoryId, sign * BigInt(split.amount));
 }
 
+const magnitude = (cents: number | null | undefined) => (cents ? (cents < 0 ? -BigInt(cents) : BigInt(cents)) : 0n);
+
+/** A transaction's turnover: |amount| + |principle| + Σ |split| while it is live, else 0 (the read model's `ledger_transaction_turnover`). */
+export function turnoverOf(state: TransactionState): bigint {
+  if (!state.exists || state.deleted) return 0n;
+  let sum = state.account ? magnitude(state.account.amount) + magnitude(state.account.principle) : 0n;
+  for (const split of state.splits) sum += magnitude(split.amount);
+  return sum;
+}
+
 export function balanceMoves(changes: readonly TransactionChange[]): BalanceMoves {
-  const moves: BalanceMoves = { accounts: new Map(), categories: new Map() };
+  const moves: BalanceMoves = { accounts: new Map(), categories: new Map(), turnover: 0n };
   for (const { before, events } of changes) {
     if (events.length === 0) continue;
+    const after = events.reduce(evolveTransaction, before);
     addShare(moves, before, -1n);
-    addShare(moves, events.reduce(evolveTransaction, before), 1n);
+    addShare(moves, after, 1n);
+    moves.turnover += turnoverOf(after) - turnoverOf(before);
   }
   for (const map of [moves.accounts, moves.categories]) for (const [id, cents] of map) if (cents === 0n) map.delete(id);
   return moves;
@@ -68,8 +82,16 @@ const abs = (v: bigint) => (v < 0n ? -v : v);
 export function checkBalanceBound(
   field: string,
   moves: BalanceMoves,
-  current: { accounts: ReadonlyMap<string, KnownBalance>; categories: ReadonlyMap<string, KnownBalance> },
+  current: { accounts: ReadonlyMap<string, KnownBalance>; categories: ReadonlyMap<string, KnownBalance>; turnover?: bigint },
 ): void {
+  // Every sum of the user's amounts stays exact (docs/architecture.md §5): a write that only lowers the turnover always passes.
+  if (moves.turnover > 0n && (current.turnover ?? 0n) + moves.turnover > BigInt(MAX_TURNOVER_CENTS)) {
+    throw new RuleViolation(
+      field,
+      `This would take the money your transactions move in all (${formatCents(MAX_TURNOVER_CENTS)} counted both ways) past what the product can add up exactly. Delete transactions you no longer need first. Nothing was saved.`,
+      'balance-limit',
+    );
+  }
   const kinds = [
     ['account', moves.accounts, current.accounts],
     ['category', moves.categories, current.categories],

@@ -10,6 +10,7 @@ import { applyTransactionEvent } from './apply-transaction-event.js';
 import { ledgerMigrations, ledgerTables } from './ledger.migrations.js';
 import { changeMany, changesInBatch, type Changing } from './change-batch.js';
 import { recordMany, recordsInBatch, type Recorded } from './record-batch.js';
+import { applyTurnover, turnoverMigrations, turnoverTables } from './turnover.js';
 import { logAccountEvent, logInstitutionEvent } from './transaction-log.js';
 
 const TRANSACTION_EVENTS = new Set(['TransactionRecorded', 'TransactionChanged', 'TransactionDeleted', 'TransactionRestored', 'TransactionDuplicateCleared', 'TransactionReviewed']);
@@ -24,11 +25,12 @@ const ACCOUNT_EVENTS = new Set([
 export const ledgerProjection: Projection = {
   name: 'ledger',
   // The payees (docs/architecture.md §4.4) follow the transaction events after the ledger's own tables.
-  migrations: [...ledgerMigrations, ...payeesMigrations],
-  tables: [...ledgerTables, ...payeesTables],
+  migrations: [...ledgerMigrations, ...payeesMigrations, ...turnoverMigrations],
+  tables: [...ledgerTables, ...payeesTables, ...turnoverTables],
   async apply(client: PoolClient, event: StoredEvent): Promise<void> {
     await applyLedgerEvent(client, event);
     if (TRANSACTION_EVENTS.has(event.type)) await applyPayees(client, [event]);
+    await applyTurnover(client, [event]);
   },
   /**
    * Runs of transaction events are projected set-based: new transactions through `recordMany`,
@@ -52,6 +54,8 @@ export const ledgerProjection: Projection = {
     }
     await run.project(client);
     await applyPayees(client, events.filter((e) => TRANSACTION_EVENTS.has(e.type)));
+    // Each user's turnover (the bound on every sum, docs/architecture.md §5): one statement for the batch.
+    await applyTurnover(client, events);
   },
 };
 

@@ -89,18 +89,21 @@ export class LedgerLookups {
     accountIds: readonly string[],
     categoryIds: readonly string[],
     withSystem = false,
-  ): Promise<{ accounts: Map<string, { name: string; balance: Cents }>; categories: Map<string, { name: string; balance: Cents }> }> {
-    const { rows } = await this.pool.query<{ kind: 'a' | 'c'; id: string; name: string; balance: string }>(
-      `SELECT 'a' AS kind, a.id::text AS id, a.name, a.balance_cents AS balance FROM ledger_accounts a
+  ): Promise<{ accounts: Map<string, { name: string; balance: Cents }>; categories: Map<string, { name: string; balance: Cents }>; turnover: bigint }> {
+    const { rows } = await this.pool.query<{ kind: 'a' | 'c' | 't'; id: string; name: string; balance: string }>(
+      `SELECT 'a' AS kind, a.id::text AS id, a.name, a.balance_cents::numeric AS balance FROM ledger_accounts a
         WHERE a.user_id = $1 AND a.id = ANY($2::uuid[])
        UNION ALL
-       SELECT 'c', c.id, c.name, COALESCE(b.balance_cents, 0) FROM budget_categories c
+       SELECT 'c', c.id, c.name, COALESCE(b.balance_cents, 0)::numeric FROM budget_categories c
          LEFT JOIN ledger_category_balances b ON b.category_id = c.id
-        WHERE c.user_id = $1 AND (c.id = ANY($3::text[]) OR ($4::boolean AND c.type IN ('UNASSIGNED', 'FUNDING POOL')))`,
+        WHERE c.user_id = $1 AND (c.id = ANY($3::text[]) OR ($4::boolean AND c.type IN ('UNASSIGNED', 'FUNDING POOL')))
+       UNION ALL
+       SELECT 't', '', '', u.cents FROM ledger_turnover u WHERE u.user_id = $1`,
       [userId, accountIds, categoryIds, withSystem],
     );
     const pick = (kind: 'a' | 'c') => new Map(rows.filter((r) => r.kind === kind).map((r) => [r.id, { name: r.name, balance: centsFromDb(r.balance) }]));
-    return { accounts: pick('a'), categories: pick('c') };
+    // The user's turnover (docs/architecture.md §5), exact: it is compared, never shown.
+    return { accounts: pick('a'), categories: pick('c'), turnover: turnoverOf(rows.find((r) => r.kind === 't')) };
   }
 
   /**
@@ -118,19 +121,21 @@ export class LedgerLookups {
     account: AccountRow;
     existing: Set<string>;
     system: SystemCategories;
-    known: { accounts: Map<string, { name: string; balance: Cents }>; categories: Map<string, { name: string; balance: Cents }> };
+    known: { accounts: Map<string, { name: string; balance: Cents }>; categories: Map<string, { name: string; balance: Cents }>; turnover: bigint };
   }> {
     requireUuid(accountId, 'Account');
-    const { rows } = await this.pool.query<{ kind: 'a' | 'c'; id: string; name: string; balance: string; type: string; account: Omit<AccountRow, 'balance' | 'name' | 'id' | 'type'> | null }>(
-      `SELECT 'a' AS kind, a.id::text AS id, a.name, a.balance_cents AS balance, a.type,
+    const { rows } = await this.pool.query<{ kind: 'a' | 'c' | 't'; id: string; name: string; balance: string; type: string; account: Omit<AccountRow, 'balance' | 'name' | 'id' | 'type'> | null }>(
+      `SELECT 'a' AS kind, a.id::text AS id, a.name, a.balance_cents::numeric AS balance, a.type,
               jsonb_build_object('institutionId', a.institution_id, 'subtype', a.subtype, 'tracking', a.tracking,
                                  'startDate', to_char(a.start_date, 'YYYY-MM-DD'), 'closed', a.closed,
                                  'startingTransactionId', a.starting_transaction_id) AS account
          FROM ledger_accounts a WHERE a.id = $2::uuid AND a.user_id = $1
        UNION ALL
-       SELECT 'c', c.id, c.name, COALESCE(b.balance_cents, 0), c.type, NULL
+       SELECT 'c', c.id, c.name, COALESCE(b.balance_cents, 0)::numeric, c.type, NULL
          FROM budget_categories c LEFT JOIN ledger_category_balances b ON b.category_id = c.id
-        WHERE c.user_id = $1 AND (c.id = ANY($3::text[]) OR c.type IN ('UNASSIGNED', 'FUNDING POOL', 'ACCOUNT TRANSFER'))`,
+        WHERE c.user_id = $1 AND (c.id = ANY($3::text[]) OR c.type IN ('UNASSIGNED', 'FUNDING POOL', 'ACCOUNT TRANSFER'))
+       UNION ALL
+       SELECT 't', '', '', u.cents, '', NULL FROM ledger_turnover u WHERE u.user_id = $1`,
       [userId, accountId, categoryIds],
     );
     const found = rows.find((r) => r.kind === 'a');
@@ -153,6 +158,8 @@ export class LedgerLookups {
             .filter((r) => named.has(r.id) || r.type === 'UNASSIGNED' || r.type === 'FUNDING POOL')
             .map((r) => [r.id, { name: r.name, balance: centsFromDb(r.balance) }]),
         ),
+        // The user's turnover, which the balance bound also checks (docs/architecture.md §5).
+        turnover: turnoverOf(rows.find((r) => r.kind === 't')),
       },
     };
   }
@@ -239,4 +246,9 @@ export class LedgerLookups {
     );
     return rows.map((r) => r.category_id);
   }
+}
+
+/** The user's turnover row of a lookup (numeric text, a whole number of cents), 0 when the user has none yet. */
+function turnoverOf(row: { balance: string } | undefined): bigint {
+  return row ? BigInt(row.balance.split('.')[0]!) : 0n;
 }
