@@ -82,7 +82,7 @@ export { useReconcile } from './transactions/use-reconcile.js';
 export { opensEditDialog, closedReason, isBankRow } from './transactions/transaction-editing.js';
 export { isVersionConflict, CHANGED_TRANSACTION } from './transactions/version-conflict.js';
 export { ChangedTransactionNotice } from './transactions/ChangedTransactionNotice.js';
-export { NEW_RULE_PARAM, newRuleHref } from './transactions/new-rule-link.js';
+export { NEW_RULE_CATEGORY_PARAM, NEW_RULE_MATCH_PARAM, NEW_RULE_PARAM, newRuleHref } from './transactions/new-rule-link.js';
 export { useLedgerRefresh } from './data/use-ledger-refresh.js';
 export { toRegisterRows, amountInCategory, accountAmount, transactionName, type RegisterRow } from './register/register-rows.js';
 export { RegisterTable } from './register/RegisterTable.js';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { listAutoAssignments } from '@budget/contracts';
-import { Button, DataTable, Loaded, NEW_RULE_PARAM, useCategories, useRouteQuery, type Column } from '@budget/web';
-import { ruleTargets, type Rule } from './rule-data.js';
+import { Button, DataTable, Loaded, NEW_RULE_CATEGORY_PARAM, NEW_RULE_MATCH_PARAM, NEW_RULE_PARAM, useCategories, useRouteQuery, type Column } from '@budget/web';
+import { ruleConditionsText, ruleTargets, type Rule } from './rule-data.js';
 import { RuleDialog } from './RuleDialog.js';
 
 /**
@@ -16,6 +16,8 @@ export function AutoAssignmentsPage() {
   const { data: tree } = useCategories();
   const [params, setParams] = useSearchParams();
   const fromName = params.get(NEW_RULE_PARAM);
+  // "Make a rule?" (docs/architecture.md §4.4): name equals the payee, and the category it was given.
+  const prefill = { equals: params.get(NEW_RULE_MATCH_PARAM) === 'equals', categoryId: params.get(NEW_RULE_CATEGORY_PARAM) };
   const [chosen, setEditing] = useState<Rule | 'new' | null>(null);
   const editing = chosen ?? (fromName ? 'new' : null);
   const close = () => {
@@ -24,11 +26,13 @@ export function AutoAssignmentsPage() {
     if (fromName === null) return;
     const rest = new URLSearchParams(params);
     rest.delete(NEW_RULE_PARAM);
+    rest.delete(NEW_RULE_MATCH_PARAM);
+    rest.delete(NEW_RULE_CATEGORY_PARAM);
     setParams(rest, { replace: true });
   };
   const columns: Column<Rule>[] = [
     { header: 'Name', render: (rule) => rule.name, sortKey: (rule) => rule.name },
-    { header: 'Search Strings', render: (rule) => rule.searchStrings.join(', ') },
+    { header: 'Search Strings', render: (rule) => ruleConditionsText(rule) },
     { header: 'Categories', render: (rule) => ruleTargets(rule, tree) },
     {
       header: 'Edit',
@@ -48,7 +52,7 @@ export function AutoAssignmentsPage() {
       <Loaded query={rules} what="The auto-assignment rules">
         {(rows) => <DataTable label="Auto assignments" columns={columns} rows={rows} rowKey={(rule) => rule.id} empty="No auto-assignment rules" />}
       </Loaded>
-      {editing && tree ? <RuleDialog tree={tree} rule={editing === 'new' ? null : editing} fromName={editing === 'new' ? fromName : null} onClose={close} /> : null}
+      {editing && tree ? <RuleDialog tree={tree} rule={editing === 'new' ? null : editing} fromName={editing === 'new' ? fromName : null} prefill={prefill} onClose={close} /> : null}
     </section>
   );
 }

@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { addAutoAssignment, applyAutoAssignment, changeAutoAssignment, deleteAutoAssignment, listAutoAssignments, previewAutoAssignment, undoAutoAssignmentApplication } from '@budget/contracts';
+import { addAutoAssignment, applyAutoAssignment, changeAutoAssignment, deleteAutoAssignment, listAutoAssignments, listConnectedAccounts, previewAutoAssignment, undoAutoAssignmentApplication } from '@budget/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, ConfirmDialog, Dialog, EditDialogActions, FormError, FundingCategoryRows, routeQueryKey, sendFailure, TextField, useLedgerRefresh, useSession, useWriteAction, withoutFieldErrors, type CategoryTree } from '@budget/web';
+import {
+  AmountInput, Button, ConfirmDialog, Dialog, EditDialogActions, FormError, FundingCategoryRows, routeQueryKey, SelectField, sendFailure, TextField, useEveryPage, useLedgerRefresh, useSession,
+  useWriteAction, withoutFieldErrors, type CategoryTree,
+} from '@budget/web';
 import { useRecordSave } from '../budget/record-dialog.js';
 import type { Rule } from './rule-data.js';
 import { applyConfirmation, type RulePreviewData } from './apply-summary.js';
 import { RulePreview } from './RulePreview.js';
-import { newRuleForm, removeSearchString, ruleBody, ruleFormFrom, ruleFormFromName, validateRule, RULE_FIELDS, type RuleForm } from './rule-form.js';
+import { newRuleForm, previewQuery, removeSearchString, ruleBody, ruleFormFrom, ruleFormFromName, validateRule, RULE_FIELDS, type AmountCondition, type RuleForm } from './rule-form.js';
 
 const FORM_ID = 'rule-form';
 
@@ -16,6 +19,8 @@ export interface RuleDialogProps {
   rule: Rule | null;
   /** A new rule made from a transaction: its name prefills the name and the search string. */
   fromName?: string | null;
+  /** "Make a rule?" from the transaction dialog: the name must equal it, and the category it was given. */
+  prefill?: { equals?: boolean; categoryId?: string | null };
   onClose: () => void;
 }
 
@@ -25,9 +30,12 @@ export interface RuleDialogProps {
  * (percent or dollars, the last row taking the rest). Each Save or Delete is one write action: its
  * Idempotency-Key stays the same across the user's retries until the server answers for good.
  */
-export function RuleDialog({ tree, rule, fromName = null, onClose }: RuleDialogProps) {
+export function RuleDialog({ tree, rule, fromName = null, prefill = {}, onClose }: RuleDialogProps) {
   const unassigned = tree.unassigned?.id ?? null;
-  const [form, setForm] = useState<RuleForm>(() => (rule ? ruleFormFrom(rule, unassigned) : fromName ? ruleFormFromName(fromName, unassigned) : newRuleForm(unassigned)));
+  const [form, setForm] = useState<RuleForm>(() => (rule ? ruleFormFrom(rule, unassigned) : fromName ? ruleFormFromName(fromName, unassigned, prefill) : newRuleForm(unassigned)));
+  // The account condition's choices (docs/architecture.md §4.5).
+  const accounts = useEveryPage(listConnectedAccounts, {});
+  const accountList = accounts.data?.data.flatMap((institution) => institution.accounts) ?? [];
   const saving = useWriteAction();
   const removing = useWriteAction();
   const applying = useWriteAction();
@@ -70,7 +78,7 @@ export function RuleDialog({ tree, rule, fromName = null, onClose }: RuleDialogP
     if (Object.keys(checked).length > 0) return;
     const body = ruleBody(form);
     try {
-      const result = await api.send(previewAutoAssignment, { query: { searchStrings: body.searchStrings, categories: JSON.stringify(body.categories) } });
+      const result = await api.send(previewAutoAssignment, { query: previewQuery(body) });
       if (result.ok) setPreview(result.body.data);
       else setErrors({ fields: {}, general: 'The preview could not be made.' });
     } catch (error) {
@@ -84,7 +92,7 @@ export function RuleDialog({ tree, rule, fromName = null, onClose }: RuleDialogP
   const askToApply = async () => {
     if (!rule) return;
     try {
-      const result = await api.send(previewAutoAssignment, { query: { searchStrings: rule.searchStrings, categories: JSON.stringify(rule.categories) } });
+      const result = await api.send(previewAutoAssignment, { query: previewQuery(rule) });
       if (!result.ok) return setErrors({ fields: {}, general: 'The rule could not be previewed.' });
       if (result.body.data.count === 0) return setNote('No Unassigned transaction matches this rule: nothing to apply.');
       setConfirming(result.body.data);
@@ -161,6 +169,58 @@ export function RuleDialog({ tree, rule, fromName = null, onClose }: RuleDialogP
               ) : null}
             </div>
           </fieldset>
+          <SelectField
+            label="The name"
+            value={form.nameMatch}
+            options={[
+              { value: 'contains', label: 'contains a search string' },
+              { value: 'equals', label: 'equals a search string' },
+            ]}
+            error={errors.fields.nameMatch}
+            onChange={(e) => set({ nameMatch: e.target.value === 'equals' ? 'equals' : 'contains' })}
+          />
+          <fieldset className="ui-funding-rows" data-testid="rule-amount">
+            <legend className="ui-field__label">Amount (money out is negative)</legend>
+            <div className="ui-field-row">
+              <SelectField
+                label="Amount condition"
+                value={form.amountCondition}
+                options={[
+                  { value: 'any', label: 'Any amount' },
+                  { value: 'equals', label: 'Equals' },
+                  { value: 'range', label: 'Between' },
+                ]}
+                onChange={(e) => set({ amountCondition: e.target.value as AmountCondition })}
+              />
+              {form.amountCondition === 'equals' ? <AmountInput label="Amount equals" value={form.amountMin} onChange={(amountMin) => set({ amountMin })} /> : null}
+              {form.amountCondition === 'range' ? (
+                <>
+                  <AmountInput label="Lowest amount" value={form.amountMin} onChange={(amountMin) => set({ amountMin })} />
+                  <AmountInput label="Highest amount" value={form.amountMax} error={errors.fields.amount} onChange={(amountMax) => set({ amountMax })} />
+                </>
+              ) : null}
+            </div>
+          </fieldset>
+          {accountList.length > 0 ? (
+            <fieldset className="ui-funding-rows" data-testid="rule-accounts">
+              <legend className="ui-field__label">Accounts (none checked: every account)</legend>
+              {accountList.map((account) => (
+                <label key={account.id} className="ui-field">
+                  <input
+                    type="checkbox"
+                    checked={form.accountIds.includes(account.id)}
+                    onChange={(e) => set({ accountIds: e.target.checked ? [...form.accountIds, account.id] : form.accountIds.filter((id) => id !== account.id) })}
+                  />{' '}
+                  {account.name}
+                </label>
+              ))}
+              {errors.fields.accountIds ? (
+                <span className="ui-splits__off" role="alert">
+                  {errors.fields.accountIds}
+                </span>
+              ) : null}
+            </fieldset>
+          ) : null}
           <FundingCategoryRows rows={form.rows} tree={tree} legend="Categories" testId="rule-categories" error={errors.fields.categories} onChange={(rows) => set({ rows })} />
           <div className="ui-field-row">
             <Button variant="text" onClick={() => void showPreview()}>

@@ -13,3 +13,22 @@ export function ruleTargets(rule: Pick<Rule, 'categories'>, tree: CategoryTree |
     })
     .join(', ');
 }
+
+/**
+ * What a rule looks for, as the list shows it (docs/architecture.md §4.5): its search strings
+ * ("= coffee" when the name must equal one), then its amount and account conditions.
+ */
+export function ruleConditionsText(rule: Pick<Rule, 'searchStrings' | 'nameMatch' | 'amount' | 'accountIds'>): string {
+  const parts = rule.searchStrings.map((s) => (rule.nameMatch === 'equals' ? `= ${s}` : s));
+  const { amount } = rule;
+  if (amount) {
+    const text = (dollars: number) => moneyDisplay(wireCents(dollars)).text;
+    if (amount.min !== null && amount.min === amount.max) parts.push(`amount ${text(amount.min)}`);
+    else if (amount.min !== null && amount.max !== null) parts.push(`amount ${text(amount.min)} to ${text(amount.max)}`);
+    else if (amount.min !== null) parts.push(`amount ≥ ${text(amount.min)}`);
+    else if (amount.max !== null) parts.push(`amount ≤ ${text(amount.max)}`);
+  }
+  const accounts = rule.accountIds?.length ?? 0;
+  if (accounts > 0) parts.push(`${accounts} account${accounts === 1 ? '' : 's'}`);
+  return parts.join(', ');
+}

@@ -1,5 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { listConnectedAccounts } from '@budget/contracts';
+import { useNavigate } from 'react-router';
+import { listConnectedAccounts, listPayees, type PayeeView } from '@budget/contracts';
+import { useSession } from '../session/session-context.js';
 import type { CategoryTree } from '../categories/category-tree.js';
 import type { Id } from '../data/id.js';
 import { toIsoDate } from '../dates/format-date.js';
@@ -11,7 +13,7 @@ import { Dialog } from '../ui/Dialog.js';
 import { FormError } from '../ui/FormError.js';
 import { withoutFieldErrors } from '../forms/form-errors.js';
 import { TextField } from '../ui/TextField.js';
-import { ButtonLink } from '../ui/Button.js';
+import { Button, ButtonLink } from '../ui/Button.js';
 import { LoanFields } from './LoanFields.js';
 import { PaymentChannelNote } from './PaymentChannelNote.js';
 import { useEveryPage } from '../data/every-page.js';
@@ -21,6 +23,10 @@ import { isLoanType } from './loan.js';
 import { SplitRows } from './SplitRows.js';
 import { isBankRow } from './transaction-editing.js';
 import { newRuleHref } from './new-rule-link.js';
+import { amountForFlow, flowOf, withFlow, type Flow } from './flow.js';
+import { PayeeField } from './PayeeField.js';
+import './transaction-dialog.css';
+import { declinedPayees, declineRuleFor, offersRule, payeeNamed, soleCategory, splitsForPayee } from './payee-suggestion.js';
 import { asksToSaveZero, emptyForm, formFromTransaction, hasErrors, validateTransaction, type TransactionForm, type TransactionFormErrors } from './transaction-form.js';
 import { useTransactionSave, type SaveOutcome } from './use-transaction-save.js';
 
@@ -50,6 +56,12 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
   const [confirmingZero, setConfirmingZero] = useState(false);
   const [storedAmount] = useState(() => (editing ? formFromTransaction(editing).amount : null));
   const save = useTransactionSave();
+  const { api } = useSession();
+  const navigate = useNavigate();
+  // Outflow or inflow (docs/architecture.md §9): a purchase is typed without a minus sign.
+  const [flow, setFlow] = useState<Flow>(() => flowOf(editing ? formFromTransaction(editing).amount : null));
+  /** "Make a rule?" after a save (docs/architecture.md §4.4): the payee and the category it was given again. */
+  const [ruleOffer, setRuleOffer] = useState<{ name: string; categoryId: Id } | null>(null);
   // "Transfer to/from account" (issue 18): a new entry can be the one side of a transfer; the other
   // side is recorded in the chosen account, both in Account Transfer (server-behaviour §3.1).
   const hereId = 'accountId' in target ? target.accountId : null;
@@ -74,6 +86,21 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
     setForm((current) => ({ ...current, ...part }));
     setErrors((current) => withoutFieldErrors(current, Object.keys(part)));
   };
+  /** What the Amount field reads, signed by the toggle (a typed minus is always money out). */
+  const typeAmount = (typed: number) => {
+    const next = amountForFlow(typed, flow);
+    setFlow(next.flow);
+    setAmount(next.amount);
+  };
+  const chooseFlow = (next: Flow) => {
+    setFlow(next);
+    setAmount(withFlow(form.amount, next));
+  };
+  /** A payee chosen from the list: its name, and its last category for a row without one. */
+  const pickPayee = (payee: PayeeView) => {
+    setErrors((current) => withoutFieldErrors(current, ['name']));
+    setForm((current) => ({ ...current, name: payee.name, splits: splitsForPayee(current.splits, payee) ?? current.splits }));
+  };
   const setAmount = (amount: number) => {
     setErrors((current) => withoutFieldErrors(current, ['amount']));
     // A single category follows the amount; several are shared out by hand.
@@ -85,10 +112,32 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
       splits: current.splits.length === 1 ? [{ ...current.splits[0]!, amount: Math.abs(amount) }] : current.splits }));
   };
 
-  const finish = (outcome: SaveOutcome) => {
+  /**
+   * After a save with one category: offer "Make a rule?" when the payees read model says this is
+   * the second time in a row (or more) the payee got it, unless the user said no for this payee.
+   */
+  const offerRule = async (): Promise<boolean> => {
+    const name = (bank ? editing?.accountTransaction?.name : form.name)?.trim() ?? '';
+    const categoryId = soleCategory(form.splits);
+    if (name === '' || categoryId === null || transferTo) return false;
+    try {
+      const answer = await api.call(listPayees, { query: { name, limit: 50 } });
+      if (!offersRule(payeeNamed(answer.data, name), categoryId, declinedPayees(), tree.unassigned?.id ?? null)) return false;
+      setRuleOffer({ name: payeeNamed(answer.data, name)!.name, categoryId });
+      return true;
+    } catch {
+      // No offer is better than a save that seems to fail.
+      return false;
+    }
+  };
+  const finish = (outcome: SaveOutcome, removed = false) => {
     setBusy(false);
     setDeleting(false);
-    if (outcome.kind === 'saved') onClose();
+    if (outcome.kind === 'saved' && !removed) {
+      void offerRule().then((offered) => {
+        if (!offered) onClose();
+      });
+    } else if (outcome.kind === 'saved') onClose();
     else if (outcome.kind === 'conflict') onConflict();
     else setErrors(outcome.errors);
   };
@@ -113,7 +162,7 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
   const remove = async () => {
     if (!editing) return;
     setBusy(true);
-    finish(await save.remove(editing));
+    finish(await save.remove(editing), true);
   };
 
   const actions = <EditDialogActions editing={Boolean(editing)} busy={busy} formId={formId} onDelete={() => setDeleting(true)} onClose={onClose} />;
@@ -122,10 +171,25 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
       <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
         <div className="ui-field-row">
           <TextField label="Date" type="date" required readOnly={bank} value={form.date} error={errors.fields.date} onChange={(e) => set({ date: e.target.value })} />
-          <AmountInput label="Amount" readOnly={bank} value={form.amount} error={errors.fields.amount} onChange={setAmount} />
+          <AmountInput label="Amount" readOnly={bank} value={form.amount} error={errors.fields.amount} onChange={typeAmount} />
+          {bank ? null : (
+            <div className="ui-field ui-flow-toggle" role="group" aria-label="Outflow or inflow" data-testid="flow-toggle">
+              <span className="ui-field__label" aria-hidden="true">
+                Direction
+              </span>
+              <div className="ui-flow-toggle__buttons">
+                <Button variant={flow === 'outflow' ? 'primary' : 'secondary'} aria-pressed={flow === 'outflow'} onClick={() => chooseFlow('outflow')}>
+                  Outflow
+                </Button>
+                <Button variant={flow === 'inflow' ? 'primary' : 'secondary'} aria-pressed={flow === 'inflow'} onClick={() => chooseFlow('inflow')}>
+                  Inflow
+                </Button>
+              </div>
+            </div>
+          )}
         </div>
         {loan ? <LoanFields form={form} error={errors.fields.principle} onChange={(principle) => set({ principle })} /> : null}
-        <TextField label="Name" required readOnly={bank} value={form.name} error={errors.fields.name} onChange={(e) => set({ name: e.target.value })} />
+        <PayeeField label="Name" readOnly={bank} value={form.name} error={errors.fields.name} onChange={(name) => set({ name })} onPick={pickPayee} />
         {editing ? <PaymentChannelNote transaction={editing} /> : null}
         <TextField label="Comment" value={form.comment} onChange={(e) => set({ comment: e.target.value })} />
         {!editing && choices.length > 0 ? (
@@ -150,6 +214,39 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
         ) : null}
         <FormError message={errors.general} />
       </form>
+      <Dialog
+        open={ruleOffer !== null}
+        title="Make a rule?"
+        testId="make-rule-offer"
+        onClose={onClose}
+        actions={
+          <>
+            <Button
+              onClick={() => {
+                if (ruleOffer) declineRuleFor(ruleOffer.name);
+                onClose();
+              }}
+            >
+              No, Thanks
+            </Button>
+            <Button
+              variant="primary"
+              onClick={() => {
+                if (ruleOffer) void navigate(newRuleHref(ruleOffer.name, { equals: true, categoryId: ruleOffer.categoryId }));
+                onClose();
+              }}
+            >
+              Make a Rule
+            </Button>
+          </>
+        }
+      >
+        <p>
+          {ruleOffer
+            ? `"${ruleOffer.name}" went to ${tree.categories.get(ruleOffer.categoryId)?.path ?? 'this category'} again. Make a rule so that transactions named "${ruleOffer.name}" go there by themselves?`
+            : ''}
+        </p>
+      </Dialog>
       <ConfirmDialog
         open={confirmingZero}
         title="Save a 0.00 Transaction"

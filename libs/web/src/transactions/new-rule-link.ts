@@ -6,5 +6,14 @@
  */
 export const NEW_RULE_PARAM = 'new';
 
-/** The link to a new rule prefilled from a transaction's name. */
-export const newRuleHref = (name: string) => `/auto-assignments?${new URLSearchParams({ [NEW_RULE_PARAM]: name }).toString()}`;
+/** With "Make a rule?" (docs/architecture.md §4.5): the name must equal the payee, and its category. */
+export const NEW_RULE_MATCH_PARAM = 'match';
+export const NEW_RULE_CATEGORY_PARAM = 'category';
+
+/** The link to a new rule prefilled from a transaction's name (and, from "Make a rule?", name equals and its category). */
+export const newRuleHref = (name: string, options: { equals?: boolean; categoryId?: string | null } = {}) =>
+  `/auto-assignments?${new URLSearchParams({
+    [NEW_RULE_PARAM]: name,
+    ...(options.equals && { [NEW_RULE_MATCH_PARAM]: 'equals' }),
+    ...(options.categoryId && { [NEW_RULE_CATEGORY_PARAM]: options.categoryId }),
+  }).toString()}`;
