@@ -35,6 +35,29 @@ describe('from sign-up to sign-out on the stack npm start runs', () => {
     await context.close();
   });
 
+  it('shows every field\'s message at once, the password mismatch under Confirm Password, and changes nothing', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/signup`);
+    const form = page.getByRole('form', { name: 'Enter info' });
+    await form.getByLabel('Email').fill('not an address');
+    await form.getByLabel('Password', { exact: true }).fill('Secret123');
+    await form.getByLabel('Confirm Password').fill('Secret124');
+    await form.getByRole('button', { name: 'Sign Up' }).click();
+    // Each message is the field's description, so a screen reader reads it with the field.
+    const describedBy = async (label: string, exact = false) => {
+      const id = await form.getByLabel(label, { exact }).getAttribute('aria-describedby');
+      return id ? (await page.locator(`[id="${id}"]`).textContent())?.trim() : null;
+    };
+    await expect.poll(() => describedBy('Username')).toBe('A username is required');
+    expect(await describedBy('Email')).toBe('The email field must be a valid email address');
+    expect(await describedBy('Confirm Password')).toBe('Passwords must match the confirmed password');
+    expect(await describedBy('Password', true)).toBeNull();
+    // Still on the form: nothing was registered.
+    expect(new URL(page.url()).pathname).toBe('/signup');
+    await context.close();
+  });
+
   it('shows the bottom bar at 390px width', async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

@@ -52,6 +52,9 @@ describe('the /user page', () => {
     await emailForm.getByRole('button', { name: 'Change' }).click();
     const pending = page.getByTestId('pending-email');
     await pending.getByText(next).first().waitFor();
+    // The field keeps the confirmed address, and the page says once that the new one is waiting.
+    await expect.poll(() => emailForm.getByLabel('Email').inputValue()).toBe(email);
+    expect(await page.getByText(/waiting for verification/i).count()).toBe(1);
     await pending.getByLabel('Code', { exact: true }).fill(await codeIn(next));
     await pending.getByRole('button', { name: 'Verify' }).click();
     await pending.waitFor({ state: 'detached' });

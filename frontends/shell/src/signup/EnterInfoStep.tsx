@@ -2,7 +2,11 @@ import { Link } from 'react-router';
 import { registerUser } from '@budget/contracts';
 import { Button, FormError, TextField, useServerForm, useSession } from '@budget/web';
 
-/** Step 1 of sign-up: POST /register (`registerUser`); the server's errors land on the fields. */
+/**
+ * Step 1 of sign-up: POST /register (`registerUser`); the server's errors land on the fields, every
+ * field's at once (no browser check stops the send at the first empty field), and a password
+ * mismatch under Confirm Password.
+ */
 export function EnterInfoStep({ onRegistered }: { onRegistered: (email: string) => void }) {
   const { api } = useSession();
   const form = useServerForm({ username: '', email: '', password: '', passwordConfirmation: '' });
@@ -11,7 +15,7 @@ export function EnterInfoStep({ onRegistered }: { onRegistered: (email: string) 
     () => onRegistered(form.values.email.trim().toLowerCase()),
   );
   return (
-    <form aria-label="Enter info" onSubmit={register}>
+    <form aria-label="Enter info" onSubmit={register} noValidate>
       <TextField label="Username" autoComplete="username" required {...form.field('username')} />
       <TextField label="Email" type="email" autoComplete="email" required {...form.field('email')} />
       <TextField label="Password" type="password" autoComplete="new-password" required {...form.field('password')} />

@@ -5,6 +5,8 @@ import { useRefreshUser } from './use-refresh-user.js';
 
 /**
  * The email with a Change button: PATCH /user {email} (`changeEmail`) makes it the pending email.
+ * The field keeps the confirmed address; the pending block under it (PendingEmail) is the one
+ * place that says a new address is waiting.
  * Right after a sign-in the address alone is enough; later the server asks for the current password
  * (403 on `currentPassword`), and the form then shows that field and sends it with the next Change.
  */
@@ -12,7 +14,6 @@ export function EmailField({ email }: { email: string }) {
   const { api } = useSession();
   const refreshUser = useRefreshUser();
   const form = useServerForm({ email, currentPassword: '' });
-  const [changed, setChanged] = useState(false);
   const [asked, setAsked] = useState(false);
   const askPassword = asked || form.errors.fields.currentPassword !== undefined;
   if (askPassword && !asked) setAsked(true);
@@ -24,7 +25,6 @@ export function EmailField({ email }: { email: string }) {
         { idempotencyKey },
       ),
     async () => {
-      setChanged(true);
       await refreshUser();
     },
   );
@@ -38,7 +38,6 @@ export function EmailField({ email }: { email: string }) {
       </div>
       {askPassword ? <TextField label="Current Password" type="password" autoComplete="current-password" required {...form.field('currentPassword')} /> : null}
       <FormError message={form.errors.general} />
-      {changed ? <p role="status">The new address is waiting for verification.</p> : null}
     </form>
   );
 }

@@ -26,7 +26,8 @@ export function PendingEmail({ pendingEmail }: { pendingEmail: string }) {
   return (
     <div data-testid="pending-email">
       <p>
-        Waiting for verification: <strong>{pendingEmail}</strong>
+        <strong>{pendingEmail}</strong> is waiting for verification. Until it is verified, the address above stays your
+        address.
       </p>
       <Toolbar>
         <Button onClick={() => run(() => api.send(resendPendingEmail), 'A new code has been sent to the email address you provided.')}>

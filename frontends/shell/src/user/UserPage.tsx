@@ -20,7 +20,8 @@ export function UserPage() {
       <h1>Account</h1>
       <Card>
         <TextField label="Username" value={user.username} readOnly />
-        <EmailField key={user.email} email={user.email} />
+        {/* Keyed by both addresses: once a change is pending the field shows the confirmed one again. */}
+        <EmailField key={`${user.email} ${user.pendingEmail ?? ''}`} email={user.email} />
         {user.pendingEmail ? <PendingEmail pendingEmail={user.pendingEmail} /> : null}
       </Card>
       <Card title="Notifications">

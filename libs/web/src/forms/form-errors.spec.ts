@@ -21,6 +21,23 @@ describe('toFormErrors', () => {
     expect(toFormErrors(body, fields)?.fields).toEqual({ password: 'Too short', username: 'Taken' });
   });
 
+  it('shows a password mismatch under the confirmation field, every other message on its own field at once', () => {
+    const body = {
+      errors: [
+        { field: 'username', code: 'required', message: 'A username is required' },
+        { field: 'email', code: 'email', message: 'The email field must be a valid email address' },
+        { field: 'password', code: 'confirmed', message: 'Passwords must match the confirmed password' },
+      ],
+    };
+    expect(toFormErrors(body, ['username', 'email', 'password', 'passwordConfirmation'] as const)?.fields).toEqual({
+      username: 'A username is required',
+      email: 'The email field must be a valid email address',
+      passwordConfirmation: 'Passwords must match the confirmed password',
+    });
+    // Without a confirmation field it stays on the password.
+    expect(toFormErrors(body, fields)?.fields.password).toBe('Passwords must match the confirmed password');
+  });
+
   it('keeps the first message of a field', () => {
     const body = { errors: [{ field: 'password', message: 'First' }, { field: 'password', message: 'Second' }] };
     expect(toFormErrors(body, fields)?.fields.password).toBe('First');

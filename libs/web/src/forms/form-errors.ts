@@ -21,6 +21,17 @@ function fieldOf(entry: ServerErrorEntry): string | null {
   return raw.split('/').filter((part) => part !== '').pop() ?? null;
 }
 
+/**
+ * Where a form shows an entry: the server files "Passwords must match the confirmed password" on
+ * `password` with the code `confirmed` (server-behaviour §4.1); a form with a confirmation field
+ * shows it under that field, where the mismatch is fixed.
+ */
+function formFieldOf(entry: ServerErrorEntry, known: ReadonlySet<string>): string | null {
+  const field = fieldOf(entry);
+  if (field === 'password' && entry.code === 'confirmed' && known.has('passwordConfirmation')) return 'passwordConfirmation';
+  return field;
+}
+
 /** What the user reads when the server refused a send because of the action's Idempotency-Key. */
 export const KEY_MESSAGES: Record<string, string> = {
   reused: 'Your earlier Save reached the server and was recorded with the values you had then; these changes were not saved. Close this dialog to see it.',
@@ -51,7 +62,7 @@ export function toFormErrors<F extends string>(body: unknown, fields: readonly F
   const result: Partial<Record<F, string>> = {};
   const general: string[] = [];
   for (const entry of body.errors) {
-    const field = fieldOf(entry);
+    const field = formFieldOf(entry, known);
     const message = messageOf(entry);
     if (field !== null && known.has(field)) {
       result[field as F] ??= message;
