@@ -87,7 +87,7 @@ describe('managing institutions and accounts in the browser, against the service
 
     // A second account of 500.00 in the same institution adds to the Funding Pool.
     const savingsId = await addAccount(page, 'Renamed Bank', { name: 'Savings', balance: '500', shot: 'add-account' });
-    expect(await amountIn(page.getByTestId(`account-${savingsId}`))).toBe('500.00');
+    expect(await amountIn(page.getByTestId(`account-balance-${savingsId}`))).toBe('500.00');
     await expectFundingPool(page, 1500);
 
     // A new start date (Account Settings sends it with the tracking, unchanged here) recomputes the

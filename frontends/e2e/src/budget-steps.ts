@@ -59,9 +59,9 @@ export async function saveDialog(dialog: Locator): Promise<void> {
 /** A category's entry in the Home list (its link), by its name. */
 export const listEntry = (page: Page, name: string) => page.getByTestId('category-list').getByRole('link', { name: new RegExp(`^${name}`) });
 
-/** Waits until a category's entry in the Home list shows the amount. */
+/** Waits until a category's entry in the Home list (its link and, beside it, its balance) shows the amount. */
 export async function expectListAmount(page: Page, name: string, amount: string): Promise<void> {
-  await listEntry(page, name).filter({ hasText: amount }).waitFor({ timeout: 10_000 });
+  await page.getByTestId('category-list').getByRole('listitem').filter({ has: listEntry(page, name) }).filter({ hasText: amount }).waitFor({ timeout: 10_000 });
 }
 
 /** The group the budgeting test creates its categories in. */

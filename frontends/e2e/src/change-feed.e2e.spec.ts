@@ -79,7 +79,7 @@ describe('the change feed in the browser', () => {
     await expect.poll(async () => homeRows.count(), { timeout: 30_000, interval: 250 }).toBeGreaterThan(1);
     const apiBalance = (await apiCategories(home, stack.url)).find((c) => c.id === unassigned.id)!.balance;
     expect(apiBalance).not.toBe(0);
-    await expect.poll(async () => amountIn(home.getByTestId('category-list').getByTestId(`category-${unassigned.id}`)), { timeout: 30_000 }).toBe(shown(apiBalance));
+    await expect.poll(async () => amountIn(home.getByTestId('category-list').getByTestId(`category-balance-${unassigned.id}`)), { timeout: 30_000 }).toBe(shown(apiBalance));
     await expect.poll(async () => unassignedRegister.locator('header').textContent(), { timeout: 30_000 }).toContain(shown(apiBalance));
     expect(await home.getByTestId('unassigned-count').textContent()).toMatch(/^[1-9]\d*$/);
     expect(await notReloaded(home)).toBe(true);

@@ -5,7 +5,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { apiCategories, apiOk } from './ledger-api.js';
 import { signUp } from './sign-up.js';
 import { withStack, type Stack } from './stack.js';
-import { expectNoFailing, type Finding } from './axe-audit.js';
+import { audit as auditAsServed, expectNoFailing, type Finding } from './axe-audit.js';
+import { amountIn } from './ledger-steps.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -91,4 +92,83 @@ describe('explain a balance (README "Every cent explained")', () => {
     expectNoFailing(await audit(page, 'explain an account balance'));
     await context.close();
   }, 180_000);
+
+  /**
+   * Every balance a user sees explains itself (docs/architecture.md §9 "Every balance explains
+   * itself"): Home's list and the Accounts page put each balance beside its row's link as a button.
+   * At both widths: the walk ends at the balance the list shows, the page is audited as served
+   * (under its Content-Security-Policy), the focus comes back to the balance, and the row's link
+   * still navigates (Enter on the keyboard; a tap on the phone, a click on the desktop).
+   */
+  for (const [width, height] of [[1280, 800], [390, 844]] as const) {
+    it(`at ${width}px: a category's balance on Home's list and an account's on the Accounts page open the walk that ends at the shown balance`, async () => {
+      const phone = width < 600;
+      const context = await browser.newContext({ viewport: { width, height }, hasTouch: phone, isMobile: phone });
+      const page = await context.newPage();
+      await signUp(page, stack);
+      const opened = await apiOk<{ data: { accounts: { id: string }[] } }>(page, stack.url, 'POST', 'institution', {
+        institution: { name: 'Town Bank' },
+        accounts: [{ name: 'Everyday Checking', balance: 500, tracking: 'Transactions' }],
+        startDate: '2025-01-01',
+      });
+      const account = opened.data.accounts[0]!.id;
+      const categories = await apiCategories(page, stack.url);
+      const groceries = categories.find((c) => c.name === 'Groceries')!.id;
+      const pool = categories.find((c) => c.name === 'Funding Pool')!.id;
+      const unassigned = categories.find((c) => c.name === 'Unassigned')!.id;
+      await apiOk(page, stack.url, 'POST', 'category-transfer', { date: '2025-03-01', type: 2, categories: [
+        { categoryId: groceries, amount: 100, baseAmount: 100 },
+        { categoryId: pool, amount: -100, funder: true },
+      ] });
+      await apiOk(page, stack.url, 'POST', `account/${account}/transactions`, { date: '2025-03-05', name: 'Corner Market', amount: -45.67, categories: [{ categoryId: groceries, amount: -45.67 }] });
+      await apiOk(page, stack.url, 'POST', `account/${account}/transactions`, { date: '2025-03-06', name: 'Not sorted yet', amount: -12.5, categories: [{ categoryId: unassigned, amount: -12.5 }] });
+      const findings: Finding[] = [];
+
+      /** Opens the walk from a balance button: its title names the shown amount, its last line ends at it. */
+      const walk = async (button: ReturnType<Page['getByTestId']>, name: string, expected: string, where: string) => {
+        await button.waitFor();
+        const shownHere = await amountIn(button);
+        expect(shownHere, where).toBe(expected);
+        expect(await button.getAttribute('aria-label')).toBe(`Explain the balance of ${name}: ${shownHere}`);
+        const before = page.url();
+        if (phone) await button.tap();
+        else await button.click();
+        const dialog = page.getByRole('dialog', { name: `How ${name} got to ${shownHere}` });
+        await dialog.getByTestId('explain-closing').waitFor({ timeout: 30_000 });
+        expect(await step(dialog.getByTestId('explain-opening'))).toBe('Opening balance | 0.00');
+        expect(await step(dialog.getByTestId('explain-closing')), where).toBe(`Closing balance | ${shownHere}`);
+        findings.push(...(await auditAsServed(page, `${where} at ${width}px`)));
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        // The balance opened the walk and nothing else: same page, the focus back on the balance.
+        expect(page.url()).toBe(before);
+        const testId = await button.getAttribute('data-testid');
+        await expect.poll(() => page.evaluate('document.activeElement?.getAttribute("data-testid")'), { timeout: 10_000 }).toBe(testId);
+      };
+
+      await page.goto(`${stack.url}/home`);
+      const list = page.getByTestId('category-list');
+      await walk(list.getByTestId(`category-balance-${groceries}`), 'Food:Groceries', '54.33', 'Home: Groceries');
+      await walk(list.getByTestId(`category-balance-${unassigned}`), 'Unassigned', '-12.50', 'Home: Unassigned');
+      await walk(list.getByTestId(`category-balance-${pool}`), 'Funding Pool', '400.00', 'Home: Funding Pool');
+      // The row's link still goes to the register: from the keyboard (the balance's link is the Tab stop before it) …
+      const link = list.getByTestId(`category-${groceries}`);
+      await link.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`**/home/${groceries}`);
+      await page.getByTestId('category-register').getByRole('heading', { name: 'Food:Groceries' }).waitFor();
+
+      await page.goto(`${stack.url}/accounts`);
+      await walk(page.getByTestId(`account-balance-${account}`), 'Everyday Checking', '441.83', 'Accounts: Everyday Checking');
+      // … and by pointer: a tap on the phone, a click on the desktop.
+      const accountLink = page.getByTestId(`account-${account}`);
+      if (phone) await accountLink.tap();
+      else await accountLink.click();
+      await page.waitForURL(`**/accounts/${account}`);
+      await page.locator('.account-header').getByTestId('explain-balance').waitFor();
+      expectNoFailing(findings);
+      await context.close();
+    }, 240_000);
+  }
 });
+

@@ -7,7 +7,7 @@ import { amountIn } from './ledger-steps.js';
 export async function categoryAmountOnScreen(page: Page, baseUrl: string, name: string): Promise<string> {
   const id = (await apiCategories(page, baseUrl)).find((c) => c.name === name)?.id;
   if (id === undefined) throw new Error(`no category named ${name}`);
-  return amountIn(page.getByTestId(`category-${id}`));
+  return amountIn(page.getByTestId(`category-balance-${id}`));
 }
 
 /**
@@ -23,7 +23,7 @@ export async function expectCategoriesAsApi(page: Page, baseUrl: string, names: 
   for (const name of names) {
     const api = categories.find((c) => c.name === name);
     expect(api, name).toBeTruthy();
-    const entry = page.getByTestId('category-list').getByTestId(`category-${api!.id}`);
+    const entry = page.getByTestId('category-list').getByTestId(`category-balance-${api!.id}`);
     await entry.waitFor();
     expect(await amountIn(entry), name).toBe(shown(api!.balance));
     balances.set(name, api!.balance);

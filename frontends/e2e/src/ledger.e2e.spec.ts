@@ -33,7 +33,7 @@ describe('accounts and transactions in the browser, against the services npm sta
     // An offline institution with a checking account at 1,250.00 funds the Funding Pool.
     await page.getByTestId('sidebar').getByRole('link', { name: 'Accounts' }).click();
     const accountId = await addOfflineInstitution(page, { institution: 'E2E Bank', account: 'Checking', balance: '1250', startDate });
-    expect(await amountIn(page.getByTestId(`account-${accountId}`))).toBe('1,250.00');
+    expect(await amountIn(page.getByTestId(`account-balance-${accountId}`))).toBe('1,250.00');
     await page.getByTestId('sidebar').getByRole('link', { name: 'Home' }).click();
     await page.getByTestId('category-list').getByText('Funding Pool').waitFor();
     expect(await categoryAmountOnScreen(page, stack.url, 'Funding Pool')).toBe('1,250.00');
@@ -158,8 +158,8 @@ describe('accounts and transactions in the browser, against the services npm sta
     // The balances on screen are the API's.
     const accounts = await apiAccountBalances(page, stack.url);
     expect(shown(accounts.get(accountId)!)).toBe('1,783.74');
-    await page.getByTestId(`account-${accountId}`).getByText('1,783.74').waitFor();
-    expect(await amountIn(page.getByTestId(`account-${accountId}`))).toBe(shown(accounts.get(accountId)!));
+    await page.getByTestId(`account-balance-${accountId}`).getByText('1,783.74').waitFor();
+    expect(await amountIn(page.getByTestId(`account-balance-${accountId}`))).toBe(shown(accounts.get(accountId)!));
 
     await page.getByTestId('sidebar').getByRole('link', { name: 'Home' }).click();
     const categories = await expectCategoriesAsApi(page, stack.url, ['Funding Pool', 'Groceries', 'Dining Out', 'Unassigned']);

@@ -99,7 +99,7 @@ describe('the small things a YNAB or Actual user notices (issue 18)', () => {
     const received = registerRow(page, 'Transfer from Checking');
     await received.waitFor();
     expect(await received.textContent()).toContain('250.00');
-    expect(await amountIn(page.getByTestId(`account-${savingsId}`))).toBe('350.00');
+    expect(await amountIn(page.getByTestId(`account-balance-${savingsId}`))).toBe('350.00');
 
     // The Unassigned register names each row's account.
     await page.getByTestId('sidebar').getByRole('link', { name: 'Home' }).click();

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Amount, formatDate, recordPath, useSyncingInstitutions, wireCents, type Id } from '@budget/web';
+import { ExplainBalance, formatDate, recordPath, useSyncingInstitutions, wireCents, type Id } from '@budget/web';
 import type { Institution } from './institution-data.js';
 import { InstitutionMenu } from './InstitutionMenu.js';
 
@@ -13,7 +13,7 @@ export interface InstitutionListProps {
 
 /**
  * Institutions with their accounts and a menu of institution actions; each account links to its
- * details. A linked bank whose first sync has not landed says "Syncing…" (the change feed knows).
+ * details, and its balance beside the link opens the walk of that balance. A linked bank whose first sync has not landed says "Syncing…" (the change feed knows).
  */
 export function InstitutionList({ institutions, selectedId, empty, onAccountCreated, onInstitutionDeleted }: InstitutionListProps) {
   const syncing = useSyncingInstitutions();
@@ -34,7 +34,7 @@ export function InstitutionList({ institutions, selectedId, empty, onAccountCrea
           </div>
           <ul className="institution__accounts">
             {(institution.accounts ?? []).map((account) => (
-              <li key={account.id}>
+              <li key={account.id} className="institution__account-entry">
                 <Link
                   to={recordPath('/accounts', account.id)}
                   className="institution__account"
@@ -42,8 +42,11 @@ export function InstitutionList({ institutions, selectedId, empty, onAccountCrea
                   aria-current={account.id === selectedId ? 'page' : undefined}
                 >
                   <span>{account.name}</span>
-                  <Amount cents={wireCents(account.balance)} />
                 </Link>
+                {/* Beside the link, never in it: the balance opens its walk (docs/architecture.md §9 "Every balance explains itself"). */}
+                <span className="institution__balance">
+                  <ExplainBalance subject="account" id={account.id} name={account.name} cents={wireCents(account.balance)} testId={`account-balance-${account.id}`} />
+                </span>
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Amount, cx, type CategoryTree } from '@budget/web';
+import { Amount, cx, ExplainBalance, type CategoryTree } from '@budget/web';
 import { EditIcon } from '../budget/EditIcon.js';
 import { useBudgetDialogs } from '../budget/use-budget-dialogs.js';
 import '../budget/budget.css';
@@ -8,11 +8,14 @@ import { useUnassignedCount } from './use-unassigned-count.js';
 
 /**
  * The category tree as a list: categories link to their registers and carry an edit button;
- * choosing a group heading edits the group.
+ * choosing a group heading edits the group. A category's balance is a button beside its link (a
+ * button never nests in a link) that opens the walk of that balance (docs/architecture.md §9
+ * "Every balance explains itself").
  */
 export function CategoryList({ tree, selectedPath }: { tree: CategoryTree; selectedPath: string }) {
   const unassignedCount = useUnassignedCount(tree);
   const dialogs = useBudgetDialogs();
+  const pool = tree.fundingPool;
   const label = (row: TreeRow) => (
     <span className="category-list__label">
       {row.label}
@@ -45,16 +48,31 @@ export function CategoryList({ tree, selectedPath }: { tree: CategoryTree; selec
                   {balance}
                 </button>
               ) : (
-                <Link
-                  to={row.to}
-                  className="category-list__item"
-                  style={style}
-                  data-testid={row.categoryId === null ? 'category-transfers' : `category-${row.categoryId}`}
-                  aria-current={row.to === selectedPath ? 'page' : undefined}
-                >
-                  {label(row)}
-                  {balance}
-                </Link>
+                <>
+                  <Link
+                    to={row.to}
+                    className="category-list__item"
+                    style={style}
+                    data-testid={row.categoryId === null ? 'category-transfers' : `category-${row.categoryId}`}
+                    aria-current={row.to === selectedPath ? 'page' : undefined}
+                  >
+                    {label(row)}
+                    {row.categoryId === null ? balance : null}
+                  </Link>
+                  {row.categoryId !== null && row.balance !== null ? (
+                    <span className="category-list__balance">
+                      <ExplainBalance
+                        subject="category"
+                        id={row.categoryId}
+                        name={tree.categories.get(row.categoryId)?.path ?? row.label}
+                        cents={row.balance}
+                        // The Funding Pool's entry holds its subcategories' balances: its walk is of its own.
+                        subcategories={pool && row.categoryId === pool.id ? row.balance - pool.balance : 0}
+                        testId={`category-balance-${row.categoryId}`}
+                      />
+                    </span>
+                  ) : null}
+                </>
               )}
               {row.editable && row.categoryId !== null ? (
                 <button type="button" className="category-list__edit" aria-label={`Edit ${row.label}`} title="Edit category" onClick={() => dialogs.editCategory(row.categoryId!)}>

@@ -1,15 +1,11 @@
 import { useState } from 'react';
-import { explainAccountBalance, explainCategoryBalance, type RouteResponse } from '@budget/contracts';
-import { useRouteQuery } from '../data/route-query.js';
-import { formatDate } from '../dates/format-date.js';
-import { moneyDisplay, wireCents } from '../money/money.js';
+import { moneyDisplay } from '../money/money.js';
 import { Amount } from '../ui/Amount.js';
 import { Dialog } from '../ui/Dialog.js';
-import { Loaded } from '../ui/LoadError.js';
-import { cx } from '../ui/class-names.js';
-import './explain.css';
+import { lazyParts, useLazyParts } from '../ui/lazy-parts.js';
+import './explain-balance.css';
 
-type Explanation = RouteResponse<typeof explainCategoryBalance>['data'];
+export { logMoment } from './log-moment.js';
 
 export interface ExplainBalanceProps {
   /** What the balance belongs to. */
@@ -19,111 +15,41 @@ export interface ExplainBalanceProps {
   name: string;
   /** The balance as the screen shows it, in cents. */
   cents: number;
+  /**
+   * The part of the shown balance that is its subcategories' (the Funding Pool's entry on Home):
+   * the walk is of the category's own balance, and says so above it.
+   */
+  subcategories?: number;
+  /** The button's test id (`explain-balance` unless told). */
+  testId?: string;
 }
 
-/** The moment a log line was recorded, with its time of day. */
-export function logMoment(iso: string): string {
-  const at = new Date(iso);
-  return `${formatDate(iso.slice(0, 10))} ${at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+/** The walk's code and styles arrive with the first balance opened (docs/architecture.md §9 "Weight"). */
+const walkParts = lazyParts(() => import('./ExplainWalk.js'));
+
+function LazyWalk(props: Omit<ExplainBalanceProps, 'testId'>) {
+  const parts = useLazyParts(walkParts);
+  return parts ? <parts.ExplainWalk {...props} /> : null;
 }
 
 /**
  * A balance that explains itself (README "Every cent explained"): the amount is a button, and the
- * dialog it opens walks from the opening balance through the totals by cause — each listing its
- * transactions and their log lines — to the closing balance, which is the register's.
+ * dialog it opens walks from the opening balance through the totals by cause to the closing
+ * balance, which is the register's. Any list may show its balances this way (a row's link and the
+ * balance are siblings: a button never sits inside a link); only the button is in the first load.
  */
-export function ExplainBalance({ subject, id, name, cents }: ExplainBalanceProps) {
+export function ExplainBalance({ testId = 'explain-balance', ...props }: ExplainBalanceProps) {
+  const { name, cents } = props;
   const [open, setOpen] = useState(false);
   const { text } = moneyDisplay(cents);
   return (
     <>
-      <button type="button" className="explain-balance" aria-label={`Explain the balance of ${name}: ${text}`} data-testid="explain-balance" onClick={() => setOpen(true)}>
+      <button type="button" className="explain-balance" aria-label={`Explain the balance of ${name}: ${text}`} data-testid={testId} onClick={() => setOpen(true)}>
         <Amount cents={cents} />
       </button>
       <Dialog open={open} title={`How ${name} got to ${text}`} onClose={() => setOpen(false)} wide testId="explain-dialog">
-        <ExplainWalk subject={subject} id={id} />
+        <LazyWalk {...props} />
       </Dialog>
     </>
-  );
-}
-
-function ExplainWalk({ subject, id }: { subject: 'category' | 'account'; id: string }) {
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const query = { ...(from && { from }), ...(to && { to }) };
-  const request = { params: { id }, query };
-  const category = useRouteQuery(explainCategoryBalance, subject === 'category' ? request : null);
-  const account = useRouteQuery(explainAccountBalance, subject === 'account' ? request : null);
-  const walk = subject === 'category' ? category : account;
-  return (
-    <div className="explain-walk">
-      <div className="explain-walk__range">
-        <label>
-          From <input type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
-        </label>
-        <label>
-          To <input type="date" value={to} onChange={(event) => setTo(event.target.value)} />
-        </label>
-      </div>
-      <Loaded query={walk} what="The explanation">
-        {(answer) => <Walk explanation={answer.data} />}
-      </Loaded>
-    </div>
-  );
-}
-
-function Walk({ explanation }: { explanation: Explanation }) {
-  const { from, to, openingBalance, causes, closingBalance, registerBalance } = explanation;
-  return (
-    <ol className="explain-walk__steps" aria-label="How the balance came to be">
-      <li className="explain-walk__total" data-testid="explain-opening">
-        <span>Opening balance{from ? ` on ${formatDate(from)}` : ''}</span>
-        <Amount cents={wireCents(openingBalance)} />
-      </li>
-      {causes.length === 0 ? <li className="ui-muted">Nothing moved it{from || to ? ' in these dates' : ''}.</li> : null}
-      {causes.map((cause) => (
-        <li key={cause.cause} data-testid={`explain-cause-${cause.cause}`}>
-          <details>
-            <summary className="explain-walk__cause">
-              <span>
-                {cause.label} <span className="ui-muted">({cause.count})</span>
-              </span>
-              <Amount cents={wireCents(cause.total)} />
-            </summary>
-            <ul className="explain-walk__items">
-              {cause.items.map((item) => (
-                <li key={item.id} className="explain-walk__item">
-                  <div className="explain-walk__item-head">
-                    <span>{item.date ? formatDate(item.date) : ''}</span>
-                    <span className="explain-walk__name">{item.name ?? ''}{item.pending ? ' (pending)' : ''}</span>
-                    <Amount cents={wireCents(item.amount)} />
-                  </div>
-                  {item.events.length > 0 ? (
-                    <ul className="explain-walk__events" aria-label="Log">
-                      {item.events.map((event) => (
-                        <li key={event.id}>
-                          <time dateTime={event.createdAt} className="ui-muted">{logMoment(event.createdAt)}</time> {event.message}
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </li>
-              ))}
-              {cause.count > cause.items.length ? <li className="ui-muted">and {cause.count - cause.items.length} older</li> : null}
-            </ul>
-          </details>
-        </li>
-      ))}
-      <li className={cx('explain-walk__total', 'explain-walk__total--closing')} data-testid="explain-closing">
-        <span>Closing balance{to ? ` on ${formatDate(to)}` : ''}</span>
-        <Amount cents={wireCents(closingBalance)} />
-      </li>
-      {to ? (
-        <li className="explain-walk__total ui-muted">
-          <span>Balance now</span>
-          <Amount cents={wireCents(registerBalance)} />
-        </li>
-      ) : null}
-    </ol>
   );
 }
