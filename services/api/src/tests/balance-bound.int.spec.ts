@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signUp, type SignedUpUser } from '@budget/identity/testing';
+import { rebuildReadModels } from '@budget/platform';
+import { readModelProjections } from '../read-model-projections.js';
 import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 
 /**
@@ -123,6 +125,61 @@ describe.each(['inline', 'async'] as const)('the balance bound, %s projection', 
     expect(applied.json().errors[0].message).toMatch(LIMIT_MESSAGE);
     expect(await events()).toBe(before);
   });
+
+  test('credits one day and debits the next (every balance in bounds) stop at the turnover bound; the flows, running balances and reports read exact, and equal a rebuild', async () => {
+    // A user of its own: the turnover is the user's, and the other tests' users moved money already.
+    const churner = await signUp(t.http, t.mail, `churn-${mode}`);
+    const made = await t.http.post(
+      'institution',
+      { institution: { name: 'Turnover Bank' }, accounts: [{ name: 'Churn', balance: 0, type: 'depository', subtype: 'checking', tracking: 'Transactions' }], startDate: '2025-03-01' },
+      churner.access,
+    );
+    expect(made.status, made.body).toBe(201);
+    const accountId = made.json().data.accounts[0].id as string;
+    // 50 credits of 100,000,000,000.00 on the 10th, 50 debits on the 11th: the balance ends at 0,
+    // the file moves 10^15 cents (its rows) + 10^15 (their Unassigned splits) = 2 × 10^15 of turnover.
+    const file = (k: number) => `OFXHEADER:100
+<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><BANKACCTFROM><ACCTID>9</BANKACCTFROM><BANKTRANLIST>
+${Array.from({ length: 100 }, (_, r) => `<STMTTRN><TRNTYPE>OTHER<DTPOSTED>${r % 2 === 0 ? '20250310' : '20250311'}<TRNAMT>${r % 2 === 0 ? '' : '-'}100000000000.00<FITID>T${k}-${r}<NAME>CHURN ${k}</STMTTRN>`).join('\n')}
+</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>`;
+    const send = (payload: string) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/account/${accountId}/ofx`, payload, headers: { authorization: `Bearer ${churner.access}`, 'content-type': 'application/x-ofx' } });
+    expect((await send(file(1))).statusCode).toBe(201);
+    expect((await send(file(2))).statusCode).toBe(201);
+    const before = await events();
+    const refused = await send(file(3));
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().errors[0]).toMatchObject({ field: 'file', code: 'balance-limit' });
+    expect(refused.json().errors[0].message).toContain('past what the product can add up exactly');
+    expect(await events()).toBe(before);
+
+    // Each day moved 100 × 10^13 cents = 10^15: exact (a bigint says so), in the register and the reports.
+    const flow = Number(100n * 10n ** 13n) / 100;
+    const read = async () => {
+      const page = (await t.http.get(`account/${accountId}/transactions?offset=0&limit=1000`, churner.access)).json().data;
+      const rows = page.transactions as { date: string; runningBalance: number }[];
+      expect(rows.length).toBeGreaterThanOrEqual(200);
+      return {
+        balance: page.balance,
+        // The running balance at the last row of the 10th: every credit, no debit yet.
+        peak: Math.max(...rows.map((r) => r.runningBalance)),
+        income: (await t.http.get('reports/income-vs-expenses?startDate=2025-03-01&endDate=2025-03-31', churner.access)).json(),
+        networth: (await t.http.get('reports/networth?startDate=2025-03-09&endDate=2025-03-12', churner.access)).json(),
+      };
+    };
+    const live = await read();
+    expect(live.balance).toBe(0);
+    expect(live.peak).toBe(flow);
+    // Income vs expenses: the month's credits and debits, to the cent, and a net of exactly 0.
+    expect((live.income as [string, number, number, number][]).find((row) => row[0] === '2025-03')).toEqual(['2025-03', flow, -flow, 0]);
+    await t.pauseProjector();
+    try {
+      await rebuildReadModels({ pool: t.db.pool, store: t.store, projections: readModelProjections });
+    } finally {
+      await t.resumeProjector();
+    }
+    expect(await read()).toEqual(live);
+  }, 120_000);
 
   test('a balance stored beyond 2^53 cents (before the bound) reads instead of failing with a 500', async () => {
     const accountId = await openNearTheBound('Legacy Bank');
