@@ -93,10 +93,10 @@ function UpcomingList({ rows, accountName }: { rows: readonly UpcomingView[]; ac
             {row.overdue ? <span className="schedules__badge">Overdue</span> : <span className="schedules__badge">Scheduled</span>}
             <Amount cents={wireCents(row.amount)} />
             <span className="schedules__actions">
-              <Button variant="text" disabled={busy} aria-label={`Post ${row.name} of ${row.postDate} now`} onClick={() => void act('post', row)}>
+              <Button variant="text" disabled={busy} aria-label={`Post now: ${row.name}, ${row.postDate}`} onClick={() => void act('post', row)}>
                 Post now
               </Button>
-              <Button variant="text" disabled={busy} aria-label={`Skip ${row.name} of ${row.postDate}`} onClick={() => void act('skip', row)}>
+              <Button variant="text" disabled={busy} aria-label={`Skip: ${row.name}, ${row.postDate}`} onClick={() => void act('skip', row)}>
                 Skip
               </Button>
             </span>

@@ -23,7 +23,7 @@ export const defaultDueOccurrencesOptions = (redisUrl: string, prefix: string, e
 /**
  * Consumes the `schedules` queue (docs/architecture.md §8 "Scheduled transactions"): a BullMQ job
  * scheduler (`upsertJobScheduler`, one per queue however many workers start) adds a due scan every
- * `everyMs`, and each scan posts the occurrences due by today through the ledger's
+ * `everyMs` (and one scan at start), and each scan posts the occurrences due by today through the ledger's
  * `PostOccurrenceCommand`. Concurrency 1 per process; scans of several processes may overlap, which
  * the derived transaction ids make harmless.
  */
@@ -44,7 +44,11 @@ export class DueOccurrencesWorker implements OnApplicationBootstrap, OnModuleDes
     if (this.options.consume === false) return;
     const { redisUrl, prefix, everyMs } = this.options;
     this.queue = new DueOccurrencesQueue({ redisUrl, prefix });
-    if (everyMs !== null) await this.queue.scheduleEvery(everyMs);
+    if (everyMs !== null) {
+      await this.queue.scheduleEvery(everyMs);
+      // The scheduler's first job waits `everyMs`; a start scans at once (what a stopped worker left due).
+      await this.queue.scanNow();
+    }
     const worker = new Worker<Record<string, never>, DueScanAnswer>(
       SCHEDULES_QUEUE,
       async () => {
