@@ -263,7 +263,8 @@ async function auditWidth(page: Page, width: number, setup: Setup): Promise<Find
   }));
   await go(page, '/home/rebalances', page.getByTestId('rebalances-register').getByTestId('register-row'));
   add(await auditDialog(page, at('new transfer'), 'transfer-dialog', () => page.getByRole('button', { name: 'New Transfer' }).click()));
-  const stored = page.getByTestId('rebalance-dialog');
+  // A stored rebalance opens as the category transfer it is (From and To).
+  const stored = page.getByTestId('transfer-dialog');
   add(await auditDialog(page, at('edit category transfer'), stored, () => page.getByTestId('rebalances-register').getByTestId('register-row').first().click(), async () => {
     add(await auditDialog(page, at('delete category transfer'), page.getByTestId('confirm-dialog'), () => stored.getByRole('button', { name: 'Delete' }).click()));
     await page.keyboard.press('Escape');

@@ -68,28 +68,35 @@ describe('envelope budgeting in the browser, against the services npm start runs
     await unbalanced.getByRole('button', { name: 'Cancel' }).click();
     await unbalanced.waitFor({ state: 'detached' });
 
-    // The Category Transfers register (rebalances and transfers) opens the rebalance for editing.
+    // The Category Transfers register (rebalances and transfers) names the row a Category Transfer
+    // and opens it as one: what left Vacation on the From side, what reached Weekend on the To side.
     await page.getByTestId('category-transfers').click();
     await page.waitForURL('**/home/rebalances');
     const rows = page.getByTestId('rebalances-register').getByTestId('register-row');
-    await rows.filter({ hasText: 'Category Rebalance' }).waitFor();
+    await rows.filter({ hasText: 'Category Transfer' }).waitFor();
     expect(await rows.count()).toBe(1);
+    expect(await rows.filter({ hasText: 'Category Rebalance' }).count()).toBe(0);
     await screenshot(page, 'rebalances-register');
-    await rows.filter({ hasText: 'Category Rebalance' }).click();
-    const editing = page.getByTestId('rebalance-dialog');
-    expect(await editing.getByLabel(`Adjustment for ${GROUP}:Vacation`).inputValue()).toBe('-25.00');
-    await typeAmount(editing.getByLabel(`Adjustment for ${GROUP}:Vacation`), '-30');
-    await typeAmount(editing.getByLabel(`Adjustment for ${GROUP}:Weekend`), '30');
+    await rows.filter({ hasText: 'Category Transfer' }).click();
+    const editing = page.getByTestId('transfer-dialog');
+    await editing.getByRole('heading', { name: 'Edit Category Transfer' }).waitFor();
+    expect(await editing.getByRole('combobox', { name: 'From category 1' }).inputValue()).toContain('Vacation');
+    expect(await editing.getByLabel('From amount 1').inputValue()).toBe('25.00');
+    expect(await editing.getByRole('combobox', { name: 'To category 1' }).inputValue()).toContain('Weekend');
+    expect(await editing.getByLabel('To amount 1').inputValue()).toBe('25.00');
+    // The To amount follows the From amount.
+    await typeAmount(editing.getByLabel('From amount 1'), '30');
+    await expect.poll(() => editing.getByLabel('To amount 1').inputValue()).toBe('30.00');
     await saveDialog(editing);
     await expectListAmount(page, 'Vacation', '170.00');
 
-    // A category transfer from the Funding Pool (the default From line) to Vacation.
+    // A category transfer from the Funding Pool (the default From line) to Vacation: the To amount fills itself.
     await page.getByRole('button', { name: 'New Transfer' }).click();
     const transfer = page.getByTestId('transfer-dialog');
     await typeAmount(transfer.getByLabel('From amount 1'), '10');
     await transfer.getByRole('combobox', { name: 'To category 1' }).fill('vacation');
     await transfer.getByRole('combobox', { name: 'To category 1' }).press('Enter');
-    await typeAmount(transfer.getByLabel('To amount 1'), '10');
+    await expect.poll(() => transfer.getByLabel('To amount 1').inputValue()).toBe('10.00');
     await screenshot(page, 'transfer-dialog');
     await saveDialog(transfer);
     await expectListAmount(page, 'Vacation', '180.00');

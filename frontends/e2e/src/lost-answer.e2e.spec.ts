@@ -85,7 +85,7 @@ describe('a rebalance whose answer was lost, saved again (inline projection)', (
     // The register of category transfers shows the one rebalance.
     await page.getByTestId('category-transfers').click();
     const rows = page.getByTestId('rebalances-register').getByTestId('register-row');
-    await rows.filter({ hasText: 'Category Rebalance' }).waitFor();
+    await rows.filter({ hasText: 'Category Transfer' }).waitFor();
     expect(await rows.count()).toBe(1);
     await context.close();
   }, 120_000);
@@ -110,13 +110,13 @@ describe('an edit answered 202 whose answer was lost, saved again (projector fro
     await created.waitFor({ state: 'detached', timeout: 20_000 });
 
     await page.getByTestId('category-transfers').click();
-    const row = page.getByTestId('rebalances-register').getByTestId('register-row').filter({ hasText: 'Category Rebalance' });
+    const row = page.getByTestId('rebalances-register').getByTestId('register-row').filter({ hasText: 'Category Transfer' });
     await row.waitFor();
     await row.click();
-    const editing = page.getByTestId('rebalance-dialog');
-    expect(await editing.getByLabel(`Adjustment for ${GROUP}:Vacation`).inputValue()).toBe('-25.00');
-    await typeAmount(editing.getByLabel(`Adjustment for ${GROUP}:Vacation`), '-30');
-    await typeAmount(editing.getByLabel(`Adjustment for ${GROUP}:Weekend`), '30');
+    const editing = page.getByTestId('transfer-dialog');
+    expect(await editing.getByLabel('From amount 1').inputValue()).toBe('25.00');
+    await typeAmount(editing.getByLabel('From amount 1'), '30');
+    await expect.poll(() => editing.getByLabel('To amount 1').inputValue()).toBe('30.00');
 
     const keys = await dropFirstAnswer(page, 'PATCH', /\/api\/v1\/category-transfer\/[0-9a-f-]+$/);
     const changes = () => count(stack, `SELECT count(*) AS n FROM es_events WHERE type = 'TransactionChanged'`);
@@ -143,9 +143,9 @@ describe('an edit answered 202 whose answer was lost, saved again (projector fro
     expect(await changes()).toBe(1);
     expect(await page.getByText('Changed Transaction').count()).toBe(0);
     await row.click();
-    const reopened = page.getByTestId('rebalance-dialog');
-    await reopened.getByLabel(`Adjustment for ${GROUP}:Vacation`).waitFor();
-    expect(await reopened.getByLabel(`Adjustment for ${GROUP}:Vacation`).inputValue()).toBe('-30.00');
+    const reopened = page.getByTestId('transfer-dialog');
+    await reopened.getByLabel('From amount 1').waitFor();
+    expect(await reopened.getByLabel('From amount 1').inputValue()).toBe('30.00');
     await context.close();
   }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { dollarsFromCents, sumCents, type Cents } from '@budget/money';
-import type { Id } from '@budget/web';
+import { wireCents, type Id } from '@budget/web';
 import { TRANSFER_MESSAGES } from './rebalance-form.js';
-import type { TransferBody } from './transfer-data.js';
+import type { StoredTransfer, TransferBody } from './transfer-data.js';
 
 /** One From or To line of a category transfer; amounts are entered positive on both sides. */
 export interface TransferEntry {
@@ -24,8 +24,40 @@ export function transferProblem(date: string, from: readonly TransferEntry[], to
   return null;
 }
 
-/** POST /category-transfer without a type: From lines negative, To lines positive. */
-export function transferBody(date: string, from: readonly TransferEntry[], to: readonly TransferEntry[]): TransferBody {
+/**
+ * POST /category-transfer without a type (a new transfer), or PATCH with the stored one's type and
+ * version (an edit): From lines negative, To lines positive.
+ */
+export function transferBody(date: string, from: readonly TransferEntry[], to: readonly TransferEntry[], stored: StoredTransfer | null = null): TransferBody {
   const line = (sign: 1 | -1) => (entry: TransferEntry) => ({ categoryId: entry.categoryId, amount: dollarsFromCents(sign * entry.amount) });
-  return { date, categories: [...from.map(line(-1)), ...to.map(line(1))] };
+  return {
+    date,
+    // An edit is sent as the rebalance it is stored as, with the version it was read at.
+    ...(stored && { type: 3 as const, ...(stored.version != null && { version: stored.version }) }),
+    categories: [...from.map(line(-1)), ...to.map(line(1))],
+  };
+}
+
+/** A stored category transfer (a rebalance) as From lines (what left a category) and To lines (what reached one), amounts positive. */
+export function storedSides(stored: StoredTransfer): { from: TransferEntry[]; to: TransferEntry[] } {
+  const from: TransferEntry[] = [];
+  const to: TransferEntry[] = [];
+  for (const split of stored.categories) {
+    const cents = wireCents(split.amount);
+    if (cents < 0) from.push(transferEntry(split.categoryId, -cents));
+    else if (cents > 0) to.push(transferEntry(split.categoryId, cents));
+  }
+  return { from: from.length > 0 ? from : [transferEntry()], to: to.length > 0 ? to : [transferEntry()] };
+}
+
+/**
+ * The To lines once the From lines changed: a single To line still following the From total
+ * (untouched, or equal to the old total) takes the new total, so a one-to-one transfer is typed
+ * once. A To line the user typed a different amount into is left alone.
+ */
+export function followFrom(previousFrom: readonly TransferEntry[], nextFrom: readonly TransferEntry[], to: readonly TransferEntry[]): TransferEntry[] {
+  if (to.length !== 1) return [...to];
+  const only = to[0]!;
+  if (only.amount !== 0 && only.amount !== entriesSum(previousFrom)) return [...to];
+  return [{ ...only, amount: entriesSum(nextFrom) }];
 }

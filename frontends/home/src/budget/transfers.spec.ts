@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adjustmentSum, movedAmount, rebalanceBody, storedAdjustments, TRANSFER_MESSAGES } from './rebalance-form.js';
-import { transferBody, transferEntry, transferProblem } from './transfer-form.js';
+import { followFrom, storedSides, transferBody, transferEntry, transferProblem } from './transfer-form.js';
 
 describe('the rebalance form', () => {
   it('sums the adjustments in cents and leaves zero lines out of the body', () => {
@@ -48,5 +48,31 @@ describe('the category transfer form', () => {
         { categoryId: 'b', amount: 5 },
       ],
     });
+  });
+
+  it('opens a stored transfer as From and To lines, and saves it back as the rebalance it is, with its version', () => {
+    const stored = { id: 't', date: '2025-07-04', type: 3, version: 4, categories: [{ categoryId: 'pool', amount: -15 }, { categoryId: 'a', amount: 10 }, { categoryId: 'b', amount: 5 }] };
+    const sides = storedSides(stored);
+    expect(sides.from.map(({ categoryId, amount }) => [categoryId, amount])).toEqual([['pool', 1500]]);
+    expect(sides.to.map(({ categoryId, amount }) => [categoryId, amount])).toEqual([['a', 1000], ['b', 500]]);
+    expect(transferBody('2025-07-05', sides.from, sides.to, stored)).toEqual({
+      date: '2025-07-05',
+      type: 3,
+      version: 4,
+      categories: [{ categoryId: 'pool', amount: -15 }, { categoryId: 'a', amount: 10 }, { categoryId: 'b', amount: 5 }],
+    });
+  });
+
+  it('fills a single To line from the From total until another amount is typed into it', () => {
+    const before = [transferEntry('pool', 0)];
+    const typed = [transferEntry('pool', 2550)];
+    const one = [transferEntry('a', 0)];
+    expect(followFrom(before, typed, one)[0]!.amount).toBe(2550);
+    // Still following (it equals the old total): it takes the new one.
+    expect(followFrom(typed, [transferEntry('pool', 3000)], [transferEntry('a', 2550)])[0]!.amount).toBe(3000);
+    // Typed by the user: left alone.
+    expect(followFrom(typed, [transferEntry('pool', 3000)], [transferEntry('a', 1000)])[0]!.amount).toBe(1000);
+    // Two To lines: the user splits; nothing is filled.
+    expect(followFrom(before, typed, [transferEntry('a', 0), transferEntry('b', 0)]).map((entry) => entry.amount)).toEqual([0, 0]);
   });
 });

@@ -15,7 +15,7 @@ export type BudgetDialog =
   | { kind: 'category'; target: Category | UserCategoryType }
   | { kind: 'funding'; stored: StoredTransfer | null }
   | { kind: 'rebalance'; stored: StoredTransfer | null }
-  | { kind: 'transfer' };
+  | { kind: 'transfer'; stored?: StoredTransfer | null };
 
 const FUNDING = 2;
 
@@ -50,7 +50,8 @@ export function useBudgetDialogs() {
   const editTransfer = async (id: Id) => {
     // Gone or unreadable since the register was drawn: the "Changed Transaction" notice and a reload.
     const stored = await api.call(getTransaction, { params: { id } }).catch(() => null);
-    if (stored) setDialog({ kind: stored.type === FUNDING ? 'funding' : 'rebalance', stored });
+    // A rebalance opens as the category transfer it is (From and To); the Rebalance button's table stays for new ones.
+    if (stored) setDialog(stored.type === FUNDING ? { kind: 'funding', stored } : { kind: 'transfer', stored });
     else conflict();
   };
 
@@ -61,7 +62,7 @@ export function useBudgetDialogs() {
     else if (dialog.kind === 'category') shown = <CategoryDialog budget={budget} tree={tree} target={dialog.target} onClose={close} />;
     else if (dialog.kind === 'funding') shown = <FundingDialog {...common} stored={dialog.stored} />;
     else if (dialog.kind === 'rebalance') shown = <RebalanceDialog {...common} stored={dialog.stored} />;
-    else shown = <TransferDialog {...common} />;
+    else shown = <TransferDialog {...common} stored={dialog.stored ?? null} />;
   }
   const element = (
     <>

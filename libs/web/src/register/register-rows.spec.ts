@@ -17,7 +17,7 @@ describe('register rows', () => {
   it('names rows by the bank name, else by type', () => {
     expect(transactionName(purchase)).toBe('Grocer');
     expect(transactionName(funding)).toBe('Category Funding');
-    expect(transactionName({ ...funding, type: 3 })).toBe('Category Rebalance');
+    expect(transactionName({ ...funding, type: 3 })).toBe('Category Transfer');
     expect(transactionName({ ...funding, type: 9 })).toBe('Unknown');
   });
 

@@ -23,12 +23,14 @@ export interface RegisterRow {
  * name of its own. The server names only the starting balance ("Initial Funding") and leaves
  * "Category Funding" and "Category Rebalance" to the client (docs/spec/server-behaviour.md §3.2,
  * "Transaction JSON"); a legacy type-1 row moved money between accounts, so it is a "Transfer".
+ * A rebalance is shown as what the user made it with: a "Category Transfer" (the Category
+ * Transfer dialog, where it opens again).
  */
 export const TYPE_NAMES: Readonly<Record<number, string>> = {
   0: 'Transaction',
   1: 'Transfer',
   2: 'Category Funding',
-  3: 'Category Rebalance',
+  3: 'Category Transfer',
   4: 'Initial Funding',
   5: 'Transaction',
 };
