@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { shown } from './ledger-api.js';
+import { audit, expectNoFailing } from './axe-audit.js';
+import { apiCategories, shown } from './ledger-api.js';
 import { signUp } from './sign-up.js';
 import { withStack, type Stack } from './stack.js';
 
@@ -115,6 +116,60 @@ describe('search (product-spec §2 Search)', () => {
     await expect.poll(() => table.getAttribute('aria-rowcount'), { timeout: 15_000 }).toBe('34');
     expect(offsets).toEqual(['0/30', '30/30']);
     expect(await table.getByTestId('register-row').first().getByRole('gridcell').nth(1).innerText()).toBe('Coffee 33');
+    await context.close();
+  });
+
+  it('filters by amount either way, memo, category and dates, shows the count of every match, and axe finds nothing', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signUp(page, stack);
+    const institution = await apiPost<{ data: { accounts: { id: string }[] } }>(page, 'institution', {
+      institution: { name: 'Filter Bank' },
+      accounts: [{ name: 'Checking', balance: 0, tracking: 'Transactions' }],
+      startDate: '2025-01-01',
+    });
+    const accountId = institution.data.accounts[0]!.id;
+    const groceries = (await apiCategories(page, stack.url)).find((c) => c.name === 'Groceries')!.id;
+    for (const [date, name, amount, comment, category] of [
+      ['2025-03-01', 'Kroger', -45, 'weekly shop', groceries],
+      ['2025-03-02', 'Refund', 45, null, null],
+      ['2025-03-03', 'Bistro', -45.5, 'birthday', null],
+      ['2025-04-01', 'Shell', -20, null, null],
+    ] as const) {
+      await apiPost(page, `account/${accountId}/transactions`, { date, name, amount, comment, categories: category ? [{ categoryId: category, amount }] : [] });
+    }
+    await page.goto(`${stack.url}/search`);
+    await page.getByLabel('Search transactions').waitFor();
+    const search = async (fields: Record<string, string>) => {
+      for (const label of ['Search transactions', 'Amount', 'Memo', 'Category', 'From date', 'To date']) await page.getByLabel(label, { exact: true }).fill(fields[label] ?? '');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+    };
+    const count = page.getByRole('status').filter({ hasText: /found$/ });
+
+    // "45" finds money out and in; the count is every match.
+    await search({ Amount: '45' });
+    await expect.poll(() => shownRows(page), { timeout: 15_000 }).toEqual([`Refund | Checking | ${shown(45)}`, `Kroger | Checking | ${shown(-45)}`]);
+    await expect.poll(() => count.innerText(), { timeout: 15_000 }).toBe('2 transactions found');
+    expect(page.url()).toMatch(/\/search\?amount=45$/);
+    expectNoFailing(await audit(page, '/search with filters'));
+
+    await search({ Amount: '45.5' });
+    await expect.poll(() => shownRows(page), { timeout: 15_000 }).toEqual([`Bistro | Checking | ${shown(-45.5)}`]);
+    await expect.poll(() => count.innerText(), { timeout: 15_000 }).toBe('1 transaction found');
+    await search({ Category: 'groceries' });
+    await expect.poll(() => shownRows(page), { timeout: 15_000 }).toEqual([`Kroger | Checking | ${shown(-45)}`]);
+    await search({ Memo: 'BIRTH' });
+    await expect.poll(() => shownRows(page), { timeout: 15_000 }).toEqual([`Bistro | Checking | ${shown(-45.5)}`]);
+    await search({ 'From date': '2025-03-02', 'To date': '2025-03-31' });
+    await expect.poll(() => shownRows(page), { timeout: 15_000 }).toEqual([`Bistro | Checking | ${shown(-45.5)}`, `Refund | Checking | ${shown(45)}`]);
+
+    // Bad filters are refused on their fields and change nothing.
+    await search({ Amount: '4.555' });
+    await page.getByText('The amount must be a number with at most two decimals.').waitFor();
+    await search({ 'From date': '2025-04-01', 'To date': '2025-03-01' });
+    await page.getByText('The end date must not be before the start date.').waitFor();
+    expect(page.url()).toContain('from=2025-03-02');
+    expectNoFailing(await audit(page, '/search with refused filters'));
     await context.close();
   });
 });
