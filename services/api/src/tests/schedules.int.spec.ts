@@ -295,6 +295,21 @@ describe('occurrences', () => {
     expect((await t.http.post(`schedules/${mine.id}/skip`, { date: day(3) }, alice.access)).status).toBe(422);
   }, 60_000);
 
+  test('a keyed create or post retried with its Idempotency-Key makes one schedule and one transaction', async () => {
+    const keyed = (url: string, body: object, key: string) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/${url}`, headers: { authorization: `Bearer ${alice.access}`, 'idempotency-key': key }, payload: body });
+    const body = { accountId, name: 'Streaming', amount: -9.99, every: 1, unit: 'month', startDate: TODAY };
+    const before = (await t.http.get('schedules?limit=1000', alice.access)).json().total as number;
+    const [first, second] = [await keyed('schedules', body, 'sched-create-1'), await keyed('schedules', body, 'sched-create-1')];
+    expect(first.statusCode, first.body).toBe(201);
+    expect(second.json().data.id).toBe(first.json().data.id);
+    expect((await t.http.get('schedules?limit=1000', alice.access)).json().total).toBe(before + 1);
+    const id = first.json().data.id as string;
+    const posts = await Promise.all([keyed(`schedules/${id}/post`, { date: TODAY }, 'sched-post-1'), keyed(`schedules/${id}/post`, { date: TODAY }, 'sched-post-1')]);
+    for (const post of posts) expect(post.json().data.transactionId).toBe(occurrenceTransactionId(id, TODAY));
+    expect(await rowsNamed('Streaming')).toHaveLength(1);
+  }, 60_000);
+
   test('the read model equals a rebuild from the log', async () => {
     const read = async () => (await t.db.pool.query('SELECT user_id, id, account_id, bill_id, name, next_date, state FROM ledger_schedules ORDER BY user_id, id')).rows;
     const before = await read();
