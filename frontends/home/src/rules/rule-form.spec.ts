@@ -50,7 +50,7 @@ describe("the rule form's conditions (docs/architecture.md §4.5)", () => {
     const range = { ...newRuleForm('u'), name: 'Fuel', searchStrings: [''], amountCondition: 'range' as const, amountMin: -5000, amountMax: -2000 };
     expect(validateRule(range)).toEqual({});
     expect(ruleBody(range)).toMatchObject({ searchStrings: [], amount: { min: -50, max: -20 } });
-    expect(previewQuery(ruleBody(range))).toMatchObject({ searchStrings: [], amountMin: -50, amountMax: -20 });
+    expect(previewQuery(ruleBody(range))).toMatchObject({ searchStrings: [''], amountMin: -50, amountMax: -20 });
     expect(validateRule({ ...range, amountMin: -1000 })).toEqual({ amount: 'The lowest amount must not be above the highest.' });
     const equals = { ...range, amountCondition: 'equals' as const, amountMin: -3600 };
     expect(ruleBody(equals).amount).toEqual({ min: -36, max: -36 });

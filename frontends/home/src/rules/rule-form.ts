@@ -101,7 +101,8 @@ export function previewQuery(body: {
   accountIds?: string[] | undefined;
 }) {
   return {
-    searchStrings: body.searchStrings,
+    // A draft on conditions alone sends one blank string: the parameter is required (the spec's client always sends it).
+    searchStrings: body.searchStrings.length > 0 ? body.searchStrings : [''],
     categories: JSON.stringify(body.categories),
     ...(body.nameMatch === 'equals' && { nameMatch: 'equals' as const }),
     ...(body.amount?.min != null && { amountMin: body.amount.min }),

@@ -186,7 +186,8 @@ export const previewAutoAssignment = route({
   tag: 'rules',
   query: z
     .object({
-      searchStrings: z.preprocess((v) => (v === undefined ? [] : typeof v === 'string' ? [v] : v), searchStringsField),
+      // Required as the spec's client sends it; a draft on conditions alone sends one blank string (`searchStrings=`).
+      searchStrings: z.preprocess((v) => (typeof v === 'string' ? [v] : v), searchStringsField),
       categories: z.preprocess((v) => {
         if (typeof v !== 'string') return v;
         try {

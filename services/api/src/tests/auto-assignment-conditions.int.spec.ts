@@ -36,7 +36,7 @@ const openAccount = async (user: SignedUpUser, name: string) =>
 /** The rule's preview query, as the rule editor sends it. */
 const previewQuery = (rule: { searchStrings: string[]; categories: unknown[]; nameMatch?: string; amount?: { min: number | null; max: number | null }; accountIds?: string[] }) => {
   const query = new URLSearchParams();
-  for (const s of rule.searchStrings) query.append('searchStrings', s);
+  for (const s of rule.searchStrings.length > 0 ? rule.searchStrings : ['']) query.append('searchStrings', s);
   query.set('categories', JSON.stringify(rule.categories));
   if (rule.nameMatch) query.set('nameMatch', rule.nameMatch);
   if (rule.amount?.min != null) query.set('amountMin', String(rule.amount.min));
@@ -147,7 +147,7 @@ describe('the conditions on the wire', () => {
       expect(refused.statusCode, refused.body).toBe(422);
       expect(json(refused).errors).toEqual([expect.objectContaining({ field })]);
     }
-    const preview = await call(alice, 'GET', `auto-assignments/preview?accountIds=${bobs}&categories=%5B%5D`);
+    const preview = await call(alice, 'GET', `auto-assignments/preview?searchStrings=&accountIds=${bobs}&categories=%5B%5D`);
     expect(preview.statusCode, preview.body).toBe(422);
     expect(json(preview).errors).toEqual([expect.objectContaining({ field: 'accountIds.0' })]);
     expect(await events()).toBe(before);
