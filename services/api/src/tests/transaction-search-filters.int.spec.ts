@@ -72,6 +72,10 @@ beforeAll(async () => {
   await add(alice, checking, { date: '2024-03-03', name: 'Bistro', amount: -45.5, categoryId: cats.get('Dining Out')!, comment: 'Birthday dinner' });
   await add(alice, checking, { date: '2024-04-10', name: 'Shell', amount: -145, categoryId: cats.get('Gasoline')! });
   await add(alice, checking, { date: '2024-05-20', name: 'Xy', amount: -4.5, comment: 'gift for Ann' });
+  // A deleted row that matches name, amount, memo, category and dates: never listed nor counted.
+  const deleted = await add(alice, checking, { date: '2024-03-04', name: 'Kroger', amount: -45, categoryId: cats.get('Groceries')!, comment: 'weekly shop' });
+  const removed = await t.http.delete(`transaction/${deleted}`, alice.access);
+  expect(removed.status, removed.body).toBe(200);
   // Bob's rows match every filter Alice searches with: none may ever reach her.
   const bobCats = await categoryIds(bob);
   const bobs = await openAccount(bob, 'Bob Checking');
