@@ -15,7 +15,8 @@ import { prepareSearchDataSet, type SearchUser } from './search/prepare.js';
  * handler runs them). Every API request carries a distinct `_` parameter, which the contract
  * drops: the per-process answer cache (§6.4) is keyed by the URL, so no answer comes from it.
  * p50 / p95 / p99 per run, then the medians of the runs.
- * `npm run bench:search -- [--users 50] [--per-user 20000] [--rounds 200] [--warmup 20] [--runs 3] [--parallel 2] [--database-url URL] [--fill-only]`
+ * `npm run bench:search -- [--users 50] [--per-user 20000] [--rounds 200] [--warmup 20] [--runs 3] [--parallel 2] [--database-url URL] [--fill-only | --no-fill]`
+ * (`--no-fill`: measure the users filled so far; run `VACUUM (ANALYZE)` first, as a fill's end does).
  */
 const { values } = parseArgs({
   options: {
@@ -28,6 +29,7 @@ const { values } = parseArgs({
     seed: { type: 'string' },
     'database-url': { type: 'string' },
     'fill-only': { type: 'boolean' },
+    'no-fill': { type: 'boolean' },
   },
 });
 const args = {
@@ -80,7 +82,7 @@ function table(results: Result[]): string {
   return lines.join('\n');
 }
 
-const data = await prepareSearchDataSet({ databaseUrl: args.databaseUrl, users: args.users, perUser: args.perUser, seed: args.seed, parallel: args.parallel, log });
+const data = await prepareSearchDataSet({ databaseUrl: args.databaseUrl, users: args.users, perUser: args.perUser, seed: args.seed, parallel: args.parallel, fill: values['no-fill'] !== true, log });
 try {
   console.log(
     `Data set: ${data.users.length} users, ${data.transactions.toLocaleString('en')} transactions (${data.tableRows.toLocaleString('en')} rows in ledger_transactions), filled through the API in ${data.fillSeconds.toFixed(0)} s${data.filledNow ? '' : ' (by earlier runs)'}`,

@@ -73,6 +73,8 @@ export async function prepareSearchDataSet(options: {
   perUser: number;
   seed: number;
   parallel: number;
+  /** False: measure the users filled so far, fill no more. */
+  fill?: boolean;
   log: (line: string) => void;
 }): Promise<SearchDataSet> {
   const { users, perUser, seed, log } = options;
@@ -116,7 +118,7 @@ export async function prepareSearchDataSet(options: {
       if (answer.status !== 200) throw new Error(`login answered ${answer.status}: ${answer.body}`);
       made[login.idx] = { userId: login.user_id, username: login.username, password: login.password, access: answer.json<{ data: { access: string } }>().data.access };
     }
-    const missing = Array.from({ length: users }, (_, i) => i).filter((i) => made[i] === undefined);
+    const missing = options.fill === false ? [] : Array.from({ length: users }, (_, i) => i).filter((i) => made[i] === undefined);
     if (found.length > 0) log(`${found.length} of ${users} users found filled (${fillSeconds.toFixed(0)} s of fill); ${missing.length} to fill`);
     const begun = performance.now();
     const worker = async () => {
