@@ -170,7 +170,7 @@ async function prepare(page: Page, username: string, email: string): Promise<Set
   await group.getByLabel('Name').fill(GROUP);
   await saveDialog(group);
   await addCategory(page, 'Vacation');
-  await page.getByRole('button', { name: 'Fund' }).click();
+  await page.getByRole('button', { name: 'Fund', exact: true }).click();
   const funding = page.getByTestId('funding-dialog');
   await typeAmount(funding.getByLabel(`Amount for ${GROUP}:Vacation`), '200');
   await saveDialog(funding);
@@ -241,7 +241,7 @@ async function auditWidth(page: Page, width: number, setup: Setup): Promise<Find
 
   // Budget dialogs.
   const fundingTable = page.getByTestId('funding-dialog').getByRole('table');
-  add(await auditDialog(page, at('fund categories'), fundingTable, () => page.getByRole('button', { name: 'Fund' }).click()));
+  add(await auditDialog(page, at('fund categories'), fundingTable, () => page.getByRole('button', { name: 'Fund', exact: true }).click()));
   add(await auditDialog(page, at('rebalance'), page.getByTestId('rebalance-dialog').getByRole('table'), () => page.getByRole('button', { name: 'Rebalance' }).click()));
   add(await auditDialog(page, at('add bill'), 'category-dialog', () => homeAdd(page, 'Bill')));
   add(await auditDialog(page, at('add goal'), 'category-dialog', () => homeAdd(page, 'Goal')));

@@ -61,7 +61,8 @@ export const listEntry = (page: Page, name: string) => page.getByTestId('categor
 
 /** Waits until a category's entry in the Home list (its link and, beside it, its balance) shows the amount. */
 export async function expectListAmount(page: Page, name: string, amount: string): Promise<void> {
-  await page.getByTestId('category-list').getByRole('listitem').filter({ has: listEntry(page, name) }).filter({ hasText: amount }).waitFor({ timeout: 10_000 });
+  const link = page.getByRole('link', { name: new RegExp(`^${name}`) });
+  await page.getByTestId('category-list').getByRole('listitem').filter({ has: link }).filter({ hasText: amount }).waitFor({ timeout: 10_000 });
 }
 
 /** The group the budgeting test creates its categories in. */
@@ -94,7 +95,7 @@ export async function rebalance(page: Page, adjustments: Record<string, string>)
 /** Opens and cancels each Home dialog, screenshotting it once loaded. */
 export async function tourDialogs(page: Page): Promise<void> {
   const openers: [() => Promise<void>, string][] = [
-    [() => page.getByRole('button', { name: 'Fund' }).click(), 'funding-dialog'],
+    [() => page.getByRole('button', { name: 'Fund', exact: true }).click(), 'funding-dialog'],
     [() => page.getByRole('button', { name: 'Rebalance' }).click(), 'rebalance-dialog'],
     [() => addFromMenu(page, 'Bill'), 'category-dialog'],
     [() => addFromMenu(page, 'Group'), 'group-dialog'],

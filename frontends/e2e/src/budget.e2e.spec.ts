@@ -31,7 +31,7 @@ describe('envelope budgeting in the browser, against the services npm start runs
     expect(await listEntry(page, 'Vacation').getAttribute('style')).toContain('padding-left: 37px');
 
     // Fund both from the Funding Pool: Vacation with its percentage split (100 % Funding Pool).
-    await page.getByRole('button', { name: 'Fund' }).click();
+    await page.getByRole('button', { name: 'Fund', exact: true }).click();
     const funding = page.getByTestId('funding-dialog');
     await typeAmount(funding.getByLabel(`Amount for ${GROUP}:Vacation`), '200');
     await typeAmount(funding.getByLabel(`Amount for ${GROUP}:Weekend`), '100');

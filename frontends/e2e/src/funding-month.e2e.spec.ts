@@ -28,7 +28,7 @@ const figure = (dialog: Locator, id: string, label: string) => row(dialog, id).l
 const amountField = (dialog: Locator, name: string) => dialog.getByLabel(`Amount for ${GROUP}:${name}`);
 
 async function openFund(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: 'Fund' }).click();
+  await page.getByRole('button', { name: 'Fund', exact: true }).click();
   const dialog = page.getByTestId('funding-dialog');
   await dialog.getByRole('table').waitFor();
   return dialog;

@@ -95,7 +95,7 @@ describe('the month view and the first run, in the browser', () => {
       await guide.waitFor({ state: 'detached', timeout: 15_000 });
 
       // The month view's code is not part of /home: opening it fetches scripts /home did not.
-      await page.getByRole('button', { name: 'Fund' }).and(page.locator(':enabled')).waitFor();
+      await page.getByRole('button', { name: 'Fund', exact: true }).and(page.locator(':enabled')).waitFor();
       const before = new Set(scripts);
       if (phone) {
         await page.getByRole('button', { name: 'More' }).click();

@@ -324,7 +324,7 @@ describe('dialogs on a 390px screen', () => {
     await page.goto(`${stack.url}/home`);
     await page.getByTestId('category-list').waitFor();
     const home: [string, () => Promise<void>][] = [
-      ['fund', () => page.getByRole('button', { name: 'Fund' }).click()],
+      ['fund', () => page.getByRole('button', { name: 'Fund', exact: true }).click()],
       ['rebalance', () => page.getByRole('button', { name: 'Rebalance' }).click()],
       ...(['Group', 'Category', 'Bill', 'Goal'] as const).map((item): [string, () => Promise<void>] => [
         `add-${item.toLowerCase()}`,
