@@ -62,7 +62,7 @@ describe.each(VIEWPORTS)('bulk categorise and review ($name)', ({ name, options 
     await filter.click();
     await expect.poll(() => filter.getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => page.getByTestId('new-mark').count()).toBeGreaterThan(0);
-    expect(await rowAt(page, 0).getByTestId('new-mark').getAttribute('title')).toBe('New from an import: not reviewed yet');
+    expect(await rowAt(page, 0).getByTestId('new-mark').getAttribute('title')).toBe('New from an import');
     await networkQuiet(page);
     expectNoFailing(await audit(page, `${name}: the New filter`));
 

@@ -74,9 +74,9 @@ export const newTransactionsCount = route({
   id: 'newTransactionsCount',
   method: 'GET',
   path: '/transactions/new-count',
-  summary: 'How many transactions are new (not yet reviewed), in all and per account',
+  summary: 'Count of new transactions',
   tag: TAG,
-  response: z.object({ data: z.object({ count: z.number().int(), accounts: z.array(z.object({ id: z.string(), count: z.number().int() })) }) }),
+  response: z.object({ data: z.object({ count: z.number(), accounts: z.array(z.object({ id: z.string(), count: z.number() })) }) }),
 });
 
 export const bulkRoutes = [reviewTransactions, bulkTransactions, newTransactionsCount];

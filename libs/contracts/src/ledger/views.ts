@@ -59,15 +59,9 @@ export const ledgerTransaction = z
     version: z.number().int(),
     accountTransaction: ledgerAccountTransaction.nullable(),
     runningBalance: money.optional(),
-    isNew: z.boolean().optional().meta({ description: 'Not yet reviewed (a synced or imported row, or one the bank changed); docs/architecture.md §4.6 "Review state"' }),
-    newReason: z
-      .enum(['synced', 'imported', 'amount', 'split', 'marked'])
-      .nullable()
-      .optional()
-      .meta({ description: "Why the row is new: synced, imported, amount (the bank's amount differs from the one typed), split (a hand-made split could not follow the bank's amount), marked (by the user); null once reviewed" }),
-    typedAmount: money
-      .optional()
-      .meta({ description: "GET /transaction/{id} of a row new for `amount` (the tipped bill): the amount the user typed before the bank's differed; the bank's is the row's amount. docs/architecture.md §9 \"The tipped bill, shown\"" }),
+    // Not yet reviewed, and why (docs/architecture.md §4.6 "Review state"; no descriptions: this schema is in the first load).
+    isNew: z.boolean().optional(),
+    newReason: z.enum(['synced', 'imported', 'amount', 'split', 'marked']).nullable().optional(),
   })
   .meta({ id: 'LedgerTransaction' });
 export type LedgerTransactionView = z.infer<typeof ledgerTransaction>;

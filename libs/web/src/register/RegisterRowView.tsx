@@ -45,11 +45,11 @@ export interface RegisterRowViewProps {
 
 /** Why a row is new, as its badge's tooltip says (docs/architecture.md §4.6 "Review state"). */
 const NEW_REASONS: Readonly<Record<string, string>> = {
-  synced: 'New from the bank sync: not reviewed yet',
-  imported: 'New from an import: not reviewed yet',
-  amount: "The bank's amount differs from the one typed: review it",
-  split: "Its split could not follow the bank's amount: review it",
-  marked: 'Marked as new',
+  synced: 'New from the bank',
+  imported: 'New from an import',
+  amount: "The bank's amount differs",
+  split: "Split didn't follow the bank",
+  marked: 'Marked new',
 };
 
 /** One register line: [reconciled] date, name, [account], categories, amount, running balance. */
@@ -90,15 +90,19 @@ export function RegisterRowView({ id, row, index, active = false, onFocus, onFoc
       {select !== undefined ? (
         <div role="gridcell" className="ui-register__cell ui-register__cell--select">
           {select ? (
-            <input
-              type="checkbox"
+            // A toggle button, out of the Tab order: the keyboard selects with Space on the row (the
+            // register's keys), and the row's one control in the Tab order stays its reconcile box.
+            <button
+              type="button"
+              className="ui-register__select"
               aria-label={`Select: ${row.name}`}
-              checked={select.selected}
-              tabIndex={controlTab}
+              aria-pressed={select.selected}
+              tabIndex={-1}
               data-testid="select-row"
-              onClick={(event) => event.stopPropagation()}
-              // A checkbox's change comes from a click: Shift held on it selects the range.
-              onChange={(event) => select.onToggle((event.nativeEvent as MouseEvent).shiftKey === true)}
+              onClick={(event) => {
+                event.stopPropagation();
+                select.onToggle(event.shiftKey);
+              }}
             />
           ) : null}
         </div>
