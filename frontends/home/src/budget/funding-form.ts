@@ -127,3 +127,41 @@ export function poolAfter(balance: Cents, drawnNow: Cents, stored: StoredTransfe
   const drawnBefore = (stored?.categories ?? []).filter((split) => split.funder && split.categoryId === poolId).reduce((sum, split) => sum - wireCents(split.amount), 0);
   return balance + drawnBefore - drawnNow;
 }
+
+/**
+ * Quick funding (docs/architecture.md §9.3): each button fills every amount of the dialog at once,
+ * before anything is saved; the totals and Save then read the same entries, so what is previewed
+ * is what is sent. Every filled amount is whole cents and never negative.
+ */
+export type QuickFill = 'underfunded' | 'lastMonth' | 'overspent';
+
+/** What covers a balance below zero up to exactly 0.00 (0 for a balance at or above zero). */
+const shortfall = (balance: Cents | undefined): Cents => Math.max(0, -(balance ?? 0));
+
+/**
+ * "Fund what's underfunded": what each category still needs this month — its proposal (plans and
+ * goals, after this month's fundings) — or, when that is less, what brings its balance on the
+ * funding date back to 0.00 (an overspent category with nothing proposed is underfunded too).
+ */
+export function fillUnderfunded(entries: ReadonlyMap<Id, FundingEntry>, proposed: ReadonlyMap<Id, Cents>, balances: ReadonlyMap<Id, Cents>): Map<Id, FundingEntry> {
+  return new Map([...entries].map(([id, entry]) => [id, { ...entry, base: Math.max(0, proposed.get(id) ?? 0, shortfall(balances.get(id))) }]));
+}
+
+/** "Same as last month": each category's funding of the previous month (GET /categories?date `previousFunding`); nothing where that was not a gain. */
+export function fillLastMonth(entries: ReadonlyMap<Id, FundingEntry>, previousFunding: ReadonlyMap<Id, Cents>): Map<Id, FundingEntry> {
+  return new Map([...entries].map(([id, entry]) => [id, { ...entry, base: Math.max(0, previousFunding.get(id) ?? 0) }]));
+}
+
+/**
+ * "Cover overspending": every category below zero on the funding date is funded up to exactly 0.00,
+ * 100 % from the Funding Pool and without pass-through (so it receives exactly its shortfall); every
+ * other amount becomes 0, so nothing draws on a covered category.
+ */
+export function fillOverspent(entries: ReadonlyMap<Id, FundingEntry>, balances: ReadonlyMap<Id, Cents>, poolId: Id): Map<Id, FundingEntry> {
+  return new Map(
+    [...entries].map(([id, entry]) => {
+      const base = shortfall(balances.get(id));
+      return [id, base === 0 ? { ...entry, base: 0 } : { base, rows: defaultFundingRows(poolId), includeFundingTransfers: false }];
+    }),
+  );
+}
