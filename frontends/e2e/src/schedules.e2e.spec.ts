@@ -21,7 +21,7 @@ const SIZES = [
  * Scheduled transactions in the browser (docs/architecture.md §8 "Scheduled transactions"): a
  * monthly schedule made on /schedules (reached from the navigation) shows today's occurrence as an
  * upcoming row, in the account's scheduled rows (apart from the register) and in the month's
- * expected spending; Post now makes it a
+ * expected spending; edited alone it posts at another amount; Post now makes it a
  * transaction of the register, once; the page and its dialog have no axe violations.
  */
 describe('schedules in the browser', () => {
@@ -74,15 +74,25 @@ describe('schedules in the browser', () => {
       await expected.getByText('Groceries', { exact: false }).waitFor();
       expect(await expected.textContent()).toContain('-25.00');
 
-      // Post now: the occurrence becomes a transaction of the register, once.
+      // Edit this occurrence alone: it posts at -30.00; the schedule stays at -25.00.
       await page.goto(`${stack.url}/schedules`);
+      await page.getByRole('button', { name: `Edit: Gym membership, ${today}` }).click();
+      const one = page.getByTestId('occurrence-dialog');
+      await one.getByLabel('Amount (money out is negative)').fill('-30.00');
+      expectNoFailing(await audit(page, `occurrence dialog, ${size.name}`));
+      await one.getByRole('button', { name: 'Save' }).click();
+      await one.waitFor({ state: 'detached' });
+      await page.getByTestId('upcoming-occurrence').filter({ hasText: today }).filter({ hasText: '-30.00' }).waitFor();
+      expect(await list.textContent()).toContain('-25.00');
+
+      // Post now: the occurrence becomes a transaction of the register, once.
       await page.getByRole('button', { name: `Post now: Gym membership, ${today}` }).click();
       // Today's occurrence leaves the upcoming rows (next month's may already be in the 30 days shown).
       await expect.poll(() => page.getByTestId('upcoming-occurrence').filter({ hasText: 'Gym membership' }).filter({ hasText: today }).count(), { timeout: 30_000 }).toBe(0);
       await page.goto(`${stack.url}/accounts/${accountId}`);
       await registerRow(page, 'Gym membership').first().waitFor();
       expect(await registerRow(page, 'Gym membership').count()).toBe(1);
-      expect(await registerRow(page, 'Gym membership').first().textContent()).toContain('-25.00');
+      expect(await registerRow(page, 'Gym membership').first().textContent()).toContain('-30.00');
       expect(await page.getByTestId('scheduled-row').filter({ hasText: today }).count()).toBe(0);
       await context.close();
     }, 180_000);

@@ -4,6 +4,7 @@ import {
   Amount, Button, DataTable, FormError, Loaded, sendFailure, useCategories, useEveryPage, useLedgerRefresh, useRouteQuery, useWriteAction, wireCents, type Column, type SelectOption,
 } from '@budget/web';
 import { recurrenceText } from './schedule-form.js';
+import { OccurrenceDialog } from './OccurrenceDialog.js';
 import { ScheduleDialog } from './ScheduleDialog.js';
 import './schedules.css';
 
@@ -57,13 +58,14 @@ export default function SchedulesPage() {
   );
 }
 
-/** The next occurrences, each with Post now and Skip (one write action each). */
+/** The next occurrences, each with Post now, Skip (one write action each) and Edit (this occurrence alone). */
 function UpcomingList({ rows, accountName }: { rows: readonly UpcomingView[]; accountName: (id: string) => string }) {
   const posting = useWriteAction();
   const skipping = useWriteAction();
   const refresh = useLedgerRefresh();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState<UpcomingView | null>(null);
   const act = async (what: 'post' | 'skip', row: UpcomingView) => {
     setBusy(true);
     setError(null);
@@ -99,10 +101,14 @@ function UpcomingList({ rows, accountName }: { rows: readonly UpcomingView[]; ac
               <Button variant="text" disabled={busy} aria-label={`Skip: ${row.name}, ${row.postDate}`} onClick={() => void act('skip', row)}>
                 Skip
               </Button>
+              <Button variant="text" disabled={busy} aria-label={`Edit: ${row.name}, ${row.postDate}`} onClick={() => setEditing(row)}>
+                Edit
+              </Button>
             </span>
           </li>
         ))}
       </ul>
+      {editing ? <OccurrenceDialog occurrence={editing} onClose={() => setEditing(null)} /> : null}
     </>
   );
 }
