@@ -73,4 +73,21 @@ describe('schedules, projected by the projector', () => {
     expect(await read()).toEqual(live);
     await t.resumeProjector();
   }, 90_000);
+
+  test('a bill owns at most one schedule: linked, a second one for it is a 422, free again once the first is deleted', async () => {
+    const groups = (await t.http.get('groups', alice.access)).json().data as { groups: { id: string; name: string }[] };
+    const food = groups.groups.find((g) => g.name === 'Food')!.id;
+    const bill = await t.http.post(`groups/${food}/categories`, { name: 'Water bill', type: 'BILL', fundingAmount: 90, recurrence: 1, goalDate: '' }, alice.access);
+    expect(bill.status, bill.body).toBe(201);
+    const billId = bill.json().data.id as string;
+    const body = { accountId, name: 'Water utility', amount: -90, every: 1, unit: 'month', startDate: day(5), billId, categories: [{ categoryId: billId, amount: -90 }] };
+    const first = await t.http.post('schedules', body, alice.access);
+    expect(first.status, first.body).toBe(201);
+    expect(first.json().data.billId).toBe(billId);
+    const second = await t.http.post('schedules', { ...body, name: 'Water again' }, alice.access);
+    expect(second.status).toBe(422);
+    expect(second.json().errors).toEqual([expect.objectContaining({ field: 'billId' })]);
+    expect((await t.http.delete(`schedules/${first.json().data.id}`, alice.access)).status).toBe(204);
+    expect((await t.http.post('schedules', { ...body, name: 'Water again' }, alice.access)).status).toBe(201);
+  }, 60_000);
 });
