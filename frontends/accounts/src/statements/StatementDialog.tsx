@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { createStatement } from '@budget/contracts';
-import { AmountInput, FormDialog, FormError, GENERIC_ERROR, type Id, sendFailure, TextField, toFormErrors, useLedgerRefresh, useWriteAction, withoutFieldErrors } from '@budget/web';
+import { createStatement, explainAccountBalance } from '@budget/contracts';
+import { AmountInput, FormDialog, FormError, GENERIC_ERROR, type Id, sendFailure, TextField, toFormErrors, useLedgerRefresh, useRouteQuery, useWriteAction, wireCents, withoutFieldErrors } from '@budget/web';
 import type { Statement } from './statement-data.js';
-import { initialStatement, statementBody, validateStatement, type StatementErrors, type StatementForm } from './statement-form.js';
+import { initialStatement, statementBody, validateStatement, withOpeningBalance, type StatementErrors, type StatementForm } from './statement-form.js';
 
 const FIELDS = ['startDate', 'endDate', 'startingBalance', 'endingBalance'] as const;
 
@@ -10,11 +10,18 @@ const FIELDS = ['startDate', 'endDate', 'startingBalance', 'endingBalance'] as c
 export function StatementDialog({ accountId, newest, onClose, onCreated }: { accountId: Id; newest: Statement | undefined; onClose: () => void; onCreated: (id: Id) => void }) {
   const saving = useWriteAction();
   const refresh = useLedgerRefresh();
-  const [form, setForm] = useState<StatementForm>(() => initialStatement(newest, new Date()));
+  const [typed, setForm] = useState<StatementForm>(() => initialStatement(newest, new Date()));
   const [errors, setErrors] = useState<StatementErrors>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [typedStarting, setTypedStarting] = useState(false);
+  // The first statement starts from the account's balance the day before its period (§9.3).
+  const first = newest === undefined && /^\d{4}-\d{2}-\d{2}$/.test(typed.startDate);
+  const walk = useRouteQuery(explainAccountBalance, first ? { params: { id: accountId }, query: { from: typed.startDate, to: typed.startDate } } : null);
+  const opening = first && walk.data?.data.from ? { from: walk.data.data.from, cents: wireCents(walk.data.data.openingBalance) } : undefined;
+  const form = withOpeningBalance(typed, opening, typedStarting);
   const change = (part: Partial<StatementForm>) => {
+    if ('startingBalance' in part) setTypedStarting(true);
     setForm((current) => ({ ...current, ...part }));
     setErrors((current) => withoutFieldErrors({ fields: current }, Object.keys(part)).fields);
   };

@@ -27,6 +27,17 @@ export function initialStatement(newest: Statement | undefined, today: Date): St
   return { startDate: start, endDate: start > end ? start : end, startingBalance: wireCents(newest.endingBalance), endingBalance: wireCents(newest.endingBalance) };
 }
 
+/**
+ * The first statement's Starting Balance (docs/architecture.md §9.3): the account's balance at the
+ * end of the day before the period, which is the opening of the account's balance walk on the
+ * start date (GET /account/{id}/explain?from=). It fills the field only while the user has not
+ * typed into it, and only for the account's first statement (a later one follows the newest).
+ */
+export function withOpeningBalance(form: StatementForm, opening: { from: string; cents: Cents } | undefined, typed: boolean): StatementForm {
+  if (typed || !opening || opening.from !== form.startDate || form.startingBalance === opening.cents) return form;
+  return { ...form, startingBalance: opening.cents };
+}
+
 export function validateStatement(form: StatementForm): StatementErrors {
   const errors: StatementErrors = {};
   if (form.startDate === '') errors.startDate = 'A start date must be specified.';
