@@ -7,6 +7,7 @@ import {
 import type { Account } from '../institutions/institution-data.js';
 import { DuplicateDialog } from './DuplicateDialog.js';
 import { tickedChange } from '../statements/statement-data.js';
+import { useConfirmedReconcile } from '../statements/use-confirmed-reconcile.js';
 import { ReconcileBar } from './ReconcileBar.js';
 import { isStartingBalanceRow, outsideBalanceNote, withStartingBalanceRow } from './starting-balance-row.js';
 import { useDebounced } from './use-debounced.js';
@@ -34,7 +35,9 @@ export function AccountRegister({ account, pending, statementId, onStatementChan
   const { data: tree } = useCategories();
   const reconciling = useReconcile(statementId, onConflict);
   // The starting-balance line has no reconcile box of its own to tick.
-  const reconcile = { ...reconciling, onToggle: (row: Parameters<typeof reconciling.onToggle>[0]) => (isStartingBalanceRow(row) ? undefined : reconciling.onToggle(row)) };
+  // A tick outside the statement's period asks first (docs/architecture.md §9.3).
+  const confirmed = useConfirmedReconcile(account.id, { ...reconciling, onToggle: (row) => (isStartingBalanceRow(row) ? undefined : reconciling.onToggle(row)) });
+  const reconcile = confirmed.reconcile;
   const listed = toRegisterRows(register.transactions, {
     amountOf: accountAmount,
     // A bank row older than the start date is listed but left out of the balance (server-behaviour §3.3): it says so.
@@ -81,6 +84,7 @@ export function AccountRegister({ account, pending, statementId, onStatementChan
         selection={selection}
       />
       {duplicate ? <DuplicateDialog duplicate={duplicate} onClose={() => setDuplicate(null)} /> : null}
+      {confirmed.dialog}
     </div>
   );
 }
