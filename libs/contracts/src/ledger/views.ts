@@ -62,6 +62,8 @@ export const ledgerTransaction = z
     // Not yet reviewed, and why (docs/architecture.md §4.6 "Review state"; no descriptions: this schema is in the first load).
     isNew: z.boolean().optional(),
     newReason: z.enum(['synced', 'imported', 'amount', 'split', 'marked']).nullable().optional(),
+    // GET /transaction/{id} of a row new for `amount` (the tipped bill): the amount typed; the bank's is the row's (docs/architecture.md §9.2).
+    typedAmount: money.optional(),
   })
   .meta({ id: 'LedgerTransaction' });
 export type LedgerTransactionView = z.infer<typeof ledgerTransaction>;
