@@ -84,6 +84,7 @@ export function AccountsPage() {
       <AccountsToolbar
         selected={selected}
         syncing={bankSync.syncing}
+        context={{ institutions: all.length > 0, linked: all.some((institution) => !institution.offline) }}
         onAction={(action) => {
           if (action === 'transaction') return selected && editor.open({ accountId: selected.id, accountType: selected.type });
           if (action === 'sync') return void bankSync.sync(null);

@@ -52,7 +52,7 @@ function SearchBox({ initial, onSearch }: { initial: SearchForm; onSearch: (crit
   return (
     <form className="search-page__form" role="search" onSubmit={submit} noValidate>
       <div className="search-page__bar">
-        <TextField label="Search transactions" type="search" name="q" value={form.q} maxLength={MAX_SEARCH} error={errors.q ?? null} onChange={change('q')} />
+        <TextField label="Search transactions" type="search" name="q" value={form.q} maxLength={MAX_SEARCH} error={errors.q ?? null} onChange={change('q')} data-shortcut="search" aria-keyshortcuts="/" />
         <Button type="submit" variant="primary">
           Search
         </Button>

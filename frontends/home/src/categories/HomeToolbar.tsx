@@ -19,7 +19,7 @@ export function HomeToolbar() {
         <Button disabled={disabled} onClick={() => dialogs.open({ kind: 'rebalance', stored: null })}>
           Rebalance
         </Button>
-        <Button variant="primary" disabled={disabled} onClick={() => dialogs.open({ kind: 'funding', stored: null })}>
+        <Button variant="primary" disabled={disabled} data-shortcut="fund" aria-keyshortcuts="f" onClick={() => dialogs.open({ kind: 'funding', stored: null })}>
           Fund
         </Button>
       </Toolbar>

@@ -1,5 +1,6 @@
 import { Link, Outlet, useLocation } from 'react-router';
 import { newRowsBadge, PendingWritesNotice, rememberedRoute, SaveTray, Sidebar, ToolbarSpacer, useNewTransactionsCount, useSession } from '@budget/web';
+import { SkipLink } from './KeyboardShortcuts.js';
 import { desktopItems } from './nav-model.js';
 import { UserMenu } from './UserMenu.js';
 
@@ -12,6 +13,7 @@ export function DesktopFrame() {
   const items = desktopItems({ pathname, admin: isAdmin, target: rememberedRoute }).map((item) => (item.label === 'Accounts' ? { ...item, badge } : item));
   return (
     <div className="ui-frame">
+      <SkipLink />
       <header className="ui-frame__top">
         <Link to="/" className="ui-frame__brand">
           Budget
@@ -22,7 +24,7 @@ export function DesktopFrame() {
       </header>
       <div className="ui-frame__body">
         <Sidebar items={items} />
-        <main className="ui-frame__main">
+        <main className="ui-frame__main" id="main" tabIndex={-1}>
           <Outlet />
         </main>
       </div>

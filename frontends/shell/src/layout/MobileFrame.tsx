@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
 import { BottomBar, BottomBarLabel, Menu, newRowsBadge, PendingWritesNotice, rememberedRoute, SaveTray, useNewTransactionsCount, useSession } from '@budget/web';
+import { SkipLink } from './KeyboardShortcuts.js';
 import { mobileItems, moreItems, pageTitle } from './nav-model.js';
 
 /**
@@ -24,13 +25,14 @@ export function MobileFrame() {
   );
   return (
     <div className="ui-frame ui-frame--mobile">
+      <SkipLink />
       <header className="ui-frame__top mobile-header">
         {/* Not a heading: each page has its own <h1>; this names where the user is. */}
         <span className="mobile-header__title" data-testid="mobile-title">
           {pageTitle(pathname)}
         </span>
       </header>
-      <main className="ui-frame__main">
+      <main className="ui-frame__main" id="main" tabIndex={-1}>
         <PendingWritesNotice />
         <Outlet />
       </main>

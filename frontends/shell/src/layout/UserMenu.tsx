@@ -1,6 +1,6 @@
 import { Menu, useSession } from '@budget/web';
 
-/** The drop-down titled with the username: Account and Sign Out. */
+/** The drop-down titled with the username: Account, the keyboard shortcuts (as "?" opens them) and Sign Out. */
 export function UserMenu() {
   const { user, signOut } = useSession();
   return (
@@ -11,6 +11,7 @@ export function UserMenu() {
       alignEnd
       items={[
         { label: 'Account', to: '/user' },
+        { label: 'Keyboard Shortcuts', onSelect: () => document.dispatchEvent(new KeyboardEvent('keydown', { key: '?' })) },
         { label: 'Sign Out', onSelect: () => void signOut() },
       ]}
     />

@@ -1,0 +1,120 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Button, Dialog } from '@budget/web';
+import { isTyping, sectionOf, shortcutFor, SHORTCUTS, type Shortcut } from './shortcuts.js';
+
+/** How long a shortcut waits for its control on the page it went to (a remote loading, data arriving). */
+const WAIT_MS = 10_000;
+
+function findControl(target: string): HTMLElement | null {
+  const control = document.querySelector<HTMLElement>(`[data-shortcut="${target}"]`);
+  return control && !control.hasAttribute('disabled') ? control : null;
+}
+
+/** Resolves the control once it is on the page and enabled, or null after `WAIT_MS`. */
+function waitForControl(target: string): Promise<HTMLElement | null> {
+  const found = findControl(target);
+  if (found) return Promise.resolve(found);
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      const control = findControl(target);
+      if (control) {
+        observer.disconnect();
+        clearTimeout(timer);
+        resolve(control);
+      }
+    });
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      resolve(null);
+    }, WAIT_MS);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled'] });
+  });
+}
+
+/**
+ * The keyboard shortcuts of every signed-in page (shortcuts.ts) and their "?" screen, and the focus
+ * after a move to another section: it goes to the page (`main`), so the next Tab reaches the page's
+ * own controls instead of walking the sidebar again.
+ */
+export function KeyboardShortcuts() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [helpOpen, setHelpOpen] = useState(false);
+  const section = useRef(sectionOf(pathname));
+
+  useEffect(() => {
+    const next = sectionOf(pathname);
+    if (next === section.current) return;
+    section.current = next;
+    const main = document.getElementById('main');
+    // Already on the page (a shortcut focused its field): leave it there.
+    if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
+  }, [pathname]);
+
+  useEffect(() => {
+    const run = async (shortcut: Shortcut) => {
+      if (shortcut.key === '?') return setHelpOpen(true);
+      let control = findControl(shortcut.target);
+      if (!control && shortcut.route !== null) {
+        navigate(shortcut.route);
+        control = await waitForControl(shortcut.target);
+      }
+      if (!control) return;
+      if (shortcut.act === 'focus') control.focus();
+      else control.click();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      const active = document.activeElement;
+      const shortcut = shortcutFor(event, { typing: isTyping(active), inDialog: active?.closest('[role="dialog"], [role="alertdialog"]') != null || document.querySelector('[role="dialog"]') !== null });
+      if (!shortcut) return;
+      event.preventDefault();
+      void run(shortcut);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [navigate]);
+
+  return (
+    <Dialog
+      open={helpOpen}
+      title="Keyboard shortcuts"
+      onClose={() => setHelpOpen(false)}
+      testId="shortcuts-dialog"
+      actions={
+        <Button variant="primary" onClick={() => setHelpOpen(false)}>
+          Close
+        </Button>
+      }
+    >
+      <dl className="shortcuts">
+        {SHORTCUTS.map((shortcut) => (
+          <div key={shortcut.key} className="shortcuts__row">
+            <dt>
+              <kbd>{shortcut.key}</kbd>
+            </dt>
+            <dd>{shortcut.label}</dd>
+          </div>
+        ))}
+        <div className="shortcuts__row">
+          <dt>
+            <kbd>Tab</kbd> first
+          </dt>
+          <dd>Skip to content: past the sidebar to the page</dd>
+        </div>
+      </dl>
+    </Dialog>
+  );
+}
+
+/** The first stop of the keyboard on every page: straight to the page, past the header and the sidebar. */
+export function SkipLink() {
+  return (
+    <a className="skip-link" href="#main" onClick={(event) => {
+      event.preventDefault();
+      document.getElementById('main')?.focus();
+    }}>
+      Skip to content
+    </a>
+  );
+}
