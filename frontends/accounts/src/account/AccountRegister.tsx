@@ -35,7 +35,7 @@ export function AccountRegister({ account, pending, statementId, onStatementChan
   const { data: tree } = useCategories();
   const reconciling = useReconcile(statementId, onConflict);
   // The starting-balance line has no reconcile box of its own to tick.
-  // A tick outside the statement's period asks first (docs/architecture.md §9.3).
+  // A tick outside the statement's period asks first (docs/architecture.md §9.7).
   const confirmed = useConfirmedReconcile(account.id, { ...reconciling, onToggle: (row) => (isStartingBalanceRow(row) ? undefined : reconciling.onToggle(row)) });
   const reconcile = confirmed.reconcile;
   const listed = toRegisterRows(register.transactions, {

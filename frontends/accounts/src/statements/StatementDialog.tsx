@@ -15,7 +15,7 @@ export function StatementDialog({ accountId, newest, onClose, onCreated }: { acc
   const [general, setGeneral] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [typedStarting, setTypedStarting] = useState(false);
-  // The first statement starts from the account's balance the day before its period (§9.3).
+  // The first statement starts from the account's balance the day before its period (§9.7).
   const first = newest === undefined && /^\d{4}-\d{2}-\d{2}$/.test(typed.startDate);
   const walk = useRouteQuery(explainAccountBalance, first ? { params: { id: accountId }, query: { from: typed.startDate, to: typed.startDate } } : null);
   const opening = first && walk.data?.data.from ? { from: walk.data.data.from, cents: wireCents(walk.data.data.openingBalance) } : undefined;

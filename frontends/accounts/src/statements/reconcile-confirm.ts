@@ -1,7 +1,7 @@
 import { formatDate, reconcileToggle, type Id, type RegisterRow } from '@budget/web';
 import type { Statement } from './statement-data.js';
 
-/** Why a tick asks first (docs/architecture.md §9.3), or null when it goes straight to the server. */
+/** Why a tick asks first (docs/architecture.md §9.7), or null when it goes straight to the server. */
 export interface ReconcileQuestion {
   title: string;
   message: string;

@@ -28,7 +28,7 @@ export function initialStatement(newest: Statement | undefined, today: Date): St
 }
 
 /**
- * The first statement's Starting Balance (docs/architecture.md §9.3): the account's balance at the
+ * The first statement's Starting Balance (docs/architecture.md §9.7): the account's balance at the
  * end of the day before the period, which is the opening of the account's balance walk on the
  * start date (GET /account/{id}/explain?from=). It fills the field only while the user has not
  * typed into it, and only for the account's first statement (a later one follows the newest).

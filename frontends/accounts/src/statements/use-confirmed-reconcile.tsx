@@ -4,7 +4,7 @@ import { reconcileQuestion } from './reconcile-confirm.js';
 import { useStatements } from './statement-data.js';
 
 /**
- * The register's reconcile column with a question first (docs/architecture.md §9.3): a tick that
+ * The register's reconcile column with a question first (docs/architecture.md §9.7): a tick that
  * would put a row dated outside the selected statement's period onto it opens a ConfirmDialog,
  * and only Reconcile sends it. Every other tick goes straight through `column`.
  */
