@@ -3,12 +3,19 @@ import { firstOfMonth } from '@budget/money';
 import { Amount, Button, fundingRowsError, LoadError, LoadingBlock, toIsoDate, type CategoryTree, type Id } from '@budget/web';
 import { CheckField } from './CheckField.js';
 import { dialogRows, narrowRows, rowCategoryIds } from './dialog-rows.js';
-import { fundingBody, fundingLines, fundingRowWanted, planFunding, poolAfter, proposedAmounts, startingEntries, withProposed, type FundingEntry } from './funding-form.js';
+import { fillLastMonth, fillOverspent, fillUnderfunded, fundingBody, fundingLines, fundingRowWanted, planFunding, poolAfter, proposedAmounts, startingEntries, withProposed, type FundingEntry, type QuickFill } from './funding-form.js';
 import { FundingRowView } from './FundingRowView.js';
 import { GroupHeadingRow } from './GroupHeadingRow.js';
 import type { StoredTransfer } from './transfer-data.js';
 import { TransferDialogFrame } from './TransferDialogFrame.js';
 import { useFundingData } from './use-funding-data.js';
+
+/** "Dec 1, 2026" for the ISO date the dialog funds on: its balances are that day's, Home's today's. */
+function shortDate(iso: string): string {
+  const [year, month, day] = iso.split('-').map(Number);
+  if (!year || !month || !day) return iso;
+  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+}
 
 export interface FundingDialogProps {
   tree: CategoryTree;
@@ -21,7 +28,7 @@ export interface FundingDialogProps {
  * Fund (type 2): one row per category with its balance as of the date, last month's figures, its
  * plan, what it is still proposed this month (after the fundings already dated in it), the amount
  * to fund and its funding categories; the splits are built by `buildFunding`. Amounts start empty:
- * only what is typed, or filled by "Use proposed", is funded. The list can be narrowed to the
+ * only what is typed, or filled by a quick-funding button or "Use proposed", is funded. The list can be narrowed to the
  * categories with a plan or underfunded.
  */
 export function FundingDialog({ tree, stored, onClose, onConflict }: FundingDialogProps) {
@@ -52,6 +59,14 @@ export function FundingDialog({ tree, stored, onClose, onConflict }: FundingDial
   const fillProposed = () => {
     if (entries && proposed) setEdits(withProposed(entries, proposed));
   };
+  // Quick funding (docs/architecture.md §9.3): fills the amounts only; the totals and Save read them.
+  const quickFill = (kind: QuickFill) => {
+    if (!entries || !proposed || !data.balances || !data.info) return;
+    if (kind === 'underfunded') setEdits(fillUnderfunded(entries, proposed, data.balances));
+    else if (kind === 'lastMonth') setEdits(fillLastMonth(entries, new Map([...data.info].map(([id, info]) => [id, info.previousFunding]))));
+    else if (pool) setEdits(fillOverspent(entries, data.balances, pool));
+  };
+  const onDate = shortDate(date);
 
   const makeBody = () => {
     if (!outcome || !entries) return 'The proposed funding has not been loaded yet.';
@@ -92,15 +107,26 @@ export function FundingDialog({ tree, stored, onClose, onConflict }: FundingDial
       ) : (
         <>
           <div className="budget-funding__tools">
-            <Button variant="secondary" onClick={fillProposed} disabled={!proposed}>
-              Use proposed
-            </Button>
+            <div className="budget-funding__quick" role="group" aria-label="Quick funding">
+              <Button variant="secondary" onClick={() => quickFill('underfunded')}>
+                Fund what&apos;s underfunded
+              </Button>
+              <Button variant="secondary" onClick={() => quickFill('lastMonth')}>
+                Same as last month
+              </Button>
+              <Button variant="secondary" onClick={() => quickFill('overspent')} disabled={!pool}>
+                Cover overspending
+              </Button>
+              <Button variant="secondary" onClick={fillProposed} disabled={!proposed}>
+                Use proposed
+              </Button>
+            </div>
             <CheckField label="Only categories with a plan or underfunded" checked={narrow} onChange={setNarrow} />
           </div>
           <div className="budget-list budget-list--funding" role="table" aria-label="Funding categories">
             <div className="budget-list__row budget-list__row--funding budget-list__row--head" role="row">
               <span role="columnheader">Category</span>
-              {['Balance', 'Last Funded', 'Last Spent', 'Plan', 'Proposed', 'Amount'].map((label) => (
+              {[`Balance on ${onDate}`, 'Last Funded', 'Last Spent', 'Plan', 'Proposed', 'Amount'].map((label) => (
                 <span key={label} role="columnheader" className="budget-num">
                   {label}
                 </span>
@@ -117,6 +143,7 @@ export function FundingDialog({ tree, stored, onClose, onConflict }: FundingDial
                   tree={tree}
                   entry={entries.get(row.id)!}
                   balance={data.balances?.get(row.id)}
+                  balanceDate={onDate}
                   info={data.info?.get(row.id)}
                   proposal={data.proposals?.get(row.id)}
                   proposed={proposed?.get(row.id)}

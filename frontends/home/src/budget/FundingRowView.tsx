@@ -11,6 +11,8 @@ export interface FundingRowViewProps {
   entry: FundingEntry;
   /** The balance as of the dialog's date (Home's for that date). */
   balance: number | undefined;
+  /** The dialog's date as shown ("Dec 1, 2026"): the balance is that day's, not today's. */
+  balanceDate: string;
   info: FundingInfo | undefined;
   proposal: Proposal | undefined;
   /** What is still proposed this month (`proposedAmounts`). */
@@ -21,8 +23,9 @@ export interface FundingRowViewProps {
   onChange: (part: Partial<FundingEntry>) => void;
 }
 
-const Figure = ({ label, cents, title }: { label: string; cents: number | undefined; title?: string }) => (
-  <span role="cell" className="budget-num budget-figure" data-label={label} title={title}>
+/** `label` names the figure for selectors; `caption` (default `label`) is what the phone's card shows above it. */
+const Figure = ({ label, caption, cents, title }: { label: string; caption?: string; cents: number | undefined; title?: string }) => (
+  <span role="cell" className="budget-num budget-figure" data-label={label} data-caption={caption ?? label} title={title}>
     {cents === undefined ? '' : <Amount cents={cents} />}
   </span>
 );
@@ -35,17 +38,18 @@ function proposalNote(proposal: Proposal | undefined, proposed: number | undefin
 }
 
 /** One category of the funding dialog: its figures, the amount to fund, and where the money comes from. */
-export function FundingRowView({ row, tree, entry, balance, info, proposal, proposed, plan, open, onToggle, onChange }: FundingRowViewProps) {
+export function FundingRowView({ row, tree, entry, balance, balanceDate, info, proposal, proposed, plan, open, onToggle, onChange }: FundingRowViewProps) {
   const path = tree.categories.get(row.id)?.path ?? row.name;
   const nameOf = (id: string) => tree.categories.get(id)?.path ?? 'Unknown category';
   const sources = sourcesText(entry.rows, nameOf);
+  const reason = proposal?.adjustedReason ?? null;
   return (
     <div className="budget-funding" role="rowgroup" data-testid={`funding-row-${row.id}`}>
       <div className="budget-list__row budget-list__row--funding" role="row">
         <span role="rowheader" className="budget-list__name" style={{ paddingLeft: row.level * DIALOG_INDENT_PX }}>
           {row.name}
         </span>
-        <Figure label="Balance" cents={balance} title="The balance as of the date" />
+        <Figure label="Balance" caption={`Balance on ${balanceDate}`} cents={balance} title={`The balance on ${balanceDate} (Home shows today's)`} />
         <Figure label="Funded" cents={info?.previousFunding} title="Funded last month" />
         <Figure label="Spent" cents={info?.previousSum} title="Spent or received last month" />
         <Figure label="Plan" cents={plan} />
@@ -60,6 +64,14 @@ export function FundingRowView({ row, tree, entry, balance, info, proposal, prop
           </Button>
         </span>
       </div>
+      {reason ? (
+        // Why a goal's proposal is not its plan (server-behaviour §4.4.4 step 6), beside the amount, not only in a tooltip.
+        <div className="budget-funding__reason-row" role="row">
+          <span role="cell" className="ui-muted budget-funding__reason" data-testid={`funding-reason-${row.id}`}>
+            {reason}
+          </span>
+        </div>
+      ) : null}
       {open ? (
         <div className="budget-funding__detail">
           <FundingCategoryRows legend={`${row.name} is funded from`} rows={entry.rows} tree={tree} onChange={(rows) => onChange({ rows })} testId={`funding-categories-${row.id}`} />
@@ -75,7 +87,6 @@ export function FundingRowView({ row, tree, entry, balance, info, proposal, prop
               <Amount cents={info.previousSum} />, rebalanced <Amount cents={info.previousCatTransfers} />.
             </p>
           ) : null}
-          {proposal?.adjustedReason ? <p className="ui-muted budget-funding__note">{proposal.adjustedReason}</p> : null}
           {proposal && proposal.funded !== 0 ? (
             <p className="ui-muted budget-funding__note">
               This month asks <Amount cents={proposal.due} />; the fundings dated in it already gave <Amount cents={proposal.funded} />.

@@ -1,10 +1,9 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import './budget.css';
 import { getTransaction } from '@budget/contracts';
 import { ChangedTransactionNotice, useCategories, useLedgerRefresh, useSession, type Id } from '@budget/web';
 import { useBudget, type Category, type Group, type UserCategoryType } from './budget-data.js';
 import { CategoryDialog } from './CategoryDialog.js';
-import { FundingDialog } from './FundingDialog.js';
 import { GroupDialog } from './GroupDialog.js';
 import { RebalanceDialog } from './RebalanceDialog.js';
 import type { StoredTransfer } from './transfer-data.js';
@@ -18,6 +17,9 @@ export type BudgetDialog =
   | { kind: 'transfer'; stored?: StoredTransfer | null };
 
 const FUNDING = 2;
+
+/** The Fund dialog (its table, quick funding) is fetched on first open, outside /home's first load (docs/architecture.md §9.3). */
+const FundingDialog = lazy(() => import('./FundingDialog.js').then((module) => ({ default: module.FundingDialog })));
 
 /**
  * The budget dialogs of a screen and the "Changed Transaction" notice: `open` shows one, `editGroup`
@@ -60,7 +62,12 @@ export function useBudgetDialogs() {
     const common = { tree, onClose: close, onConflict: conflict };
     if (dialog.kind === 'group') shown = <GroupDialog budget={budget} group={dialog.group} onClose={close} />;
     else if (dialog.kind === 'category') shown = <CategoryDialog budget={budget} tree={tree} target={dialog.target} onClose={close} />;
-    else if (dialog.kind === 'funding') shown = <FundingDialog {...common} stored={dialog.stored} />;
+    else if (dialog.kind === 'funding')
+      shown = (
+        <Suspense fallback={null}>
+          <FundingDialog {...common} stored={dialog.stored} />
+        </Suspense>
+      );
     else if (dialog.kind === 'rebalance') shown = <RebalanceDialog {...common} stored={dialog.stored} />;
     else shown = <TransferDialog {...common} stored={dialog.stored ?? null} />;
   }
