@@ -39,6 +39,12 @@ export function ScheduleDialog({ schedule, accounts, tree, today, onClose }: Sch
       .map((c) => ({ value: c.id, label: c.path })),
   ];
 
+  // A bill is a BILL category; picking one also puts the whole amount in it unless a category was chosen.
+  const bills: SelectOption[] = [
+    { value: '', label: 'None' },
+    ...[...tree.categories.values()].filter((c) => c.type === 'BILL').sort((a, b) => a.path.localeCompare(b.path)).map((c) => ({ value: c.id, label: c.path })),
+  ];
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const checked = validateSchedule(form);
@@ -68,6 +74,15 @@ export function ScheduleDialog({ schedule, accounts, tree, today, onClose }: Sch
       <SelectField label="Account" value={form.accountId} options={[{ value: '', label: 'Choose an account' }, ...accounts]} error={errors.accountId} onChange={(e) => set({ accountId: e.target.value })} />
       <TextField label="Amount (money out is negative)" inputMode="decimal" value={form.amount} error={errors.amount ?? errors.categories} onChange={(e) => set({ amount: e.target.value })} />
       <SelectField label="Category" value={form.categoryId} options={categories} onChange={(e) => set({ categoryId: e.target.value })} />
+      {bills.length > 1 ? (
+        <SelectField
+          label="Pays the bill (optional)"
+          value={form.billId}
+          options={bills}
+          error={errors.billId}
+          onChange={(e) => set(form.categoryId === '' && e.target.value !== '' ? { billId: e.target.value, categoryId: e.target.value } : { billId: e.target.value })}
+        />
+      ) : null}
       <div className="schedule-dialog__repeat">
         <TextField label="Every" inputMode="numeric" value={form.every} error={errors.every} onChange={(e) => set({ every: e.target.value })} />
         <SelectField label="Unit" value={form.unit} options={SCHEDULE_UNITS.map((unit) => ({ value: unit, label: UNIT_LABELS[unit] }))} onChange={(e) => set({ unit: e.target.value as ScheduleUnit })} />

@@ -7,8 +7,9 @@ describe('schedule form', () => {
   it('sends the amount as decimal text with one split of the whole amount, the day of month for months only', () => {
     expect(scheduleBody(filled)).toEqual({
       accountId: 'acc', name: 'Rent', amount: '-1200.50', categories: [{ categoryId: 'cat', amount: '-1200.50' }],
-      every: 1, unit: 'month', startDate: '2026-11-28', dayOfMonth: 31, endDate: null,
+      every: 1, unit: 'month', startDate: '2026-11-28', dayOfMonth: 31, endDate: null, billId: null,
     });
+    expect(scheduleBody({ ...filled, billId: 'bill' })).toMatchObject({ billId: 'bill' });
     expect(scheduleBody({ ...filled, unit: 'week', categoryId: '' })).toMatchObject({ dayOfMonth: null, categories: [] });
   });
 

@@ -14,12 +14,14 @@ export interface ScheduleForm {
   /** Months only; '' : the start date's day. */
   dayOfMonth: string;
   endDate: string;
+  /** The bill (a BILL category) this schedule pays; '' : none. */
+  billId: string;
 }
 
 export const SCHEDULE_FIELDS = ['name', 'accountId', 'amount', 'categories', 'every', 'unit', 'startDate', 'dayOfMonth', 'endDate', 'billId'] as const;
 
 export function newScheduleForm(today: string, accountId = ''): ScheduleForm {
-  return { name: '', accountId, amount: '', categoryId: '', every: '1', unit: 'month', startDate: today, dayOfMonth: '', endDate: '' };
+  return { name: '', accountId, amount: '', categoryId: '', every: '1', unit: 'month', startDate: today, dayOfMonth: '', endDate: '', billId: '' };
 }
 
 export function scheduleFormFrom(schedule: ScheduleView): ScheduleForm {
@@ -33,6 +35,7 @@ export function scheduleFormFrom(schedule: ScheduleView): ScheduleForm {
     startDate: schedule.startDate,
     dayOfMonth: schedule.dayOfMonth === null ? '' : String(schedule.dayOfMonth),
     endDate: schedule.endDate ?? '',
+    billId: schedule.billId ?? '',
   };
 }
 
@@ -68,6 +71,7 @@ export function scheduleBody(form: ScheduleForm) {
     startDate: form.startDate,
     dayOfMonth: form.unit === 'month' && form.dayOfMonth !== '' ? Number(form.dayOfMonth) : null,
     endDate: form.endDate === '' ? null : form.endDate,
+    billId: form.billId === '' ? null : form.billId,
   };
 }
 
