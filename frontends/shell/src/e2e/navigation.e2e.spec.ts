@@ -45,14 +45,14 @@ describe('navigating the signed-in app', () => {
     await page.waitForURL((url) => url.pathname === '/home');
   });
 
-  it('opens Reports from the sidebar: the list of the six reports (spec §2), without running one', async () => {
+  it('opens Reports from the sidebar: the list of the six reports (spec §2) and the spending breakdown, without running one', async () => {
     const page = await signedInPage(browser, `${site.url}/home`, TOKENS);
     await page.getByTestId('sidebar').getByRole('link', { name: 'Reports' }).click();
     await page.waitForURL((url) => url.pathname === '/reports');
     const list = page.getByRole('list', { name: 'Reports' });
     await list.waitFor();
     expect(await list.getByRole('link').allTextContents()).toEqual([
-      'Net Worth', 'Payee', 'Category', 'Income Vs. Expenses', 'Funding History', 'Budget Progress',
+      'Net Worth', 'Payee', 'Category', 'Income Vs. Expenses', 'Funding History', 'Budget Progress', 'Spending Breakdown',
     ]);
     expect(await page.getByText('not available yet').count()).toBe(0);
     expect(calls.filter((call) => call.includes('/reports/'))).toEqual([]);
