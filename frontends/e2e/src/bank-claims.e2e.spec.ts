@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { AccountType } from 'plaid';
 import type { RunningPlaidSimulator } from '@budget/plaid-simulator';
+import { audit, expectNoFailing } from './axe-audit.js';
 import { pickCategory, registerRow } from './ledger-steps.js';
 import { withPlaidStack } from './plaid-stack.js';
 import { syncAccounts } from './plaid-steps.js';
@@ -109,4 +110,56 @@ describe('a typed row on a linked account (Plaid simulator)', () => {
     expect(tens).toMatchObject([{ date: day(0), accountTransaction: { name: 'ATM cash' } }]);
     await context.close();
   }, 180_000);
+
+  it('the tipped bill: a typed row the bank posts at another amount says so in its dialog (typed and bank amounts), and Mark reviewed clears it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signUp(page, stack);
+    const { institutionId, itemId, plaidAccountId } = await linkBank(page);
+    // The simulator's account ids repeat across items: this user's account is the one of this institution.
+    const accountId = (await stack.db.pool.query<{ id: string }>('SELECT id::text FROM ledger_accounts WHERE plaid_account_id = $1 AND institution_id = $2::uuid', [plaidAccountId, institutionId])).rows[0]!.id;
+    const categories = await api<{ data: { categories: { id: string; name: string }[] } }>(page, 'GET', 'groups');
+    const dining = categories.body.data.categories.find((c) => c.name === 'Dining Out')!.id;
+    const typed = await api<{ transaction: { id: string } }>(page, 'POST', `account/${accountId}/transactions`, { date: day(0), name: 'Pizza night', amount: -30, categories: [{ categoryId: dining, amount: -30 }] });
+    expect(typed.status, JSON.stringify(typed.body)).toBe(201);
+    const typedId = typed.body.transaction.id;
+    const bankRow = async (row: Record<string, unknown>) => {
+      const added = await fetch(`${sim.url}/simulator/items/${itemId}/transactions`, {
+        method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ transactions: [{ account_id: plaidAccountId, description: 'PIZZERIA 7', date: day(0), ...row }], webhook: false }),
+      });
+      expect(added.status).toBe(201);
+      return ((await added.json()) as { transactions: { transaction_id: string }[] }).transactions[0]!.transaction_id;
+    };
+    /** Syncs until `done` (a sync asked during another of the item's is folded into it). */
+    const syncUntil = async (done: () => Promise<boolean>) => {
+      await expect.poll(async () => {
+        await api(page, 'POST', `institution/${institutionId}`);
+        return done();
+      }, { timeout: 60_000, interval: 500 }).toBe(true);
+    };
+    const claims = async () => (await stack.db.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM es_events WHERE type = 'BankRowClaimed'")).rows[0]!.n;
+    const claimed = await claims();
+    const pending = await bankRow({ amount: 30, pending: true });
+    await syncUntil(async () => (await claims()) > claimed);
+    const typedRow = async () => (await api<{ accountTransaction: { amount: number } | null; newReason?: string | null }>(page, 'GET', `transaction/${typedId}`)).body;
+    expect(await typedRow()).toMatchObject({ accountTransaction: { amount: -30 } });
+    await bankRow({ amount: 36.5, pending_transaction_id: pending });
+    await syncUntil(async () => {
+      const row = await typedRow();
+      return row.accountTransaction?.amount === -36.5 && row.newReason === 'amount';
+    });
+
+    await page.goto(`${stack.url}/accounts/${accountId}`);
+    await registerRow(page, 'Pizza night').click();
+    const dialog = page.getByTestId('transaction-dialog');
+    const note = dialog.getByTestId('tipped-bill');
+    await note.waitFor({ timeout: 30_000 });
+    expect((await note.innerText()).split('\n')[0]).toBe("The bank's amount differed from what you typed (typed -30.00, bank -36.50).");
+    expectNoFailing(await audit(page, 'the tipped bill in the transaction dialog'));
+    await note.getByRole('button', { name: 'Mark reviewed' }).click();
+    await note.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await api<{ isNew?: boolean }>(page, 'GET', `transaction/${typedId}`)).body.isNew, { timeout: 30_000 }).toBe(false);
+    await context.close();
+  }, 240_000);
 });
+

@@ -16,6 +16,7 @@ import { TextField } from '../ui/TextField.js';
 import { Button, ButtonLink } from '../ui/Button.js';
 import { LoanFields } from './LoanFields.js';
 import { PaymentChannelNote } from './PaymentChannelNote.js';
+import { TippedBillNote } from './TippedBillNote.js';
 import { useEveryPage } from '../data/every-page.js';
 import { SelectField } from '../ui/SelectField.js';
 import { counterTransfer, transferChoices, transferName, transferSplits, type TransferAccount } from './transfer.js';
@@ -191,6 +192,7 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
         {loan ? <LoanFields form={form} error={errors.fields.principle} onChange={(principle) => set({ principle })} /> : null}
         <PayeeField label="Name" readOnly={bank} value={form.name} error={errors.fields.name} onChange={(name) => set({ name })} onPick={pickPayee} />
         {editing ? <PaymentChannelNote transaction={editing} /> : null}
+        {editing ? <TippedBillNote transaction={editing} /> : null}
         <TextField label="Comment" value={form.comment} onChange={(e) => set({ comment: e.target.value })} />
         {!editing && choices.length > 0 ? (
           <SelectField
