@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, Dialog } from '@budget/web';
-import { isTyping, sectionOf, shortcutFor, SHORTCUTS, type Shortcut } from './shortcuts.js';
+import { isTyping, sectionOf, shortcutFor, type Shortcut } from './shortcuts.js';
+
+const ShortcutsDialog = lazy(() => import('./ShortcutsDialog.js'));
 
 /** How long a shortcut waits for its control on the page it went to (a remote loading, data arriving). */
 const WAIT_MS = 10_000;
@@ -75,36 +76,12 @@ export function KeyboardShortcuts() {
     return () => document.removeEventListener('keydown', onKey);
   }, [navigate]);
 
-  return (
-    <Dialog
-      open={helpOpen}
-      title="Keyboard shortcuts"
-      onClose={() => setHelpOpen(false)}
-      testId="shortcuts-dialog"
-      actions={
-        <Button variant="primary" onClick={() => setHelpOpen(false)}>
-          Close
-        </Button>
-      }
-    >
-      <dl className="shortcuts">
-        {SHORTCUTS.map((shortcut) => (
-          <div key={shortcut.key} className="shortcuts__row">
-            <dt>
-              <kbd>{shortcut.key}</kbd>
-            </dt>
-            <dd>{shortcut.label}</dd>
-          </div>
-        ))}
-        <div className="shortcuts__row">
-          <dt>
-            <kbd>Tab</kbd> first
-          </dt>
-          <dd>Skip to content: past the sidebar to the page</dd>
-        </div>
-      </dl>
-    </Dialog>
-  );
+  // The list is its own chunk: fetched the first time "?" is pressed, never in the first load.
+  return helpOpen ? (
+    <Suspense fallback={null}>
+      <ShortcutsDialog onClose={() => setHelpOpen(false)} />
+    </Suspense>
+  ) : null;
 }
 
 /** The first stop of the keyboard on every page: straight to the page, past the header and the sidebar. */
