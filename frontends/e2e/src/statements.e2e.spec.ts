@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Locator } from 'playwright-core';
 import { apiCategories, apiOk } from './ledger-api.js';
 import { auditDialog, expectNoFailing } from './axe-audit.js';
-import { registerRow } from './ledger-steps.js';
+import { registerRow, typeInto } from './ledger-steps.js';
 import { signUp } from './sign-up.js';
 import { withStack, type Stack } from './stack.js';
 
@@ -83,6 +83,51 @@ describe('statements that reconcile (docs/architecture.md §9.7)', () => {
     await february.click();
     await expect.poll(() => february.isChecked(), { timeout: 30_000 }).toBe(false);
     expect(await confirm.count()).toBe(0);
+    await context.close();
+  });
+
+  it('a difference offers an adjustment: a transaction of the difference on the end date, in the category picked, ticked onto the statement', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signUp(page, stack);
+    const opened = await apiOk<{ data: { accounts: { id: string }[] } }>(page, stack.url, 'POST', 'institution', {
+      institution: { name: 'Town Bank' },
+      accounts: [{ name: 'Everyday Checking', balance: 1000, tracking: 'Transactions' }],
+      startDate: '2025-01-01',
+    });
+    const account = opened.data.accounts[0]!.id;
+    const groceries = (await apiCategories(page, stack.url)).find((c) => c.name === 'Groceries')!.id;
+    await apiOk(page, stack.url, 'POST', `account/${account}/transactions`, { date: '2025-03-05', name: 'Market', amount: -40, categories: [{ categoryId: groceries, amount: -40 }] });
+    // The bank's statement says 955.00: 5.00 more went out than the register holds.
+    const statement = await apiOk<{ id: string }>(page, stack.url, 'POST', `account/${account}/statements`, { startDate: '2025-03-01', endDate: '2025-03-31', startingBalance: 1000, endingBalance: 955 });
+
+    await page.goto(`${stack.url}/accounts/${account}`);
+    await page.getByLabel('Statement', { exact: true }).selectOption(statement.id);
+    const difference = page.getByTestId('statement-difference');
+    await difference.getByText('-45.00', { exact: true }).waitFor({ timeout: 30_000 });
+    const market = registerRow(page, 'Market').getByRole('checkbox');
+    await expect.poll(() => market.isEnabled(), { timeout: 30_000 }).toBe(true);
+    await market.click();
+    await difference.getByText('-5.00', { exact: true }).waitFor({ timeout: 30_000 });
+
+    const offer = page.getByRole('button', { name: 'Create an adjustment for -5.00' });
+    const dialog = page.getByTestId('adjustment-dialog');
+    // The picker has the focus and its list open: the first Escape closes the list, the second the dialog.
+    const escapeTwice = async () => {
+      await page.keyboard.press('Escape');
+      if ((await dialog.count()) > 0) await page.keyboard.press('Escape');
+    };
+    expectNoFailing(await auditDialog(page, 'reconciliation adjustment', 'adjustment-dialog', () => offer.click(), escapeTwice));
+    await offer.click();
+    await typeInto(dialog.getByRole('combobox', { name: 'Category' }), 'groc');
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Create an adjustment for -5.00' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+    await difference.getByText('0.00', { exact: true }).waitFor({ timeout: 30_000 });
+    const adjustment = registerRow(page, 'Reconciliation adjustment');
+    await expect.poll(() => adjustment.getByRole('checkbox').isChecked(), { timeout: 30_000 }).toBe(true);
+    expect(await adjustment.textContent()).toContain('-5.00');
+    expect(await offer.count()).toBe(0);
     await context.close();
   });
 });

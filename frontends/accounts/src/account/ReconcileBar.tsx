@@ -1,6 +1,10 @@
+import { lazy, Suspense, useState } from 'react';
 import type { Cents } from '@budget/money';
-import { Amount, SelectField, type Id } from '@budget/web';
+import { Amount, Button, moneyDisplay, SelectField, type Id } from '@budget/web';
 import { statementDifference, statementLabel, useStatements } from '../statements/statement-data.js';
+
+/** The adjustment dialog arrives when first opened (docs/architecture.md §9.7). */
+const AdjustmentDialog = lazy(() => import('../statements/AdjustmentDialog.js'));
 
 export interface ReconcileBarProps {
   accountId: Id;
@@ -15,6 +19,8 @@ export function ReconcileBar({ accountId, statementId, onChange, pendingTicks = 
   const query = useStatements(accountId);
   const statements = query.data;
   const selected = statements?.find((s) => s.id === statementId);
+  const [adjusting, setAdjusting] = useState(false);
+  const difference = selected ? statementDifference(selected) - pendingTicks : 0;
   const options = [{ value: '', label: 'None' }, ...(statements ?? []).map((s) => ({ value: s.id, label: statementLabel(s) }))];
   return (
     <>
@@ -34,8 +40,16 @@ export function ReconcileBar({ accountId, statementId, onChange, pendingTicks = 
       ) : null}
       {selected ? (
         <p className="reconcile-bar__status" data-testid="statement-difference">
-          <span className="ui-muted">Difference</span> <Amount cents={statementDifference(selected) - pendingTicks} />
+          <span className="ui-muted">Difference</span> <Amount cents={difference} />
         </p>
+      ) : null}
+      {selected && difference !== 0 && pendingTicks === 0 ? (
+        <Button onClick={() => setAdjusting(true)} data-testid="create-adjustment">{`Create an adjustment for ${moneyDisplay(difference).text}`}</Button>
+      ) : null}
+      {adjusting && selected ? (
+        <Suspense fallback={null}>
+          <AdjustmentDialog accountId={accountId} statement={selected} difference={difference} onClose={() => setAdjusting(false)} />
+        </Suspense>
       ) : null}
     </>
   );
