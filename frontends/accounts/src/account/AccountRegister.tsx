@@ -78,7 +78,8 @@ export function AccountRegister({ account, pending, statementId, onStatementChan
         showBalance={!pending}
         empty={query ? 'No matching transactions' : newOnly ? 'No new transactions: all reviewed' : pending ? 'No pending transactions' : 'No transactions yet'}
         reconcile={pending ? undefined : reconcile}
-        onOpen={(row) => onOpen(row.transaction)}
+        // A flagged bank row opens beside its original (product-spec §4 "Duplicates"; docs/architecture.md §9 "Phone and touch").
+        onOpen={(row) => (row.transaction.duplicateOfTransactionId ? setDuplicate(row.transaction) : onOpen(row.transaction))}
         closedReason={(row) => closedReason(row.transaction)}
         onDuplicate={(row) => setDuplicate(row.transaction)}
         selection={selection}

@@ -79,7 +79,11 @@ export function DuplicateDialog({ duplicate, onClose }: { duplicate: Transaction
         </>
       }
     >
-      <p>This transaction from the bank looks like one already in the account.</p>
+      <p>This transaction from the bank may be a duplicate of one already in the account.</p>
+      <p data-testid="duplicate-kept">
+        <strong>Yes, these are duplicates</strong> keeps the one already in the account (a typed one takes the bank&apos;s date) and removes the copy
+        from the bank. <strong>No, these are not duplicates</strong> keeps both.
+      </p>
       <div className="duplicate-dialog__pair">
         <Side title="From the bank" transaction={duplicate} />
         {originalId ? (
