@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { deleteInstitution } from '@budget/contracts';
-import { ConfirmDialog, FormError, Icon, Menu, useWriteAction, type Id } from '@budget/web';
+import { Button, ConfirmDialog, FormError, Icon, Menu, useWriteAction, type Id } from '@budget/web';
 import { AddAccountDialog } from '../offline/AddAccountDialog.js';
 import { InstitutionInfoDialog } from '../online/InstitutionInfoDialog.js';
 import { useBankSync } from '../online/use-bank-sync.js';
+import { useNeedsRelink } from '../online/relink-state.js';
 import type { Institution } from './institution-data.js';
 import { RenameInstitutionDialog } from './RenameInstitutionDialog.js';
 import { useDelete } from './use-delete.js';
@@ -21,6 +22,7 @@ export function InstitutionMenu({ institution, onAccountCreated, onDeleted }: In
   const deleting = useWriteAction();
   const removal = useDelete(() => deleting.send(deleteInstitution, { params: { id: institution.id } }), () => onDeleted(institution));
   const online = !institution.offline;
+  const needsRelink = useNeedsRelink(institution.id) && online;
   const items = [
     ...(online
       ? [
@@ -34,6 +36,15 @@ export function InstitutionMenu({ institution, onAccountCreated, onDeleted }: In
   ];
   return (
     <>
+      {needsRelink ? (
+        // The last sync answered needs_relink for this bank (kept in the client: docs/architecture.md §9 "Phone and touch").
+        <span className="institution__relink" data-testid={`institution-relink-${institution.id}`}>
+          <span className="ui-badge ui-badge--warning">Needs relinking</span>
+          <Button variant="text" aria-label={`Relink ${institution.name}`} onClick={() => bankSync.relink(institution)}>
+            Relink
+          </Button>
+        </span>
+      ) : null}
       <Menu
         label={<Icon name="more" />}
         ariaLabel={`${institution.name} actions`}

@@ -3,6 +3,7 @@ import { refreshInstitution, syncInstitutions } from '@budget/contracts';
 import { Button, Dialog, answerFailure, sendFailure, Spinner, toFormErrors, UnassignedNextStep, useLedgerRefresh, useWriteAction } from '@budget/web';
 import type { Institution } from '../institutions/institution-data.js';
 import { LinkBankDialog } from './LinkBankDialog.js';
+import { recordSyncOutcome } from './relink-state.js';
 import { summariseSync } from './sync-summary.js';
 
 export interface BankSync {
@@ -11,6 +12,8 @@ export interface BankSync {
   sync: (institutionId: string | null) => Promise<void>;
   /** The "Syncing…" line, then the result, and the relink prompt with its Link dialog. */
   element: ReactNode;
+  /** Opens Link in update mode for a bank that needs relinking, then syncs it again (the card's Relink). */
+  relink: (institution: Institution) => void;
 }
 
 /**
@@ -39,6 +42,7 @@ export function useBankSync(institutions: readonly Institution[]): BankSync {
     try {
       const answer = institutionId === null ? await action.send(syncInstitutions) : await action.send(refreshInstitution, { params: { id: institutionId } });
       if (!answer.ok) return setMessage(toFormErrors(answer.body, [])?.general ?? answerFailure(answer.status));
+      recordSyncOutcome(answer.body.data);
       const summary = summariseSync(answer.body.data, (id) => byId(id)?.name ?? 'A bank');
       setMessage(summary.message);
       setAdded(summary.added);
@@ -104,5 +108,5 @@ export function useBankSync(institutions: readonly Institution[]): BankSync {
       ) : null}
     </>
   );
-  return { syncing, sync, element };
+  return { syncing, sync, element, relink: setRelinking };
 }
