@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Tabs, type Id, type TransactionData } from '@budget/web';
+import { cx, Tabs, useIsMobile, type Id, type TransactionData } from '@budget/web';
 import { BalanceHistory } from '../balances/BalanceHistory.js';
 import { tracksBalances, type Account, type Institution } from '../institutions/institution-data.js';
 import { StatementList } from '../statements/StatementList.js';
@@ -31,6 +31,10 @@ export interface AccountDetailProps {
 export function AccountDetail({ account, institution, onOpenTransaction, onConflict, onMoved }: AccountDetailProps) {
   const [tab, setTab] = useState<DetailTab>('transactions');
   const [statementId, setStatementId] = useState<Id | null>(null);
+  // On a phone the header block folds to one line so the register has the screen; Details unfolds it (docs/architecture.md §9 "Phone and touch").
+  const phone = useIsMobile();
+  const [unfolded, setUnfolded] = useState(false);
+  const folded = phone && !unfolded;
   const balancesOnly = tracksBalances(account);
   const shown: DetailTab = balancesOnly ? 'balances' : tab;
   const register = (pending: boolean) => (
@@ -45,8 +49,8 @@ export function AccountDetail({ account, institution, onOpenTransaction, onConfl
     />
   );
   return (
-    <section aria-label={`${account.name} details`} className="account-detail" data-testid="account-detail">
-      <AccountHeader account={account} institution={institution} onMoved={onMoved} />
+    <section aria-label={`${account.name} details`} className={cx('account-detail', folded && 'account-detail--folded')} data-testid="account-detail">
+      <AccountHeader account={account} institution={institution} onMoved={onMoved} details={phone ? { open: unfolded, toggle: () => setUnfolded((open) => !open) } : undefined} />
       {balancesOnly ? null : <Tabs label="Account views" tabs={TABS} value={tab} onChange={setTab} />}
       {shown === 'transactions' ? (
         <Suspense fallback={null}>

@@ -12,10 +12,12 @@ export interface AccountHeaderProps {
   institution: Institution;
   /** After closing, reopening or deleting: the account leaves this tab and is deselected. */
   onMoved: () => void;
+  /** On a phone: the Details toggle that unfolds the actions, the bank's balances and the register's bar. */
+  details?: { open: boolean; toggle: () => void } | undefined;
 }
 
 /** The account's name and balance, with Rename, Account Settings (start date and tracking), Close Account (or Reopen Account) and Delete Account. */
-export function AccountHeader({ account, institution, onMoved }: AccountHeaderProps) {
+export function AccountHeader({ account, institution, onMoved, details }: AccountHeaderProps) {
   const change = useAccountChange(account.id);
   const [renaming, setRenaming] = useState(false);
   const [setting, setSetting] = useState(false);
@@ -40,6 +42,11 @@ export function AccountHeader({ account, institution, onMoved }: AccountHeaderPr
         <h2>{account.name}</h2>
       </div>
       <ExplainBalance subject="account" id={account.id} name={account.name} cents={wireCents(account.balance)} />
+      {details ? (
+        <Button variant="text" className="account-header__details" aria-expanded={details.open} onClick={details.toggle} data-testid="account-details-toggle">
+          Details
+        </Button>
+      ) : null}
       <div className="account-header__actions">
         <Button variant="text" onClick={() => setRenaming(true)}>
           Rename

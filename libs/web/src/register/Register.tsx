@@ -41,7 +41,8 @@ export interface RegisterProps {
   selection?: RegisterSelection;
 }
 
-const ROW_HEIGHT = { desktop: 40, mobile: 60 };
+// A phone row holds two lines (name and amount; date, category and balance) in 52px: ten rows or more at 390×844 (docs/architecture.md §9 "Phone and touch").
+const ROW_HEIGHT = { desktop: 40, mobile: 52 };
 const HEAD_HEIGHT = { desktop: 36, mobile: 0 };
 
 /**
