@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type UIEvent } from 'react';
 import { cx, Tabs, useIsMobile, type Id, type TransactionData } from '@budget/web';
 import { BalanceHistory } from '../balances/BalanceHistory.js';
 import { tracksBalances, type Account, type Institution } from '../institutions/institution-data.js';
@@ -31,10 +31,17 @@ export interface AccountDetailProps {
 export function AccountDetail({ account, institution, onOpenTransaction, onConflict, onMoved }: AccountDetailProps) {
   const [tab, setTab] = useState<DetailTab>('transactions');
   const [statementId, setStatementId] = useState<Id | null>(null);
-  // On a phone the header block folds to one line so the register has the screen; Details unfolds it (docs/architecture.md §9 "Phone and touch").
+  // On a phone the header block folds to one line so the register has the screen: when the register
+  // is scrolled down (back at its top it unfolds), or by Details (docs/architecture.md §9.8 "Phone and touch").
   const phone = useIsMobile();
-  const [unfolded, setUnfolded] = useState(false);
-  const folded = phone && !unfolded;
+  const [fold, setFold] = useState(false);
+  const folded = phone && fold;
+  const onScrollCapture = (event: UIEvent<HTMLElement>) => {
+    const target = event.target;
+    if (!phone || !(target instanceof HTMLElement) || !target.classList.contains('ui-register__scroller')) return;
+    if (target.scrollTop > 24) setFold(true);
+    else if (target.scrollTop <= 0) setFold(false);
+  };
   const balancesOnly = tracksBalances(account);
   const shown: DetailTab = balancesOnly ? 'balances' : tab;
   const register = (pending: boolean) => (
@@ -49,8 +56,8 @@ export function AccountDetail({ account, institution, onOpenTransaction, onConfl
     />
   );
   return (
-    <section aria-label={`${account.name} details`} className={cx('account-detail', folded && 'account-detail--folded')} data-testid="account-detail">
-      <AccountHeader account={account} institution={institution} onMoved={onMoved} details={phone ? { open: unfolded, toggle: () => setUnfolded((open) => !open) } : undefined} />
+    <section aria-label={`${account.name} details`} className={cx('account-detail', folded && 'account-detail--folded')} data-testid="account-detail" onScrollCapture={onScrollCapture}>
+      <AccountHeader account={account} institution={institution} onMoved={onMoved} details={phone ? { open: !fold, toggle: () => setFold((folding) => !folding) } : undefined} />
       {balancesOnly ? null : <Tabs label="Account views" tabs={TABS} value={tab} onChange={setTab} />}
       {shown === 'transactions' ? (
         <Suspense fallback={null}>
