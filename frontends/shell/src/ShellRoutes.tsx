@@ -2,15 +2,16 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { LoadingBlock } from '@budget/web';
 import { AuthenticatedLayout } from './layout/AuthenticatedLayout.js';
-import { LandingPage } from './pages/LandingPage.js';
-import { NotFoundPage } from './pages/NotFoundPage.js';
-import { SignInPage } from './pages/SignInPage.js';
 import { isSignedInPage } from './remotes/remote-routes.js';
 import { RemoteRoutes } from './remotes/RemoteRoutes.js';
 import { ApplyPreferences } from './user/ApplyPreferences.js';
 
 // Pages a signed-in user opening the budget does not need load on first visit (the first screen's
-// weight budget, README "Performance"): sign-up, recovery, the legal pages and the user page.
+// weight budget, README "Performance"): the front page, sign-in and sign-up, recovery, the legal
+// pages, the user page and "Page not found".
+const LandingPage = lazy(() => import('./pages/LandingPage.js').then((m) => ({ default: m.LandingPage })));
+const SignInPage = lazy(() => import('./pages/SignInPage.js').then((m) => ({ default: m.SignInPage })));
+const NotFoundPage = lazy(() => import('./pages/NotFoundPage.js').then((m) => ({ default: m.NotFoundPage })));
 const SignUpPage = lazy(() => import('./signup/SignUpPage.js').then((m) => ({ default: m.SignUpPage })));
 const RecoverPasswordPage = lazy(() => import('./recover/RecoverPasswordPage.js').then((m) => ({ default: m.RecoverPasswordPage })));
 const TermsPage = lazy(() => import('./pages/LegalPages.js').then((m) => ({ default: m.TermsPage })));
@@ -29,7 +30,7 @@ function SignedInOrNotFound() {
       <AuthenticatedLayout />
     </>
   ) : (
-    <NotFoundPage />
+    later(<NotFoundPage />)
   );
 }
 
@@ -37,9 +38,9 @@ function SignedInOrNotFound() {
 export function ShellRoutes() {
   return (
     <Routes>
-      <Route path="/" element={<LandingPage />} />
+      <Route path="/" element={later(<LandingPage />)} />
       <Route path="/signup" element={later(<SignUpPage />)} />
-      <Route path="/signin" element={<SignInPage />} />
+      <Route path="/signin" element={later(<SignInPage />)} />
       <Route path="/recover-password" element={later(<RecoverPasswordPage />)} />
       <Route path="/terms" element={later(<TermsPage />)} />
       <Route path="/privacy" element={later(<PrivacyPage />)} />

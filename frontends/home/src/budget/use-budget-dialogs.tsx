@@ -3,11 +3,7 @@ import './budget.css';
 import { getTransaction } from '@budget/contracts';
 import { ChangedTransactionNotice, useCategories, useLedgerRefresh, useSession, type Id } from '@budget/web';
 import { useBudget, type Category, type Group, type UserCategoryType } from './budget-data.js';
-import { CategoryDialog } from './CategoryDialog.js';
-import { GroupDialog } from './GroupDialog.js';
-import { RebalanceDialog } from './RebalanceDialog.js';
 import type { StoredTransfer } from './transfer-data.js';
-import { TransferDialog } from './TransferDialog.js';
 
 export type BudgetDialog =
   | { kind: 'group'; group: Group | null }
@@ -18,8 +14,15 @@ export type BudgetDialog =
 
 const FUNDING = 2;
 
-/** The Fund dialog (its table, quick funding) is fetched on first open, outside /home's first load (docs/architecture.md §9.3). */
+/**
+ * Every budget dialog is fetched on its first open, outside /home's first load (docs/architecture.md
+ * §9.3): the Fund dialog (its table, quick funding), Rebalance, Category Transfer, Group, Category.
+ */
 const FundingDialog = lazy(() => import('./FundingDialog.js').then((module) => ({ default: module.FundingDialog })));
+const RebalanceDialog = lazy(() => import('./RebalanceDialog.js').then((module) => ({ default: module.RebalanceDialog })));
+const TransferDialog = lazy(() => import('./TransferDialog.js').then((module) => ({ default: module.TransferDialog })));
+const GroupDialog = lazy(() => import('./GroupDialog.js').then((module) => ({ default: module.GroupDialog })));
+const CategoryDialog = lazy(() => import('./CategoryDialog.js').then((module) => ({ default: module.CategoryDialog })));
 
 /**
  * The budget dialogs of a screen and the "Changed Transaction" notice: `open` shows one, `editGroup`
@@ -60,16 +63,13 @@ export function useBudgetDialogs() {
   let shown = null;
   if (dialog && tree && budget) {
     const common = { tree, onClose: close, onConflict: conflict };
-    if (dialog.kind === 'group') shown = <GroupDialog budget={budget} group={dialog.group} onClose={close} />;
-    else if (dialog.kind === 'category') shown = <CategoryDialog budget={budget} tree={tree} target={dialog.target} onClose={close} />;
-    else if (dialog.kind === 'funding')
-      shown = (
-        <Suspense fallback={null}>
-          <FundingDialog {...common} stored={dialog.stored} />
-        </Suspense>
-      );
-    else if (dialog.kind === 'rebalance') shown = <RebalanceDialog {...common} stored={dialog.stored} />;
-    else shown = <TransferDialog {...common} stored={dialog.stored ?? null} />;
+    let body;
+    if (dialog.kind === 'group') body = <GroupDialog budget={budget} group={dialog.group} onClose={close} />;
+    else if (dialog.kind === 'category') body = <CategoryDialog budget={budget} tree={tree} target={dialog.target} onClose={close} />;
+    else if (dialog.kind === 'funding') body = <FundingDialog {...common} stored={dialog.stored} />;
+    else if (dialog.kind === 'rebalance') body = <RebalanceDialog {...common} stored={dialog.stored} />;
+    else body = <TransferDialog {...common} stored={dialog.stored ?? null} />;
+    shown = <Suspense fallback={null}>{body}</Suspense>;
   }
   const element = (
     <>
