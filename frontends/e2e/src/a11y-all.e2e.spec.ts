@@ -235,8 +235,13 @@ async function auditWidth(page: Page, width: number, setup: Setup): Promise<Find
 
   // Menus.
   await go(page, '/home', listEntry(page, 'Vacation'));
-  if (phone) add(await auditDialog(page, at('More menu'), page.getByRole('menu'), () => page.getByRole('button', { name: 'More' }).click()));
-  else add(await auditDialog(page, at('user menu'), page.getByRole('menu'), () => page.getByTestId('user-menu').getByRole('button').click()));
+  // Each menu is closed (Escape) before the next opens.
+  const closeMenu = async () => {
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+  };
+  if (phone) add(await auditDialog(page, at('More menu'), page.getByRole('menu'), () => page.getByRole('button', { name: 'More' }).click(), closeMenu));
+  else add(await auditDialog(page, at('user menu'), page.getByRole('menu'), () => page.getByTestId('user-menu').getByRole('button').click(), closeMenu));
   add(await auditDialog(page, at('Add… menu'), page.getByRole('menu'), () => page.getByTestId('add-menu').getByRole('button', { name: 'Add…' }).click()));
 
   // Budget dialogs.

@@ -54,7 +54,8 @@ describe('the keyboard', () => {
     expect(await focused(page)).toBe('Add Online Institution');
 
     // n: a new transaction in the account shown.
-    await page.locator('#main').focus();
+    // Out of any field: the focus back on the page's body.
+    await page.evaluate('document.activeElement && document.activeElement.blur()');
     await page.keyboard.press('n');
     const transaction = page.getByTestId('transaction-dialog');
     await transaction.waitFor();
@@ -81,7 +82,8 @@ describe('the keyboard', () => {
     expect(new URL(page.url()).pathname).toBe('/search');
 
     // ?: the list of shortcuts, clean for axe; also in the user menu.
-    await page.locator('#main').focus();
+    // Out of any field: the focus back on the page's body.
+    await page.evaluate('document.activeElement && document.activeElement.blur()');
     const findings = await auditDialog(page, 'keyboard shortcuts @1280', 'shortcuts-dialog', () => page.keyboard.press('?'), () => page.keyboard.press('Escape'));
     expectNoFailing(findings);
     await page.getByTestId('shortcuts-dialog').waitFor({ state: 'detached' });

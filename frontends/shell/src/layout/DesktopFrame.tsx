@@ -24,7 +24,7 @@ export function DesktopFrame() {
       </header>
       <div className="ui-frame__body">
         <Sidebar items={items} />
-        <main className="ui-frame__main" id="main" tabIndex={-1}>
+        <main className="ui-frame__main" id="main">
           <Outlet />
         </main>
       </div>

@@ -4,6 +4,18 @@ import { isTyping, sectionOf, shortcutFor, type Shortcut } from './shortcuts.js'
 
 const ShortcutsDialog = lazy(() => import('./ShortcutsDialog.js'));
 
+/**
+ * Puts the focus on the page (`<main id="main">`): focusable only while it holds the focus, so a
+ * click inside the page never lands the focus on it (which would close an open menu).
+ */
+export function focusMain(): void {
+  const main = document.getElementById('main');
+  if (!main) return;
+  main.setAttribute('tabindex', '-1');
+  main.addEventListener('blur', () => main.removeAttribute('tabindex'), { once: true });
+  main.focus({ preventScroll: true });
+}
+
 /** How long a shortcut waits for its control on the page it went to (a remote loading, data arriving). */
 const WAIT_MS = 10_000;
 
@@ -50,7 +62,7 @@ export function KeyboardShortcuts() {
     section.current = next;
     const main = document.getElementById('main');
     // Already on the page (a shortcut focused its field): leave it there.
-    if (main && !main.contains(document.activeElement)) main.focus({ preventScroll: true });
+    if (main && !main.contains(document.activeElement)) focusMain();
   }, [pathname]);
 
   useEffect(() => {
@@ -89,7 +101,7 @@ export function SkipLink() {
   return (
     <a className="skip-link" href="#main" onClick={(event) => {
       event.preventDefault();
-      document.getElementById('main')?.focus();
+      focusMain();
     }}>
       Skip to content
     </a>

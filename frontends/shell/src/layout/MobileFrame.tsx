@@ -32,7 +32,7 @@ export function MobileFrame() {
           {pageTitle(pathname)}
         </span>
       </header>
-      <main className="ui-frame__main" id="main" tabIndex={-1}>
+      <main className="ui-frame__main" id="main">
         <PendingWritesNotice />
         <Outlet />
       </main>
