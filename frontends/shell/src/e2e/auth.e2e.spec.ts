@@ -49,7 +49,9 @@ describe('signing up and signing in', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL('**/home');
     await page.getByTestId('category-20').waitFor();
-    expect(await page.getByTestId('category-20').textContent()).toBe('Groceries125.50');
+    // The row's link names the category; its balance is the button beside it (it explains the balance).
+    expect(await page.getByTestId('category-20').textContent()).toBe('Groceries');
+    expect(await page.getByTestId('category-balance-20').textContent()).toBe('125.50');
     expect(calls).toContain('POST /api/v1/register');
     expect(calls).toContain('POST /api/v1/code-request');
   });
