@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { changeScheduleOccurrence, type UpcomingView } from '@budget/contracts';
-import { FormDialog, FormError, GENERIC_ERROR, sendFailure, TextField, toFormErrors, useLedgerRefresh, useWriteAction } from '@budget/web';
+import { centsToDecimalString } from '@budget/money';
+import { FormDialog, FormError, GENERIC_ERROR, sendFailure, TextField, toFormErrors, useLedgerRefresh, useWriteAction, wireCents } from '@budget/web';
 
 const FIELDS = ['postDate', 'name', 'amount', 'categories', 'date'] as const;
 const AMOUNT = /^-?\d{1,13}(\.\d{1,2})?$/;
@@ -12,7 +13,7 @@ const AMOUNT = /^-?\d{1,13}(\.\d{1,2})?$/;
 export function OccurrenceDialog({ occurrence, onClose }: { occurrence: UpcomingView; onClose: () => void }) {
   const [postDate, setPostDate] = useState(occurrence.postDate);
   const [name, setName] = useState(occurrence.name);
-  const [amount, setAmount] = useState(occurrence.amount.toFixed(2));
+  const [amount, setAmount] = useState(() => centsToDecimalString(wireCents(occurrence.amount)));
   const [errors, setErrors] = useState<Partial<Record<(typeof FIELDS)[number], string>>>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

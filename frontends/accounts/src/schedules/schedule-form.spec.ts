@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newScheduleForm, recurrenceText, scheduleBody, validateSchedule } from './schedule-form.js';
+import type { ScheduleView } from '@budget/contracts';
+import { newScheduleForm, recurrenceText, scheduleBody, scheduleFormFrom, validateSchedule } from './schedule-form.js';
 
 describe('schedule form', () => {
   const filled = { ...newScheduleForm('2026-11-28', 'acc'), name: ' Rent ', amount: '-1200.50', categoryId: 'cat', dayOfMonth: '31' };
@@ -23,5 +24,12 @@ describe('schedule form', () => {
   it('says the recurrence in words', () => {
     expect(recurrenceText({ every: 1, unit: 'month', dayOfMonth: null, startDate: '2026-01-31', endDate: null })).toBe('Every month on day 31');
     expect(recurrenceText({ every: 2, unit: 'week', dayOfMonth: null, startDate: '2026-01-31', endDate: '2026-12-31' })).toBe('Every 2 weeks until 2026-12-31');
+  });
+
+  it('shows a stored amount as exact decimal text through its cents', () => {
+    const stored = (amount: number) => ({ name: 'Rent', accountId: 'acc', amount, categories: [], every: 1, unit: 'month', startDate: '2026-11-01', dayOfMonth: null, endDate: null, billId: null }) as unknown as ScheduleView;
+    expect(scheduleFormFrom(stored(-1200.5)).amount).toBe('-1200.50');
+    expect(scheduleFormFrom(stored(1200.1)).amount).toBe('1200.10');
+    expect(scheduleFormFrom(stored(-0.05)).amount).toBe('-0.05');
   });
 });

@@ -1,4 +1,6 @@
 import type { ScheduleView, ScheduleUnit } from '@budget/contracts';
+import { centsToDecimalString } from '@budget/money';
+import { wireCents } from '@budget/web';
 
 /** The schedule dialog's fields as typed (docs/architecture.md §8 "Scheduled transactions"). */
 export interface ScheduleForm {
@@ -28,7 +30,8 @@ export function scheduleFormFrom(schedule: ScheduleView): ScheduleForm {
   return {
     name: schedule.name,
     accountId: schedule.accountId,
-    amount: schedule.amount.toFixed(2),
+    // The wire's dollars read as cents, then shown as exact decimal text (money is never a float here).
+    amount: centsToDecimalString(wireCents(schedule.amount)),
     categoryId: schedule.categories.length === 1 ? schedule.categories[0]!.categoryId : '',
     every: String(schedule.every),
     unit: schedule.unit,
