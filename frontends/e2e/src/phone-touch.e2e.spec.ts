@@ -204,8 +204,8 @@ describe('phone and touch polish', () => {
     // At 390 the card keeps its mark, in view; its Relink opens Link in update mode, and after the sync the mark goes.
     await page.setViewportSize({ width: 390, height: 844 });
     await mark.waitFor();
-    const markBox = (await mark.boundingBox())!;
-    expect(markBox.x + markBox.width).toBeLessThanOrEqual(390.5);
+    // The card may still be laid out again after the resize: wait for its box, then check it fits.
+    await expect.poll(async () => { const box = await mark.boundingBox(); return box ? box.x + box.width : Number.POSITIVE_INFINITY; }, { timeout: 10_000 }).toBeLessThanOrEqual(390.5);
     expectNoFailing(await audit(page, 'relink mark at 390'));
     await mark.getByRole('button', { name: /^Relink / }).click();
     const link = page.getByTestId('simulated-link-dialog');
