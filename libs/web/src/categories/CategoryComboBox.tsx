@@ -3,6 +3,7 @@ import { Collection, ComboBox, ComboBoxStateContext, FieldError, Input, Label, L
 import { Header } from 'react-aria-components/ListBox';
 import { PopoverContext } from 'react-aria-components/Popover';
 import type { Id } from '../data/id.js';
+import { useFocusOnArrival } from '../focus/use-focus-on-arrival.js';
 import { AnchoredPanel } from '../ui/anchored-panel.js';
 import { filterOptions, optionText, PICKER_INDENT_PX, type PickerOption } from './picker-options.js';
 import { highlightTarget, pickerSections, type PickerEntry } from './picker-sections.js';
@@ -147,14 +148,7 @@ export function CategoryComboBox({ label, options, value, onChange, hideLabel, e
   const entries = useMemo(() => pickerSections(shown), [shown]);
   const selectedText = value === null ? '' : optionText(options.find((option) => option.id === value));
 
-  useEffect(() => {
-    const box = input.current;
-    if (!focused || !box) return;
-    box.focus();
-    box.setSelectionRange(box.value.length, box.value.length);
-    // Only on arrival: the stand-in box's focus moves here once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useFocusOnArrival(input, focused);
 
   return (
     <ComboBox

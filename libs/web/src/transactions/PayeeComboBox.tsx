@@ -1,7 +1,8 @@
-import { useContext, useEffect, useRef, type ReactElement, type RefObject } from 'react';
+import { useContext, useRef, type ReactElement, type RefObject } from 'react';
 import { ComboBox, ComboBoxStateContext, FieldError, Input, Label, ListBox, ListBoxItem } from 'react-aria-components/ComboBox';
 import { PopoverContext } from 'react-aria-components/Popover';
 import type { PayeeView } from '@budget/contracts';
+import { useFocusOnArrival } from '../focus/use-focus-on-arrival.js';
 import { AnchoredPanel } from '../ui/anchored-panel.js';
 
 export interface PayeeComboBoxProps {
@@ -38,14 +39,7 @@ function PayeePanel({ anchor, children }: { anchor: RefObject<HTMLInputElement |
  */
 export function PayeeComboBox({ label, value, onChange, onPick, payees, error, focused }: PayeeComboBoxProps) {
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const box = input.current;
-    if (!focused || !box) return;
-    box.focus();
-    box.setSelectionRange(box.value.length, box.value.length);
-    // Only on arrival: the stand-in box's focus moves here once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  useFocusOnArrival(input, focused);
   return (
     <ComboBox
       className="ui-field ui-picker"
