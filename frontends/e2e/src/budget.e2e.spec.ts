@@ -125,7 +125,7 @@ describe('envelope budgeting in the browser, against the services npm start runs
     await addFromMenu(page, 'Bill');
     const bill = page.getByTestId('category-dialog');
     await bill.getByLabel('Name').fill('Rent');
-    await typeAmount(bill.getByLabel('Funding Amount'), '1200');
+    await typeAmount(bill.getByLabel('Amount due'), '1200');
     await bill.getByLabel('Group', { exact: true }).selectOption({ label: GROUP });
     await screenshot(page, 'bill-dialog');
     await saveDialog(bill);

@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { addCategory, changeCategory, deleteCategory } from '@budget/contracts';
 import { AmountInput, ConfirmDialog, EditDialogActions, Dialog, FormError, FundingCategoryRows, SelectField, TextField, toIsoDate, useWriteAction, withoutFieldErrors, type CategoryTree } from '@budget/web';
+import { parseDollars } from '@budget/money';
+import { GoalProgress } from '../categories/GoalProgress.js';
+import { goalFieldLabels, goalView } from '../categories/goal-view.js';
 import { UserCategoryType, type Budget, type Category } from './budget-data.js';
 import { categoryBody, categoryFormFrom, categoryGroupId, newCategoryForm, TYPE_OPTIONS, usesGoal, validateCategory, withRecurrence, CATEGORY_FIELDS, type CategoryForm } from './category-form.js';
 import { CheckField } from './CheckField.js';
@@ -35,6 +38,10 @@ export function CategoryDialog({ budget, tree, target, onClose }: CategoryDialog
   };
   const bill = form.type === UserCategoryType.Bill;
   const goal = usesGoal(form.type);
+  const labels = goalFieldLabels(form.type);
+  // What the goal means, live as the fields are typed (docs/architecture.md §9.3 "Explicit goals").
+  const balance = editing ? (parseDollars(editing.balance) ?? 0) : 0;
+  const meaning = goal ? goalView({ type: form.type, target: form.fundingAmount, balance, goalDate: form.goalDate, recurrence: form.recurrence, today }) : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -65,17 +72,25 @@ export function CategoryDialog({ budget, tree, target, onClose }: CategoryDialog
             <SelectField label="Group" options={categoryGroupOptions(budget)} value={form.groupId} error={errors.fields.groupId} onChange={(e) => set({ groupId: e.target.value })} />
           </div>
             <div className="ui-field-row">
-            <AmountInput label="Funding Amount" value={form.fundingAmount} error={errors.fields.fundingAmount} onChange={(fundingAmount) => set({ fundingAmount })} />
+            <AmountInput label={labels.amount} testId="category-funding-amount" value={form.fundingAmount} error={errors.fields.fundingAmount} onChange={(fundingAmount) => set({ fundingAmount })} />
             {goal ? (
               <>
                 <TextField label="Recurrence (months)" type="number" min={1} step={1} value={form.recurrence} error={errors.fields.recurrence} onChange={(e) => {
                   setForm(withRecurrence(form, e.target.value, today));
                   setErrors((current) => withoutFieldErrors(current, ['recurrence']));
                 }} />
-                <TextField label="Goal Date" type="date" value={form.goalDate} error={errors.fields.goalDate} onChange={(e) => set({ goalDate: e.target.value, goalDateChosen: true })} />
+                <TextField label={labels.date} type="date" value={form.goalDate} error={errors.fields.goalDate} onChange={(e) => set({ goalDate: e.target.value, goalDateChosen: true })} />
               </>
             ) : null}
           </div>
+          {meaning ? (
+            <div className="category-goal" data-testid="category-goal">
+              <p className="category-goal__sentence" aria-live="polite" data-testid="category-goal-sentence">
+                {meaning.sentence}
+              </p>
+              {editing && form.type === UserCategoryType.Goal && form.fundingAmount > 0 ? <GoalProgress name={form.name || editing.name} view={meaning} /> : null}
+            </div>
+          ) : null}
           <CheckField label="Suspended" checked={form.suspended} onChange={(suspended) => set({ suspended })} hint="A suspended category is proposed no funding." />
           {bill ? null : (
             <CheckField

@@ -45,6 +45,21 @@ describe('the category form', () => {
     });
   });
 
+  it('sends a goal exactly as the spec’s body: the target as fundingAmount, the target date as goalDate, useGoal on', () => {
+    const form = { ...newCategoryForm('GOAL', budget, today, 'pool'), name: 'Car', fundingAmount: 120_000, goalDate: '2027-12-01', goalDateChosen: true };
+    expect(categoryBody(form)).toEqual({
+      type: 'GOAL',
+      name: 'Car',
+      suspended: false,
+      fundingAmount: 1200,
+      includeFundingTransfers: true,
+      recurrence: 1,
+      useGoal: true,
+      goalDate: '2027-12-01',
+      fundingCategories: [],
+    });
+  });
+
   it('sends other types with an empty funding list, and a regular category without a goal', () => {
     const form = { ...newCategoryForm('REGULAR', budget, today, 'pool'), name: ' Snacks ', fundingAmount: 1250 };
     expect(categoryBody(form)).toMatchObject({ name: 'Snacks', fundingAmount: 12.5, useGoal: false, goalDate: null, fundingCategories: [], includeFundingTransfers: true });

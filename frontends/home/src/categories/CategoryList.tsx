@@ -1,8 +1,12 @@
 import { Link } from 'react-router';
-import { Amount, cx, ExplainBalance, type CategoryTree } from '@budget/web';
+import { parseDollars } from '@budget/money';
+import { Amount, cx, ExplainBalance, toIsoDate, type CategoryTree } from '@budget/web';
+import { useBudget } from '../budget/budget-data.js';
 import { EditIcon } from '../budget/EditIcon.js';
 import { useBudgetDialogs } from '../budget/use-budget-dialogs.js';
 import '../budget/budget.css';
+import { GoalProgress } from './GoalProgress.js';
+import { goalView } from './goal-view.js';
 import { INDENT_PX, treeRows, type TreeRow } from './tree-rows.js';
 import { useUnassignedCount } from './use-unassigned-count.js';
 
@@ -10,12 +14,20 @@ import { useUnassignedCount } from './use-unassigned-count.js';
  * The category tree as a list: categories link to their registers and carry an edit button;
  * choosing a group heading edits the group. A category's balance is a button beside its link (a
  * button never nests in a link) that opens the walk of that balance (docs/architecture.md §9
- * "Every balance explains itself").
+ * "Every balance explains itself"). A goal's row adds its progress bar and what is still to fund
+ * (§9.3 "Explicit goals").
  */
 export function CategoryList({ tree, selectedPath }: { tree: CategoryTree; selectedPath: string }) {
   const unassignedCount = useUnassignedCount(tree);
   const dialogs = useBudgetDialogs();
   const pool = tree.fundingPool;
+  const { data: budget } = useBudget();
+  const today = toIsoDate(new Date());
+  const goalOf = (row: TreeRow) => {
+    const category = row.categoryId === null || row.balance === null ? undefined : budget?.categories.find((c) => c.id === row.categoryId);
+    const target = category?.type === 'GOAL' ? (parseDollars(category.fundingAmount) ?? 0) : 0;
+    return category && target > 0 ? goalView({ type: 'GOAL', target, balance: row.balance!, goalDate: category.goalDate, recurrence: category.recurrence, today }) : null;
+  };
   const label = (row: TreeRow) => (
     <span className="category-list__label">
       {row.label}
@@ -32,8 +44,9 @@ export function CategoryList({ tree, selectedPath }: { tree: CategoryTree; selec
         {treeRows(tree).map((row) => {
           const style = { paddingLeft: 12 + row.level * INDENT_PX };
           const balance = row.balance === null ? null : <Amount cents={row.balance} />;
+          const goal = goalOf(row);
           return (
-            <li key={row.key} className={cx('category-list__entry', row.section && 'category-list__separator')}>
+            <li key={row.key} className={cx('category-list__entry', row.section && 'category-list__separator', goal && 'category-list__entry--goal')}>
               {row.to === null ? (
                 <button
                   type="button"
@@ -85,6 +98,11 @@ export function CategoryList({ tree, selectedPath }: { tree: CategoryTree; selec
               ) : (
                 <span className="category-list__edit category-list__edit--none" aria-hidden="true" />
               )}
+              {goal ? (
+                <div className="category-list__goal" style={style}>
+                  <GoalProgress name={row.label} view={goal} testId={`goal-${row.categoryId}`} />
+                </div>
+              ) : null}
             </li>
           );
         })}
