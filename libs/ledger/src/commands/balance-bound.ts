@@ -1,5 +1,10 @@
 import { balanceMoves, checkBalanceBound, type BalanceMoves, type KnownBalance, type TransactionChange } from '../domain/balance-bound.js';
-import type { LedgerLookups } from '../queries/ledger-lookups.js';
+import type { Pool, Queryable, StoredEvent } from '@budget/platform';
+import { LedgerLookups } from '../queries/ledger-lookups.js';
+import type { TransactionEvent } from '../domain/transaction.events.js';
+import { foldTransaction } from '../domain/transaction.state.js';
+
+const TRANSACTION_STREAM_PREFIX = 'transaction-';
 
 type Known = { accounts: ReadonlyMap<string, KnownBalance>; categories: ReadonlyMap<string, KnownBalance>; turnover?: bigint };
 
@@ -40,4 +45,44 @@ function covers(known: Known, moves: BalanceMoves): boolean {
   for (const id of moves.accounts.keys()) if (!known.accounts.has(id)) return false;
   for (const id of moves.categories.keys()) if (!known.categories.has(id)) return false;
   return true;
+}
+
+/** The transaction streams' events a guarded append had stored before it, in revision order (its own events excluded: they are visible to their transaction). */
+const PRIOR_EVENTS_SQL = `SELECT stream_id, type, data FROM es_events
+  WHERE stream_id = ANY($1::text[]) AND NOT (event_id = ANY($2::uuid[])) ORDER BY stream_id, revision`;
+
+/**
+ * The balance bound checked again under the user's write lock (`Projection.guard`, inline
+ * projection; docs/architecture.md §5): inside the append's transaction, before the read models
+ * apply its events, the balances and the turnover it moves are read on that transaction, where
+ * every earlier write of the user is applied and none can race it. The handlers' own check before
+ * the append answers the common case early; this one refuses the write that a racing write of the
+ * same user has made too large (422 `balance-limit`, nothing stored). Costs one read per append of
+ * transaction events (two when it changes a stored transaction).
+ */
+export async function balanceBoundGuard(db: Queryable, events: readonly StoredEvent[]): Promise<void> {
+  const byUser = new Map<string, Map<string, StoredEvent[]>>();
+  for (const event of events) {
+    if (!event.streamId.startsWith(TRANSACTION_STREAM_PREFIX)) continue;
+    const streams = byUser.get(event.metadata.userId) ?? byUser.set(event.metadata.userId, new Map()).get(event.metadata.userId)!;
+    (streams.get(event.streamId) ?? streams.set(event.streamId, []).get(event.streamId)!).push(event);
+  }
+  for (const [userId, streams] of byUser) {
+    // Streams this append continues: their state before it, from the store (new streams start empty).
+    const continued = [...streams].filter(([, appended]) => appended[0]!.revision > 0).map(([stream]) => stream);
+    const prior = new Map<string, TransactionEvent[]>();
+    if (continued.length > 0) {
+      const { rows } = await db.query<{ stream_id: string; type: string; data: unknown }>(PRIOR_EVENTS_SQL, [continued, events.map((e) => e.id)]);
+      for (const row of rows) (prior.get(row.stream_id) ?? prior.set(row.stream_id, []).get(row.stream_id)!).push({ type: row.type, data: row.data } as TransactionEvent);
+    }
+    const changes: TransactionChange[] = [...streams].map(([stream, appended]) => ({
+      before: foldTransaction(prior.get(stream) ?? []),
+      events: appended.map((e) => ({ type: e.type, data: e.data }) as TransactionEvent),
+    }));
+    const moves = balanceMoves(changes);
+    if (moves.accounts.size === 0 && moves.categories.size === 0 && moves.turnover <= 0n) continue;
+    const actor = [...streams.values()][0]![0]!.metadata.actor;
+    const field = actor === 'ofx' || actor === 'csv' ? 'file' : 'amount';
+    checkBalanceBound(field, moves, await new LedgerLookups(db as Pool).knownBalances(userId, [...moves.accounts.keys()], [...moves.categories.keys()], false, db));
+  }
 }

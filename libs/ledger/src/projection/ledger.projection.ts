@@ -12,12 +12,13 @@ import { changeMany, changesInBatch, type Changing } from './change-batch.js';
 import { recordMany, recordsInBatch, type Recorded } from './record-batch.js';
 import { applyTurnover, turnoverMigrations, turnoverTables } from './turnover.js';
 import { logAccountEvent, logInstitutionEvent } from './transaction-log.js';
+import { balanceBoundGuard } from '../commands/balance-bound.js';
 
 const TRANSACTION_EVENTS = new Set(['TransactionRecorded', 'TransactionChanged', 'TransactionDeleted', 'TransactionRestored', 'TransactionDuplicateCleared', 'TransactionReviewed']);
 const INSTITUTION_EVENTS = new Set(['InstitutionAdded', 'InstitutionRenamed', 'InstitutionDeleted']);
 const ACCOUNT_EVENTS = new Set([
   'AccountOpened', 'AccountRenamed', 'AccountClosed', 'AccountReopened', 'AccountStartDateChanged', 'AccountTrackingChanged', 'AccountDeleted',
-  'StatementCreated', 'StatementChanged', 'StatementReconciled', 'BalanceRecorded', 'BalanceChanged', 'BalanceRemoved',
+  'StatementCreated', 'StatementChanged', 'StatementReconciled', 'StatementFinished', 'StatementReopened', 'BalanceRecorded', 'BalanceChanged', 'BalanceRemoved',
   'StatementFileImported', 'AccountPlaidBalanceChanged',
 ]);
 
@@ -27,6 +28,8 @@ export const ledgerProjection: Projection = {
   // The payees (docs/architecture.md §4.4) follow the transaction events after the ledger's own tables.
   migrations: [...ledgerMigrations, ...payeesMigrations, ...turnoverMigrations],
   tables: [...ledgerTables, ...payeesTables, ...turnoverTables],
+  // Inline projection: the balance bound is checked again under the user's lock (docs/architecture.md §5).
+  guard: balanceBoundGuard,
   async apply(client: PoolClient, event: StoredEvent): Promise<void> {
     await applyLedgerEvent(client, event);
     if (TRANSACTION_EVENTS.has(event.type)) await applyPayees(client, [event]);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { centsFromDb, type Cents } from '@budget/money';
-import { NotFound, PG_POOL, type Pool } from '@budget/platform';
+import { NotFound, PG_POOL, type Pool, type Queryable } from '@budget/platform';
 
 export interface AccountRow {
   id: string;
@@ -89,8 +89,10 @@ export class LedgerLookups {
     accountIds: readonly string[],
     categoryIds: readonly string[],
     withSystem = false,
+    /** Where to read: the pool, or an append's own transaction (the bound's check under the user's lock). */
+    db: Queryable = this.pool,
   ): Promise<{ accounts: Map<string, { name: string; balance: Cents }>; categories: Map<string, { name: string; balance: Cents }>; turnover: bigint }> {
-    const { rows } = await this.pool.query<{ kind: 'a' | 'c' | 't'; id: string; name: string; balance: string }>(
+    const { rows } = await db.query<{ kind: 'a' | 'c' | 't'; id: string; name: string; balance: string }>(
       `SELECT 'a' AS kind, a.id::text AS id, a.name, a.balance_cents::numeric AS balance FROM ledger_accounts a
         WHERE a.user_id = $1 AND a.id = ANY($2::uuid[])
        UNION ALL
@@ -176,13 +178,13 @@ export class LedgerLookups {
   }
 
   /** The account's posted live rows a statement may hold (rule 19). */
-  async reconcilableRows(accountId: string): Promise<{ transactionId: string; date: string; statementId: string | null }[]> {
-    const { rows } = await this.pool.query<{ transactionId: string; date: string; statementId: string | null }>(
-      `SELECT id AS "transactionId", to_char(date, 'YYYY-MM-DD') AS date, statement_id AS "statementId" FROM ledger_transactions
+  async reconcilableRows(accountId: string): Promise<{ transactionId: string; date: string; statementId: string | null; amount: Cents }[]> {
+    const { rows } = await this.pool.query<{ transactionId: string; date: string; statementId: string | null; amount: string }>(
+      `SELECT id AS "transactionId", to_char(date, 'YYYY-MM-DD') AS date, statement_id AS "statementId", amount_cents::text AS amount FROM ledger_transactions
         WHERE account_id = $1 AND NOT deleted AND NOT pending AND kind <> 'starting-balance'`,
       [accountId],
     );
-    return rows;
+    return rows.map((r) => ({ ...r, amount: centsFromDb(r.amount) }));
   }
 
   /** Transactions of an account by provider id (FITID, CSV fingerprint), for de-duplication. */

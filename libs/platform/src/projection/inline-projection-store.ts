@@ -64,10 +64,13 @@ export class InlineProjectionEventStore implements EventStore {
       // events: switching to PROJECTION=async later replays none of what was applied here.
       locks: { shared: [REBUILD_LOCK_CLASS, 0], perKey: { class: USER_WRITE_LOCK_CLASS, keys: users }, claimsCheckpoint: DEFAULT_CHECKPOINT_NAME },
       genericPlans: true,
-      after: (client, events) =>
-        applyEvents(client, this.projections, events).catch((error: unknown) => {
+      after: async (client, events) => {
+        // The projections' guards first, under the users' locks, on the read models as the user's earlier writes left them: their refusal is the write's answer.
+        for (const projection of this.projections) if (projection.guard) await projection.guard(client, events);
+        await applyEvents(client, this.projections, events).catch((error: unknown) => {
           throw ProjectionFailedError.of(events, error);
-        }),
+        });
+      },
     };
   }
 

@@ -20,6 +20,14 @@ export interface Projection {
    * Optional: without it, `apply` is called per event.
    */
   applyBatch?(client: PoolClient, events: readonly StoredEvent[]): Promise<void>;
+  /**
+   * Inline projection only (`InlineProjectionEventStore`): runs inside the append's transaction,
+   * under its users' write locks and before any projection applies these events, so the read
+   * models it reads hold every earlier write of those users and no racing one. Throwing refuses
+   * the append whole (nothing is stored) with that error, as a bound checked there would
+   * (docs/architecture.md §5, "Bounded sums"). The projector never calls it.
+   */
+  guard?(client: PoolClient, events: readonly StoredEvent[]): Promise<void>;
 }
 
 export const PROJECTIONS = Symbol.for('budget.Projections');
