@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { date, dollars, idOut, isoDate, money, pathId, wholeListQuery } from '../common/fields.js';
+import { bool, date, dollars, idOut, isoDate, money, pathId, wholeListQuery } from '../common/fields.js';
 import { route } from '../common/route.js';
 import { ledgerStatement } from './views.js';
 
@@ -36,7 +36,7 @@ export const createStatement = route({
   errors: [404],
 });
 
-/** PATCH /statements/{id}: field changes, and `reconcile` All (take in the period's rows) or None (let go of all). */
+/** PATCH /statements/{id}: field changes, `reconcile` All (take in the period's rows) or None (let go of all), `finished` (finish or reopen). */
 export const changeStatement = route({
   id: 'changeStatement',
   method: 'PATCH',
@@ -50,6 +50,9 @@ export const changeStatement = route({
     startingBalance: dollars().optional(),
     endingBalance: dollars().optional(),
     reconcile: z.enum(['All', 'None'], { error: 'reconcile must be All or None.' }).optional(),
+    finished: bool('finished must be true or false.')
+      .optional()
+      .meta({ description: 'true finishes it (its difference must be zero; its rows are then locked), false reopens it' }),
   }),
   response: ledgerStatement,
   errors: [404],

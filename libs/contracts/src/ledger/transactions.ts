@@ -38,6 +38,15 @@ const registerQuery = (pendingHelp: string) => pageQuery.extend({ pending: pendi
 
 export const transactionParams = z.object({ id: pathId() });
 
+/**
+ * `?unlock=statement` confirms a change to a row of a finished statement (docs/architecture.md
+ * §9.7): the statement is reopened in the same write. Without it such a change is a 422
+ * `statement-locked`; the spec's client never sends it.
+ */
+export const unlockQuery = z.object({
+  unlock: z.enum(['statement'], { error: 'unlock must be statement.' }).optional().meta({ description: 'statement: change a row of a finished statement, reopening it' }),
+});
+
 export const accountRegister = route({
   id: 'accountRegister',
   method: 'GET',
@@ -104,6 +113,7 @@ export const editTransaction = route({
   summary: 'Change a transaction (optimistic version check)',
   tag: TAG,
   params: transactionParams,
+  query: unlockQuery,
   body: z.object({
     version: z
       .number({ error: 'The version is required.' })
@@ -136,6 +146,7 @@ export const deleteTransaction = route({
   summary: 'Delete a transaction (deleting it again changes nothing)',
   tag: TAG,
   params: transactionParams,
+  query: unlockQuery,
   response: z.object({ data: z.object({ categories: z.array(ledgerCategoryBalance), acctBalances: z.array(ledgerAccountBalance) }) }),
   errors: [404],
 });

@@ -111,6 +111,8 @@ export const ledgerStatement = z
     endingBalance: money,
     credits: money,
     debits: money,
+    finished: z.boolean().meta({ description: 'Finished (reconciled): its rows are locked until it is reopened' }),
+    reconciledAt: timestamp.nullable().meta({ description: 'When it was finished; null while it is open' }),
   })
   .meta({ id: 'LedgerStatement' });
 export type LedgerStatementView = z.infer<typeof ledgerStatement>;

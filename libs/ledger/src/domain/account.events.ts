@@ -93,6 +93,25 @@ export interface StatementReconciled {
   data: { accountId: string; statementId: string; attached: string[]; detached: string[] };
 }
 
+/**
+ * A statement finished (docs/architecture.md §9.7 "Finish and lock"): its difference was zero, so
+ * its figures are the bank's and its rows are locked. The period and totals are kept for the log's
+ * line; when it finished is the event's recorded time.
+ */
+export interface StatementFinished {
+  type: 'StatementFinished';
+  data: { accountId: string; statementId: string; startDate: string; endDate: string; endingBalance: Cents; clearedTotal: Cents };
+}
+/**
+ * A finished statement opened again: by the user (`user`), or because a locked row was changed or
+ * deleted on a confirmed request (`row-changed`, `row-deleted`, naming the row), so that the
+ * statement's figures never change silently.
+ */
+export interface StatementReopened {
+  type: 'StatementReopened';
+  data: { accountId: string; statementId: string; startDate: string; endDate: string; cause: 'user' | 'row-changed' | 'row-deleted'; transactionId?: string };
+}
+
 export interface BalanceRecorded {
   type: 'BalanceRecorded';
   data: { accountId: string; balanceId: string; date: string; balance: Cents };
@@ -151,6 +170,8 @@ export type AccountEvent =
   | StatementCreated
   | StatementChanged
   | StatementReconciled
+  | StatementFinished
+  | StatementReopened
   | BalanceRecorded
   | BalanceChanged
   | BalanceRemoved

@@ -7,6 +7,8 @@ export interface StatementState {
   endDate: string;
   startingBalance: Cents;
   endingBalance: Cents;
+  /** Finished (reconciled): its rows are locked until it is reopened (docs/architecture.md §9.7). */
+  finished?: boolean;
 }
 
 export interface AccountState {
@@ -68,6 +70,12 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       const { statementId, accountId: _a, ...changes } = event.data;
       const current = state.statements[statementId]!;
       return { ...state, statements: { ...state.statements, [statementId]: { ...current, ...changes } } };
+    }
+    case 'StatementFinished':
+    case 'StatementReopened': {
+      const current = state.statements[event.data.statementId]!;
+      const finished = event.type === 'StatementFinished';
+      return { ...state, statements: { ...state.statements, [event.data.statementId]: { ...current, finished } } };
     }
     case 'BalanceRecorded':
     case 'BalanceChanged':

@@ -237,6 +237,12 @@ export async function applyAccountEvent(client: PoolClient, event: Stored<Accoun
       await client.query('UPDATE ledger_transactions SET statement_id = NULL WHERE id = ANY($1::uuid[]) AND statement_id = $2', [d.detached, d.statementId]);
       return;
     }
+    case 'StatementFinished':
+      await client.query('UPDATE ledger_statements SET finished_at = $2 WHERE id = $1', [event.data.statementId, event.metadata.recordedAt]);
+      return;
+    case 'StatementReopened':
+      await client.query('UPDATE ledger_statements SET finished_at = NULL WHERE id = $1', [event.data.statementId]);
+      return;
     case 'BalanceRecorded':
     case 'BalanceChanged': {
       const d = event.data;

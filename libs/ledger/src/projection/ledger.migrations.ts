@@ -393,6 +393,11 @@ export const ledgerMigrations: Migration[] = [
       DROP INDEX IF EXISTS ledger_transactions_user_date;
     `,
   },
+  {
+    // A finished statement (docs/architecture.md §9.7): when it was finished, null while open.
+    id: 'ledger-028-statement-finished',
+    sql: `ALTER TABLE ledger_statements ADD COLUMN finished_at timestamptz;`,
+  },
 ];
 
 export const ledgerTables = [

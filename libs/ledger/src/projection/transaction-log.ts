@@ -227,7 +227,7 @@ function balanceMoves(before: AccountSnapshot, after: AccountSnapshot): string {
   return parts.length === 0 ? '' : `: ${parts.join(', ')}`;
 }
 
-function describeAccountEvent(event: StoredEvent & AccountEvent, before: AccountSnapshot | null, after: AccountSnapshot | null): string | null {
+function describeAccountEvent(event: StoredEvent & AccountEvent, before: AccountSnapshot | null, after: AccountSnapshot | null, rowName: string | null): string | null {
   const who = actorLabel(event.metadata.actor);
   const name = `"${(after ?? before)?.name ?? 'an account'}"`;
   const moves = before && after ? balanceMoves(before, after) : '';
@@ -251,6 +251,17 @@ function describeAccountEvent(event: StoredEvent & AccountEvent, before: Account
       return `${who} removed a balance entry of ${name}${moves}`;
     case 'AccountDeleted':
       return before ? `${who} deleted the account ${name} (balance ${money(Number(before.balance_cents))}) and its transactions` : null;
+    case 'StatementFinished': {
+      const d = event.data;
+      return `${who} finished the statement of ${name} from ${d.startDate} to ${d.endDate} (ending balance ${money(d.endingBalance)}, its rows ${money(d.clearedTotal)}): its rows are locked`;
+    }
+    case 'StatementReopened': {
+      const d = event.data;
+      const statement = `statement of ${name} from ${d.startDate} to ${d.endDate}`;
+      if (d.cause === 'user') return `${who} reopened the ${statement}`;
+      const row = rowName ? `"${rowName}"` : 'a row';
+      return `${who} ${d.cause === 'row-deleted' ? 'deleted' : 'changed'} ${row}, a row of the finished ${statement}, so the statement was reopened`;
+    }
     case 'StatementFileImported': {
       const d = event.data;
       return `${d.format} import into ${name}: ${d.added} added, ${d.updated} updated, ${d.unchanged} unchanged; the balance is ${money(d.balanceAfterImport)}`;
@@ -266,6 +277,13 @@ const accountLine = (event: StoredEvent, accountId: string | null, message: stri
   causationId: event.metadata.causationId, cause: null,
 });
 
+/** The row whose confirmed change reopened a statement, by name (its line names it). */
+async function reopeningRowName(client: PoolClient, event: AccountEvent): Promise<string | null> {
+  if (event.type !== 'StatementReopened' || !event.data.transactionId) return null;
+  const { rows } = await client.query<{ name: string | null }>('SELECT name FROM ledger_transactions WHERE id = $1', [event.data.transactionId]);
+  return rows[0]?.name ?? null;
+}
+
 /**
  * Applies an account event (`apply`) and writes its log line when it moved money or says what an
  * action did (opening, start date, tracking, balance entries, the bank balance, deletion, an
@@ -276,7 +294,7 @@ export async function logAccountEvent(client: PoolClient, event: StoredEvent & A
   const before = await accountSnapshot(client, accountId);
   await apply();
   const after = event.type === 'AccountDeleted' ? null : await accountSnapshot(client, accountId);
-  const message = describeAccountEvent(event, before, after);
+  const message = describeAccountEvent(event, before, after, await reopeningRowName(client, event));
   if (message !== null) await writeTransactionLogs(client, [accountLine(event, accountId, message)]);
 }
 

@@ -3,7 +3,8 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { EventWriter, PG_POOL, type Pool, type WriteAppend } from '@budget/platform';
 import type { TransactionChange } from '../../domain/balance-bound.js';
 import { decideDeleteTransaction } from '../../domain/delete-transaction.decide.js';
-import { ForbiddenChange } from '../../domain/domain-error.js';
+import { ForbiddenChange, RuleViolation } from '../../domain/domain-error.js';
+import { STATEMENT_LOCKED } from '../../domain/statement.decide.js';
 import { decideEditTransaction } from '../../domain/edit-transaction.decide.js';
 import { decideReviewTransaction } from '../../domain/review-transaction.decide.js';
 import { transactionStream, type TransactionEvent } from '../../domain/transaction.events.js';
@@ -42,6 +43,7 @@ export class BulkTransactionsHandler implements ICommandHandler<BulkTransactions
     const caller = { userId };
     const ids = [...new Set(transactionIds)];
     const owned = await ownedRows(this.pool, userId, ids);
+    if (action === 'delete') await this.refuseLockedRows(ids);
     const { appends, changed, changes } =
       action === 'review' || action === 'unreview'
         ? { ...(await decideReviews(this.writer, userId, ids, action === 'review')), changes: [] as TransactionChange[] }
@@ -53,6 +55,19 @@ export class BulkTransactionsHandler implements ICommandHandler<BulkTransactions
       Promise.all([this.views.categoryBalances(userId, categoryIds, false, db), action === 'delete' ? this.views.accountBalances(userId, accountIds, db) : []]),
     );
     return { data: { changed, categories, acctBalances } };
+  }
+
+  /**
+   * Rows of a finished statement are locked (docs/architecture.md §9.7): a bulk delete has no
+   * confirmation, so one such row refuses the action; the single-row DELETE can confirm.
+   */
+  private async refuseLockedRows(ids: readonly string[]) {
+    const { rowCount } = await this.pool.query(
+      `SELECT 1 FROM ledger_transactions t JOIN ledger_statements s ON s.id = t.statement_id
+        WHERE t.id = ANY($1::uuid[]) AND NOT t.deleted AND s.finished_at IS NOT NULL LIMIT 1`,
+      [ids],
+    );
+    if (rowCount) throw new RuleViolation('ids', 'A row picked is on a finished statement: reopen the statement, or delete that row on its own.', STATEMENT_LOCKED);
   }
 
   /** Categorise or delete: each row decided as its single-row route decides it. */

@@ -6,6 +6,8 @@ export class DeleteTransactionCommand extends Command<RouteResponse<typeof delet
   constructor(
     readonly userId: string,
     readonly transactionId: string,
+    /** `?unlock=statement`: a row of a finished statement may go, reopening it. */
+    readonly unlockConfirmed = false,
   ) {
     super();
   }

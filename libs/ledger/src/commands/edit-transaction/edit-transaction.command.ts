@@ -8,6 +8,8 @@ export class EditTransactionCommand extends Command<RouteResponse<typeof editTra
     readonly userId: string,
     readonly transactionId: string,
     readonly body: CheckedBody<typeof editTransaction>,
+    /** `?unlock=statement`: a row of a finished statement may change, reopening it. */
+    readonly unlockConfirmed = false,
   ) {
     super();
   }

@@ -6,14 +6,14 @@ import type { CheckedInput } from '../../http/checked-input.js';
 import { LedgerErrorFilter } from '../../http/ledger-error.filter.js';
 import { EditTransactionCommand } from './edit-transaction.command.js';
 
-/** PATCH /api/v1/transaction/{id} {version, ...changes}: `{data: {transaction, categories, acctBalances, statement?}}`; stale: 409. */
+/** PATCH /api/v1/transaction/{id}[?unlock=statement] {version, ...changes}: `{data: {transaction, categories, acctBalances, statement?}}`; stale: 409. */
 @Controller()
 @UseFilters(LedgerErrorFilter)
 export class EditTransactionController {
   constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 
   @Endpoint(editTransaction, EditTransactionCommand)
-  edit(@CurrentUserId() userId: string, @Input(editTransaction) { params, body }: CheckedInput<typeof editTransaction>) {
-    return this.commands.execute(new EditTransactionCommand(userId, params.id, body));
+  edit(@CurrentUserId() userId: string, @Input(editTransaction) { params, body, query }: CheckedInput<typeof editTransaction>) {
+    return this.commands.execute(new EditTransactionCommand(userId, params.id, body, query.unlock === 'statement'));
   }
 }

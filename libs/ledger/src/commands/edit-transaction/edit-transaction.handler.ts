@@ -9,12 +9,15 @@ import { LedgerLookups } from '../../queries/ledger-lookups.js';
 import { findStatement } from '../../queries/list-statements/statements.sql.js';
 import { LedgerViews } from '../../queries/transaction-view.js';
 import { ensureWithinBalanceBound } from '../balance-bound.js';
+import { lockedRowUnlock } from '../locked-row.js';
 import { splitsFrom, transactionContext } from '../transaction-context.js';
 import { EditTransactionCommand } from './edit-transaction.command.js';
 
 /**
  * Load the transaction, decide the edit at the caller's version (rules 9 and 10), append at the
- * loaded revision; answer it with the balances it moved and the statement whose totals moved.
+ * loaded revision; answer it with the balances it moved and the statement whose totals moved. A
+ * row of a finished statement is locked: a confirmed change reopens the statement in the same
+ * write (`lockedRowUnlock`, docs/architecture.md §9.7).
  */
 @CommandHandler(EditTransactionCommand)
 export class EditTransactionHandler implements ICommandHandler<EditTransactionCommand> {
@@ -29,7 +32,7 @@ export class EditTransactionHandler implements ICommandHandler<EditTransactionCo
     return this.writer.retrying(() => this.attempt(command));
   }
 
-  private async attempt({ userId, transactionId, body }: EditTransactionCommand) {
+  private async attempt({ userId, transactionId, body, unlockConfirmed }: EditTransactionCommand) {
     const caller = { userId };
     const owned = await this.lookups.transactionOwned(userId, transactionId);
     const stream = transactionStream(transactionId);
@@ -48,7 +51,10 @@ export class EditTransactionHandler implements ICommandHandler<EditTransactionCo
     await ensureWithinBalanceBound(this.lookups, userId, 'amount', [{ before: state, events }]);
     const changes = events[0]?.data.changes;
     const statementId = changes?.statementId ? (changes.statementId.to ?? changes.statementId.from) : null;
-    const [transaction, categories, acctBalances, statement] = await this.writer.appendThenRead(stream, events, loaded.revision, caller, (db) =>
+    const moves = Boolean(changes?.amount || changes?.date || changes?.pending);
+    const unlock = await lockedRowUnlock(this.writer, caller, owned.accountId, { transactionId, statementId: owned.statementId, moves, ticksTo: changes?.statementId?.to }, unlockConfirmed);
+    const appends = [{ stream, events, expectedRevision: loaded.revision }, ...unlock];
+    const [transaction, categories, acctBalances, statement] = await this.writer.appendManyThenRead(appends, caller, (db) =>
       Promise.all([
         this.views.transaction(userId, transactionId, false, db),
         this.views.categoryBalances(userId, [...state.splits, ...(changes?.splits?.to ?? [])].map((s) => s.categoryId), true, db),

@@ -11,6 +11,7 @@ interface StatementDb {
   ending_balance_cents: string;
   credits: string;
   debits: string;
+  reconciled_at: string | null;
 }
 
 const toJson = (s: StatementDb): LedgerStatementView => ({
@@ -22,12 +23,15 @@ const toJson = (s: StatementDb): LedgerStatementView => ({
   endingBalance: dollarsFromCents(centsFromDb(s.ending_balance_cents)),
   credits: dollarsFromCents(centsFromDb(s.credits)),
   debits: dollarsFromCents(centsFromDb(s.debits)),
+  finished: s.reconciled_at !== null,
+  reconciledAt: s.reconciled_at,
 });
 
 /** Credits = Σ positive, debits = Σ negative amounts of live rows linked to the statement (rule 19). */
 const STATEMENT_SELECT = `
   SELECT s.id, s.account_id, to_char(s.start_date, 'YYYY-MM-DD') AS start_date, to_char(s.end_date, 'YYYY-MM-DD') AS end_date,
          s.starting_balance_cents, s.ending_balance_cents,
+         to_char(s.finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS reconciled_at,
          COALESCE(sum(t.amount_cents) FILTER (WHERE t.amount_cents > 0), 0) AS credits,
          COALESCE(sum(t.amount_cents) FILTER (WHERE t.amount_cents < 0), 0) AS debits
     FROM ledger_statements s LEFT JOIN ledger_transactions t ON t.statement_id = s.id AND NOT t.deleted`;
