@@ -10,7 +10,7 @@ import './search.css';
  * /search (product-spec §2 Search): a text box and a Search button; beside it the filters on
  * amount (either way unless signed), memo, category and dates (docs/architecture.md §4.9). The
  * matches in a register, newest first, 30 at a time, each row showing its account, under the count
- * of every match; a row opens the transaction dialog the account register opens. The search is
+ * of every match ("1,000+" past the server's bound); a row opens the transaction dialog the account register opens. The search is
  * in the URL (`?q=&amount=&memo=&category=&from=&to=`), so reload and back show it again.
  */
 export function SearchPage() {
@@ -94,7 +94,7 @@ function SearchResults({ criteria }: { criteria: SearchCriteria }) {
   return (
     <>
       <p className="search-page__count" role="status">
-        {register.count === null ? '' : countText(register.count)}
+        {register.count === null ? '' : countText(register.count, register.countCapped)}
       </p>
       <Register
         label="Matching transactions"

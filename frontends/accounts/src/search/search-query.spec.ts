@@ -53,5 +53,7 @@ describe('search filters (amount, memo, category, dates)', () => {
     expect(countText(0)).toBe('0 transactions found');
     expect(countText(1)).toBe('1 transaction found');
     expect(countText(12345)).toBe('12,345 transactions found');
+    expect(countText(1000, true)).toBe('1,000+ transactions found');
+    expect(countText(1000, false)).toBe('1,000 transactions found');
   });
 });

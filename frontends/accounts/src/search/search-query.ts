@@ -98,7 +98,10 @@ export function apiQuery(criteria: SearchCriteria): Record<string, string> {
   return query;
 }
 
-/** "1 transaction found", "1,234 transactions found". */
-export function countText(count: number): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? 'transaction' : 'transactions'} found`;
+/**
+ * "1 transaction found", "1,234 transactions found"; a count stopped at the server's bound
+ * (`transactionsCountCapped`, docs/architecture.md §4.9) is "1,000+ transactions found".
+ */
+export function countText(count: number, capped = false): string {
+  return `${count.toLocaleString('en-US')}${capped ? '+' : ''} ${count === 1 && !capped ? 'transaction' : 'transactions'} found`;
 }

@@ -30,9 +30,10 @@ const contains = (what: string) =>
  * - `startDate`, `endDate`: rows dated within, both ends included (a reversed range is a 422).
  * Neither (or a blank `name`): every transaction, funding and rebalances included, as the spec's
  * server answers — our search page never asks that, it refuses an empty search (product-spec §6).
- * `transactionsCount` is every match, not the page (docs/architecture.md §4.9). The spec names
- * `name`, `offset` and `limit` only; the filters after them and `transactionsCount` are optional
- * additions its client never sends or reads.
+ * `transactionsCount` is every match, not the page, up to a bound of 1,000: with more matches it is
+ * 1,000 and `transactionsCountCapped` is true (docs/architecture.md §4.9); pages go on past it.
+ * The spec names `name`, `offset` and `limit` only; the filters after them, `transactionsCount`
+ * and `transactionsCountCapped` are optional additions its client never sends or reads.
  */
 export const searchTransactions = route({
   id: 'searchTransactions',
@@ -60,7 +61,11 @@ export const searchTransactions = route({
     }),
   response: z.object({
     data: transactionList.shape.data.extend({
-      transactionsCount: z.number().int().meta({ description: 'Every matching row, not only the page (an addition the spec client ignores)' }),
+      transactionsCount: z
+        .number()
+        .int()
+        .meta({ description: 'Every matching row, not only the page, up to 1,000: with more it is 1,000 and transactionsCountCapped is true (an addition the spec client ignores)' }),
+      transactionsCountCapped: z.boolean().meta({ description: 'True when there are more matches than transactionsCount (the count stopped at its bound); the pages still reach every match' }),
     }),
   }),
 });

@@ -14,6 +14,8 @@ export interface RegisterPage {
   balance: number;
   /** How many rows the whole register holds; null when the route does not count (search). */
   count: number | null;
+  /** True when the route's count stopped at its bound: there are more rows than `count` (search). */
+  countCapped?: boolean;
   /** Rows the server sent: a page shorter than the page size ends the list. */
   received: number;
 }

@@ -1,4 +1,4 @@
-import { categoryRegister } from '@budget/contracts';
+import { categoryRegister, searchTransactions } from '@budget/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiClient } from '../api/api-client.js';
 import { fakeFetch, jsonResponse } from '../api/fake-fetch.testing.js';
@@ -19,7 +19,14 @@ describe('a register page', () => {
     const { api, calls } = client(() => jsonResponse(200, { data: { transactions: rows, balance: 12.5, transactionsCount: 31 } }));
     const page = await fetchRegisterPage(api, categoryRegister, { params: { id: CATEGORY }, query: { pending: '2' } }, 30);
     expect(calls[0]?.url).toBe(`/api/v1/category/${CATEGORY}/transactions?pending=2&offset=30&limit=30`);
-    expect(page).toEqual({ transactions: rows, balance: 12.5, count: 31, received: 1 });
+    expect(page).toEqual({ transactions: rows, balance: 12.5, count: 31, countCapped: false, received: 1 });
+  });
+
+  it("reads a search's count stopped at its bound as capped (there are more rows than the count)", async () => {
+    const rows = [transaction({ id: 't1' })];
+    const { api } = client(() => jsonResponse(200, { data: { transactions: rows, balance: 0, transactionsCount: 1000, transactionsCountCapped: true } }));
+    const page = await fetchRegisterPage(api, searchTransactions, { query: { name: 'e' } }, 0);
+    expect(page).toMatchObject({ count: 1000, countCapped: true, received: 1 });
   });
 
   it('fails, not empties, when the answer breaks the contract', async () => {

@@ -18,7 +18,13 @@ export async function fetchRegisterPage<C extends RegisterRoute>(api: ApiClient,
   // Every register route answers the same page shape; `call` stays bound to the client.
   const call = api.call.bind(api) as unknown as (route: RegisterRoute, sent: typeof paged) => Promise<RegisterAnswer>;
   const { data } = await call(contract, paged);
-  return { transactions: data.transactions, balance: data.balance, count: 'transactionsCount' in data ? data.transactionsCount : null, received: data.transactions.length };
+  return {
+    transactions: data.transactions,
+    balance: data.balance,
+    count: 'transactionsCount' in data ? data.transactionsCount : null,
+    countCapped: 'transactionsCountCapped' in data && data.transactionsCountCapped,
+    received: data.transactions.length,
+  };
 }
 
 /**
@@ -54,6 +60,8 @@ export function useRegister<C extends RegisterRoute>(contract: C, request: CallR
     /** The first page's balance and count: the register's current totals. */
     balance: pages?.[0]?.balance ?? null,
     count: pages?.[0]?.count ?? null,
+    /** The first page's count stopped at its bound: more rows than `count` (search). */
+    countCapped: pages?.[0]?.countCapped ?? false,
     loading: query.isPending && request !== null,
     failed: query.isError,
     error: query.error,

@@ -6,7 +6,7 @@ import type { CheckedInput } from '../../http/checked-input.js';
 import { LedgerErrorFilter } from '../../http/ledger-error.filter.js';
 import { SearchTransactionsQuery } from './search-transactions.query.js';
 
-/** GET /api/v1/transactions/search?name&amount&absAmount&memo&category&startDate&endDate&offset&limit: `{data: {transactions, balance: 0, transactionsCount}}`. */
+/** GET /api/v1/transactions/search?name&amount&absAmount&memo&category&startDate&endDate&offset&limit: `{data: {transactions, balance: 0, transactionsCount, transactionsCountCapped}}`. */
 @Controller()
 @UseFilters(LedgerErrorFilter)
 export class SearchTransactionsController {

@@ -10,7 +10,7 @@ export class SearchTransactionsHandler implements IQueryHandler<SearchTransactio
 
   async execute({ userId, search }: SearchTransactionsQuery) {
     const { name, amount, absAmount, memo, category, startDate, endDate, offset, limit } = search;
-    const { transactions, count } = await searchTransactions(this.pool, userId, {
+    const { transactions, count, capped } = await searchTransactions(this.pool, userId, {
       name: name ?? null,
       amount: amount ?? null,
       absAmount: absAmount ?? null,
@@ -21,6 +21,6 @@ export class SearchTransactionsHandler implements IQueryHandler<SearchTransactio
       offset,
       limit,
     });
-    return { data: { transactions, balance: 0 as const, transactionsCount: count } };
+    return { data: { transactions, balance: 0 as const, transactionsCount: count, transactionsCountCapped: capped } };
   }
 }

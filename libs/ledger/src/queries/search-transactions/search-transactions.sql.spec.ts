@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasTrigram, searchStatements } from './search-transactions.sql.js';
+import { hasTrigram, SEARCH_COUNT_BOUND, searchStatements } from './search-transactions.sql.js';
 
 const USER = 'user-1';
 const base = { name: null, amount: null, offset: 0, limit: 30 };
@@ -8,7 +8,7 @@ describe('searchStatements', () => {
   it('binds a name of three letters or more as a contains-pattern with %, _ and \\ escaped, never in the SQL text', () => {
     const { page, count } = searchStatements({ ...base, name: "tea 50%_o'k\\", offset: 30 }, USER);
     expect(page.values).toEqual([USER, "%tea 50\\%\\_o'k\\\\%", 30, 30]);
-    expect(count.values).toEqual([USER, "%tea 50\\%\\_o'k\\\\%"]);
+    expect(count.values).toEqual([USER, "%tea 50\\%\\_o'k\\\\%", SEARCH_COUNT_BOUND + 1]);
     expect(page.text).toContain('t.name ILIKE $2');
     expect(page.text).toContain('OFFSET $3 LIMIT $4');
     expect(count.text).toContain('t.name ILIKE $2');
@@ -40,7 +40,7 @@ describe('searchStatements', () => {
       { ...base, memo: 'gift', category: 'Groc', startDate: '2024-01-01', endDate: '2024-12-31' },
       USER,
     );
-    expect(count.values).toEqual([USER, '%gift%', '%Groc%', '2024-01-01', '2024-12-31']);
+    expect(count.values).toEqual([USER, '%gift%', '%Groc%', '2024-01-01', '2024-12-31', SEARCH_COUNT_BOUND + 1]);
     expect(page.text).toContain('t.comment ILIKE $2');
     expect(page.text).toContain('c.user_id = $1 AND c.name ILIKE $3');
     expect(page.text).toContain('t.date >= $4::date');
@@ -50,7 +50,18 @@ describe('searchStatements', () => {
   it('no filter leaves only the owner and liveness', () => {
     const none = searchStatements(base, USER);
     expect(none.page.values).toEqual([USER, 0, 30]);
-    expect(none.count.text).toBe('SELECT count(*) AS n FROM ledger_transactions t WHERE t.user_id = $1 AND NOT t.deleted');
+    expect(none.count.text).toBe('SELECT count(*) AS n FROM (SELECT 1 FROM ledger_transactions t WHERE t.user_id = $1 AND NOT t.deleted LIMIT $2) bounded');
+    expect(none.count.values).toEqual([USER, SEARCH_COUNT_BOUND + 1]);
     expect(none.page.text).not.toContain('ILIKE');
+  });
+
+  it('the count stops one row past the bound (a parameter); null asks the exact, unbounded count', () => {
+    const bounded = searchStatements({ ...base, name: 'e' }, USER);
+    expect(bounded.count.text).toContain('LIMIT $3) bounded');
+    expect(bounded.count.values).toEqual([USER, 'e', 1001]);
+    const exact = searchStatements({ ...base, name: 'e' }, USER, null);
+    expect(exact.count.text).toBe('SELECT count(*) AS n FROM ledger_transactions t WHERE t.user_id = $1 AND NOT t.deleted AND strpos(lower(t.name), lower($2)) > 0');
+    expect(exact.count.values).toEqual([USER, 'e']);
+    expect(exact.page).toEqual(bounded.page);
   });
 });
