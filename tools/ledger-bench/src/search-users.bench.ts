@@ -12,7 +12,8 @@ import { prepareSearchDataSet, type SearchUser } from './search/prepare.js';
  * and 2 character names, a word, an amount either way, a category; a common and a rare text of
  * each) is asked `--rounds` times per run, each time by the next user, through the whole API
  * (`app.inject`) and as its two statements on the pool (page and count, in parallel, as the
- * handler runs them). Every API request carries a distinct `_` parameter, which the contract
+ * handler runs them), and as the page with the exact, unbounded count of before the count's bound
+ * (`searchStatements(…, null)`: the "before" column, interleaved with the others). Every API request carries a distinct `_` parameter, which the contract
  * drops: the per-process answer cache (§6.4) is keyed by the URL, so no answer comes from it.
  * p50 / p95 / p99 per run, then the medians of the runs.
  * `npm run bench:search -- [--users 50] [--per-user 20000] [--rounds 200] [--warmup 20] [--runs 3] [--parallel 2] [--database-url URL] [--fill-only | --no-fill]`
@@ -69,16 +70,21 @@ interface Result {
   label: string;
   api: [number, number, number];
   sql: [number, number, number];
+  exact: [number, number, number];
   rows: number;
   count: number;
+  capped: boolean;
 }
 const p3 = (samples: number[]): [number, number, number] => [percentile(samples, 50), percentile(samples, 95), percentile(samples, 99)];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function table(results: Result[]): string {
   const f = (xs: [number, number, number]) => xs.map((x) => x.toFixed(1)).join(' / ');
-  const lines = ['| kind | query | API p50 / p95 / p99 ms | SQL p50 / p95 / p99 ms | rows (first user) | count (first user) |', '|---|---|---|---|---|---|'];
-  for (const r of results) lines.push(`| ${r.kind} | ${r.label} | ${f(r.api)} | ${f(r.sql)} | ${r.rows} | ${r.count.toLocaleString('en')} |`);
+  const lines = [
+    '| kind | query | API p50 / p95 / p99 ms | SQL p50 / p95 / p99 ms | before: SQL, exact count, p50 / p95 / p99 ms | first user: rows / count |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const r of results) lines.push(`| ${r.kind} | ${r.label} | ${f(r.api)} | ${f(r.sql)} | ${f(r.exact)} | ${r.rows} / ${r.count.toLocaleString('en')}${r.capped ? '+' : ''} |`);
   return lines.join('\n');
 }
 
@@ -93,16 +99,16 @@ try {
     const apiCall = async (user: SearchUser, c: Case) => {
       const response = await data.api.app.inject({ method: 'GET', url: `/api/v1/transactions/search?${c.query}&_=${bust++}`, headers: { authorization: `Bearer ${user.access}` } });
       if (response.statusCode !== 200) throw new Error(`${c.query} answered ${response.statusCode}: ${response.body}`);
-      return response.json<{ data: { transactions: unknown[]; transactionsCount: number } }>().data;
+      return response.json<{ data: { transactions: unknown[]; transactionsCount: number; transactionsCountCapped: boolean } }>().data;
     };
-    const sqlCall = async (user: SearchUser, c: Case) => {
-      const { page, count } = searchStatements(c.search, user.userId);
+    const sqlCall = async (user: SearchUser, c: Case, countBound?: null) => {
+      const { page, count } = searchStatements(c.search, user.userId, countBound);
       await Promise.all([data.pool.query(page), data.pool.query(count)]);
     };
     const { rows: version } = await data.pool.query<{ server_version: string }>('SHOW server_version');
     const runs: Result[][] = [];
     for (let run = 1; run <= args.runs; run++) {
-      const samples = CASES.map(() => ({ api: [] as number[], sql: [] as number[] }));
+      const samples = CASES.map(() => ({ api: [] as number[], sql: [] as number[], exact: [] as number[] }));
       for (let round = -args.warmup; round < args.rounds; round++) {
         const user = data.users[(round + args.warmup + run) % data.users.length]!;
         for (const [i, c] of CASES.entries()) {
@@ -112,16 +118,29 @@ try {
           started = performance.now();
           await sqlCall(user, c);
           const sql = performance.now() - started;
+          started = performance.now();
+          await sqlCall(user, c, null);
+          const exact = performance.now() - started;
           if (round >= 0) {
             samples[i]!.api.push(api);
             samples[i]!.sql.push(sql);
+            samples[i]!.exact.push(exact);
           }
         }
       }
       const results: Result[] = [];
       for (const [i, c] of CASES.entries()) {
         const first = await apiCall(data.users[0]!, c);
-        results.push({ kind: c.kind, label: c.label, api: p3(samples[i]!.api), sql: p3(samples[i]!.sql), rows: first.transactions.length, count: first.transactionsCount });
+        results.push({
+          kind: c.kind,
+          label: c.label,
+          api: p3(samples[i]!.api),
+          sql: p3(samples[i]!.sql),
+          exact: p3(samples[i]!.exact),
+          rows: first.transactions.length,
+          count: first.transactionsCount,
+          capped: first.transactionsCountCapped,
+        });
       }
       runs.push(results);
       console.log(`\nSearch, run ${run} of ${args.runs}: ${args.rounds} requests per case (each by the next of ${data.users.length} users) after ${args.warmup} warm-up rounds; PostgreSQL ${version[0]?.server_version ?? '?'}; projection ${data.api.projection}`);
@@ -132,6 +151,7 @@ try {
         ...r,
         api: [0, 1, 2].map((k) => median(runs.map((run) => run[i]!.api[k]!))) as [number, number, number],
         sql: [0, 1, 2].map((k) => median(runs.map((run) => run[i]!.sql[k]!))) as [number, number, number],
+        exact: [0, 1, 2].map((k) => median(runs.map((run) => run[i]!.exact[k]!))) as [number, number, number],
       }));
       console.log(`\nMedians of the ${runs.length} runs:`);
       console.log(table(medians));
