@@ -12,3 +12,4 @@ export * from './domain/bank-rows/bank-row.decide.js';
 export * from './domain/bank-rows/bank-transaction-id.js';
 export { RecordBankRowsCommand, RECORD_BANK_ROWS_CHUNK, type RecordBankRowsResult } from './commands/record-bank-rows/record-bank-rows.command.js';
 export { BANK_ROW_RULES, noBankRowRules, type BankRowRules, type NewBankRow, type RuleAssignment } from './commands/record-bank-rows/bank-row-rules.js';
+export { ImportSweep, IMPORT_SWEEP_ON_START, type SweepOutcome } from './commands/import-sweep.js';

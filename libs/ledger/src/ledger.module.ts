@@ -25,6 +25,7 @@ import { DedupTransactionHandler } from './commands/dedup-transaction/dedup-tran
 import { EditTransactionController } from './commands/edit-transaction/edit-transaction.controller.js';
 import { EditTransactionHandler } from './commands/edit-transaction/edit-transaction.handler.js';
 import { BankFileImporter } from './commands/bank-file-import.js';
+import { ImportSweep } from './commands/import-sweep.js';
 import { ImportCsvController } from './commands/import-csv/import-csv.controller.js';
 import { ImportCsvHandler } from './commands/import-csv/import-csv.handler.js';
 import { ImportOfxController } from './commands/import-ofx/import-ofx.controller.js';
@@ -145,7 +146,8 @@ const statements: UseCases = {
 /** OFX and CSV import. */
 const imports: UseCases = {
   controllers: [ImportOfxController, PreviewCsvController, ImportCsvController],
-  handlers: [BankFileImporter, RulesByQuery, LedgerUnassignedTransactionsHandler, AssignTransactionsByRuleHandler, UndoTransactionsByRuleHandler, ImportOfxHandler, PreviewCsvHandler, ImportCsvHandler],
+  // ImportSweep: imports a crash cut short are finished when the process starts (docs/architecture.md §8).
+  handlers: [BankFileImporter, ImportSweep, RulesByQuery, LedgerUnassignedTransactionsHandler, AssignTransactionsByRuleHandler, UndoTransactionsByRuleHandler, ImportOfxHandler, PreviewCsvHandler, ImportCsvHandler],
 };
 
 /** Bank-feed rows (Plaid sync): dispatched by the worker's sync jobs, no route of their own. */

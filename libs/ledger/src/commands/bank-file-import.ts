@@ -1,6 +1,6 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
 import { dollarsFromCents, type Cents } from '@budget/money';
-import { EVENT_STORE, EventWriter, type Caller, type EventStore, type WriteAppend } from '@budget/platform';
+import { currentCause, currentRequestId, EVENT_STORE, EventWriter, type Caller, type EventStore, type StoredEvent, type WriteAppend } from '@budget/platform';
 import { accountStream, type StatementFileImported } from '../domain/account.events.js';
 import { bankTransactionId } from '../domain/bank-rows/bank-transaction-id.js';
 import type { TransactionChange } from '../domain/balance-bound.js';
@@ -121,13 +121,34 @@ export class BankFileImporter {
     return this.writer.retrying(() => this.import(caller, account, file, format, (attempt += 1) > 1), CONFLICT_ATTEMPTS);
   }
 
-  async import(caller: Caller, account: AccountRow, file: ParsedFile, format: 'OFX' | 'CSV', fromStore = false): Promise<ImportResult> {
+  /**
+   * Finishes an import whose plan is stored but whose run stopped before its summary (a crash with
+   * no retry): decided again from the plan, with the plan's action ids, so that the rows an earlier
+   * run stored count as added and only the missing ones are appended (`ImportSweep`). Null when
+   * the plan is not the user's.
+   */
+  async resume(caller: Caller, importId: string): Promise<ImportResult | null> {
+    const stored = await this.planned(statementImportStream(importId), caller.userId);
+    if (!stored) return null;
+    const account = await this.lookups.account(caller.userId, stored.plan.data.accountId);
+    const file: ParsedFile = { rows: stored.plan.data.rows, ledgerBalance: stored.plan.data.fileLedgerBalance };
+    const resuming: Caller = { ...caller, correlationId: stored.correlationId };
+    let attempt = 0;
+    return this.writer.retrying(() => this.import(resuming, account, file, stored.plan.data.format, (attempt += 1) > 1, importId), CONFLICT_ATTEMPTS);
+  }
+
+  async import(caller: Caller, account: AccountRow, file: ParsedFile, format: 'OFX' | 'CSV', fromStore = false, resumedId?: string): Promise<ImportResult> {
     const actor = format === 'OFX' ? ('ofx' as const) : ('csv' as const);
-    const importer: Caller = { ...caller, actor };
     // Drawn first: every run of a keyed request names the same import, and finds its plan.
-    const importId = this.writer.newId();
+    const importId = resumedId ?? this.writer.newId();
     const planStream = statementImportStream(importId);
-    const plan = (await this.planned(planStream, caller.userId)) ?? this.plan(importId, account, file, format);
+    const stored = await this.planned(planStream, caller.userId);
+    const plan = stored?.plan ?? this.plan(importId, account, file, format);
+    // One action id on the plan, the rows and the summary, whoever runs it (a request's cause, a
+    // resumed plan's, else the import's own): a plan with no summary of its action is unfinished.
+    const importer: Caller = { ...caller, actor, ...(caller.correlationId === undefined && !currentCause() && { correlationId: stored?.correlationId ?? importId }) };
+    // Rows an earlier run of this import stored (this request's, or a resumed plan's) count as added.
+    const importAction = stored ? stored.correlationId : null;
     const { rows, chunkSize } = plan.data;
     const { unassigned } = await this.lookups.systemCategories(caller.userId);
     const existing = await this.knownRows(importer, account, rows, fromStore);
@@ -144,7 +165,10 @@ export class BankFileImporter {
       const changed = known ? await this.reimport(importer, row, known.id, unassigned) : null;
       // A row this same request added in an earlier run (a retry after a 202 or a crash) is added
       // again: same derived id, same events, so the store ignores them and the answer counts it added.
-      if (known && changed !== ADDED_BY_THIS_REQUEST) {
+      // A row another run of this import added (the sweep, or the request the sweep resumes) counts
+      // as added and appends nothing (its ids are that run's, not this one's).
+      const earlier = known !== undefined && changed !== ADDED_BY_THIS_REQUEST && importAction !== null && (await this.addedBy(known.id, importAction));
+      if (known && changed !== ADDED_BY_THIS_REQUEST && !earlier) {
         decided.push(changed ? { append: changed.append, change: { before: changed.before, events: changed.append.events }, storedBefore: false } : { append: null, change: null, storedBefore: false });
         result[changed ? 'updated' : 'unchanged'] += 1;
       } else {
@@ -152,7 +176,7 @@ export class BankFileImporter {
         rule?.splits.forEach((split) => categories.add(split.categoryId));
         if (!rule || rule.splits.every((split) => split.categoryId === unassigned)) leftUnassigned += 1;
         const append = this.add(importer, account, row, unassigned, rule);
-        decided.push({ append, change: { before: foldTransaction([]), events: append.events }, storedBefore: known !== undefined });
+        decided.push(earlier ? { append: null, change: null, storedBefore: true } : { append, change: { before: foldTransaction([]), events: append.events }, storedBefore: known !== undefined });
         added.push(importedTransactionId(account.id, row));
         result.added += 1;
       }
@@ -160,7 +184,8 @@ export class BankFileImporter {
     // A file that would take the account (or Unassigned) past the largest balance is refused whole,
     // before its plan is recorded; rows an earlier run of this request stored are in the balances already.
     await ensureWithinBalanceBound(this.lookups, caller.userId, 'file', decided.flatMap((d) => (d.change && !d.storedBefore ? [d.change] : [])));
-    const recorded = await this.writer.appendMany([{ stream: planStream, events: [plan], expectedRevision: 'any' }], importer);
+    // A request records its plan (a retry of it: the same event, which the store ignores); the sweep only reads it back.
+    const recorded = resumedId !== undefined ? null : await this.writer.appendMany([{ stream: planStream, events: [plan], expectedRevision: 'any' }], importer);
     for (let start = 0; start < decided.length; start += chunkSize) {
       const chunk = decided.slice(start, start + chunkSize);
       const appends = chunk.flatMap((d) => (d.append ? [d.append] : []));
@@ -177,8 +202,11 @@ export class BankFileImporter {
     };
     // A record of the import that decides nothing (the account's state ignores it), so it is
     // appended at any revision: an account change racing the import cannot turn an import whose
-    // rows are stored into a failed answer.
-    await this.writer.settle(importer, await this.writer.append(accountStream(account.id), [summary], 'any', importer));
+    // rows are stored into a failed answer. An import another run finished (the sweep, or the
+    // request it resumed) is not recorded twice; this run's own summary is appended again, a no-op.
+    if (importAction === null || !(await this.summaryRecordedElsewhere(account.id, importAction))) {
+      await this.writer.settle(importer, await this.writer.append(accountStream(account.id), [summary], 'any', importer));
+    }
     // Transfers between the user's own accounts among the added rows, offered as after a bank sync (no hint: never recorded alone).
     const paired = await this.transfers?.pair(caller.userId, added.map((transactionId) => ({ transactionId, hint: null })));
     return {
@@ -196,11 +224,24 @@ export class BankFileImporter {
     return { type: 'StatementFileImportPlanned', data: { importId, accountId: account.id, format, fileLedgerBalance: file.ledgerBalance, chunkSize: Math.max(1, this.chunkSize), rows } };
   }
 
-  /** The plan an earlier run of this import recorded (read from the store itself, not cut at this request as `EventWriter.load` does). */
-  private async planned(stream: string, userId: string): Promise<StatementFileImportPlanned | null> {
+  /** The plan an earlier run of this import recorded, with its action id (read from the store itself, not cut at this request as `EventWriter.load` does). */
+  private async planned(stream: string, userId: string): Promise<{ plan: StatementFileImportPlanned; correlationId: string } | null> {
     const [found] = await this.store.readStream(stream);
     if (!found || found.metadata.userId !== userId || found.type !== 'StatementFileImportPlanned') return null;
-    return { type: 'StatementFileImportPlanned', data: found.data as StatementFileImportPlanned['data'] };
+    return { plan: { type: 'StatementFileImportPlanned', data: found.data as StatementFileImportPlanned['data'] }, correlationId: found.metadata.correlationId };
+  }
+
+  /** Whether the row's stream was started by the import of action `correlationId` (an earlier run of it). */
+  private async addedBy(transactionId: string, correlationId: string): Promise<boolean> {
+    const [first] = await this.store.readStream(transactionStream(transactionId));
+    return first?.metadata.correlationId === correlationId;
+  }
+
+  /** Whether another run of the import of action `correlationId` (not this request) has recorded its summary on the account: it finished. */
+  private async summaryRecordedElsewhere(accountId: string, correlationId: string): Promise<boolean> {
+    const events: StoredEvent[] = await this.store.readStream(accountStream(accountId));
+    const run = currentRequestId();
+    return events.some((e) => e.type === 'StatementFileImported' && e.metadata.correlationId === correlationId && (run === undefined || e.metadata.requestId !== run));
   }
 
   /** A new row: Unassigned, or the splits of the rule that claims it (its events then carry the actor `rule:<id>`). */
