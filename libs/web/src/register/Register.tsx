@@ -4,6 +4,7 @@ import { useIsMobile } from '../layout/use-is-mobile.js';
 import { cx } from '../ui/class-names.js';
 import { LoadError } from '../ui/LoadError.js';
 import { Spinner } from '../ui/Spinner.js';
+import { useNameTip } from './NameTip.js';
 import { amountColumnChars, registerKey, withActiveRow } from './register-keys.js';
 import type { RegisterRow } from './register-rows.js';
 import { nearBottom, OVERSCAN_ROWS } from './register-window.js';
@@ -64,6 +65,8 @@ export function Register({ label, rows, list, detailHeader, showAccount = false,
   const [bodyTop, setBodyTop] = useState(HEAD_HEIGHT.desktop);
   const current = Math.min(active, Math.max(0, rows.length - 1));
   const { complete, loadingMore, loading, failed, loadMore } = list;
+  // A name cut with an ellipsis is shown whole on a tap of its cell or while its row has the keyboard's focus (docs/architecture.md §9.8).
+  const names = useNameTip(rows, { name: 'Name', account: 'Account', detail: detailHeader });
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -143,9 +146,13 @@ export function Register({ label, rows, list, detailHeader, showAccount = false,
           tabIndex={-1}
           data-focus-fallback=""
           onKeyDown={onKeyDown}
+          onPointerDownCapture={names.gridProps.onPointerDownCapture}
+          onClickCapture={names.gridProps.onClickCapture}
+          onBlur={names.gridProps.onBlur}
           onFocus={(event) => {
             // A dialog closing over a row that is gone hands the focus here: on to the active row.
             if (event.target === event.currentTarget && rows.length > 0) setFocusWanted(true);
+            names.gridProps.onFocus(event);
           }}
         >
           {mobile ? null : <RegisterHead detailHeader={detailHeader} showAccount={showAccount} showBalance={showBalance} reconcile={reconcile !== undefined} selection={selection} rowIds={rows.map((r) => r.id)} />}
@@ -182,6 +189,7 @@ export function Register({ label, rows, list, detailHeader, showAccount = false,
             })}
           </div>
         </div>
+        {names.tip}
         {failed ? <LoadError what={rows.length === 0 ? 'The register' : 'More rows'} error={list.error} onRetry={list.retry} retrying={list.refreshing} /> : null}
         {status ? <p className="ui-register__status ui-muted">{status}</p> : null}
         {loading || loadingMore ? <div className="ui-register__status"><Spinner /></div> : null}

@@ -48,7 +48,15 @@ describe('RegisterRowView account column', () => {
   it('is a cell of its own after the name, with the whole name as its text and its tooltip', () => {
     const html = view(true);
     expect(cells(html)).toEqual(['date', 'name', 'account', 'detail', 'amount']);
-    expect(html).toContain(`<div role="gridcell" class="ui-register__cell ui-register__cell--account" title="${long}" data-testid="register-account">${long}</div>`);
+    expect(html).toContain(`<div role="gridcell" class="ui-register__cell ui-register__cell--account" title="${long}" data-testid="register-account" data-name-cell="account">${long}</div>`);
+  });
+
+  it('marks the name, account and categories as the cells a tap or the keyboard shows whole (NameTip.tsx)', () => {
+    expect([...view(true).matchAll(/ui-register__cell--(\w+)"[^>]*data-name-cell="(\w+)"/g)].map((m) => [m[1], m[2]])).toEqual([
+      ['name', 'name'],
+      ['account', 'account'],
+      ['detail', 'detail'],
+    ]);
   });
 
   it('is absent from an account register', () => {

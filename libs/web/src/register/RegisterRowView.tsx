@@ -127,7 +127,7 @@ export function RegisterRowView({ id, row, index, active = false, onFocus, onFoc
       <div role="gridcell" className="ui-register__cell ui-register__cell--date">
         {formatDate(row.date)}
       </div>
-      <div role="gridcell" className="ui-register__cell ui-register__cell--name" title={closedReason === null ? row.name : undefined}>
+      <div role="gridcell" className="ui-register__cell ui-register__cell--name" title={closedReason === null ? row.name : undefined} data-name-cell="name">
         {/* First in the cell: a long name is cut off, never the mark. */}
         {onDuplicate && row.transaction.duplicateOfTransactionId ? (
           <button
@@ -162,12 +162,12 @@ export function RegisterRowView({ id, row, index, active = false, onFocus, onFoc
         ) : null}
       </div>
       {showAccount ? (
-        // A long account name is cut off with an ellipsis; its title shows it whole, and the cell's text keeps it whole for screen readers.
-        <div role="gridcell" className="ui-register__cell ui-register__cell--account" title={row.account || undefined} data-testid="register-account">
+        // A long account name is cut off with an ellipsis; its title (a mouse) and the name tip (touch, keyboard: NameTip.tsx) show it whole, and the cell's text keeps it whole for screen readers.
+        <div role="gridcell" className="ui-register__cell ui-register__cell--account" title={row.account || undefined} data-testid="register-account" data-name-cell="account">
           {row.account}
         </div>
       ) : null}
-      <div role="gridcell" className="ui-register__cell ui-register__cell--detail" title={row.detail || undefined}>
+      <div role="gridcell" className="ui-register__cell ui-register__cell--detail" title={row.detail || undefined} data-name-cell="detail">
         {row.detail}
       </div>
       <div role="gridcell" className="ui-register__cell ui-register__cell--amount">
