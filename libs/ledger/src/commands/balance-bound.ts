@@ -57,24 +57,27 @@ const PRIOR_EVENTS_SQL = `SELECT stream_id, type, data FROM es_events
  * apply its events, the balances and the turnover it moves are read on that transaction, where
  * every earlier write of the user is applied and none can race it. The handlers' own check before
  * the append answers the common case early; this one refuses the write that a racing write of the
- * same user has made too large (422 `balance-limit`, nothing stored). Costs one read per append of
- * transaction events (two when it changes a stored transaction).
+ * same user has made too large (422 `balance-limit`, nothing stored). One statement more per append
+ * of transaction events, in the projections' round trip; an append that changes stored
+ * transactions first reads their earlier events (one round trip more).
  */
-export async function balanceBoundGuard(db: Queryable, events: readonly StoredEvent[]): Promise<void> {
+export async function balanceBoundGuard(db: Queryable, events: readonly StoredEvent[]): Promise<{ verdict: Promise<void> }> {
   const byUser = new Map<string, Map<string, StoredEvent[]>>();
   for (const event of events) {
     if (!event.streamId.startsWith(TRANSACTION_STREAM_PREFIX)) continue;
     const streams = byUser.get(event.metadata.userId) ?? byUser.set(event.metadata.userId, new Map()).get(event.metadata.userId)!;
     (streams.get(event.streamId) ?? streams.set(event.streamId, []).get(event.streamId)!).push(event);
   }
+  // Streams this append continues: their state before it, from the store (new streams start empty).
+  const continued = [...byUser.values()].flatMap((streams) => [...streams].filter(([, appended]) => appended[0]!.revision > 0).map(([stream]) => stream));
+  const prior = new Map<string, TransactionEvent[]>();
+  if (continued.length > 0) {
+    const { rows } = await db.query<{ stream_id: string; type: string; data: unknown }>(PRIOR_EVENTS_SQL, [continued, events.map((e) => e.id)]);
+    for (const row of rows) (prior.get(row.stream_id) ?? prior.set(row.stream_id, []).get(row.stream_id)!).push({ type: row.type, data: row.data } as TransactionEvent);
+  }
+  // Every balance read is sent now, before the projections' statements; the verdicts follow their answers.
+  const checks: Promise<void>[] = [];
   for (const [userId, streams] of byUser) {
-    // Streams this append continues: their state before it, from the store (new streams start empty).
-    const continued = [...streams].filter(([, appended]) => appended[0]!.revision > 0).map(([stream]) => stream);
-    const prior = new Map<string, TransactionEvent[]>();
-    if (continued.length > 0) {
-      const { rows } = await db.query<{ stream_id: string; type: string; data: unknown }>(PRIOR_EVENTS_SQL, [continued, events.map((e) => e.id)]);
-      for (const row of rows) (prior.get(row.stream_id) ?? prior.set(row.stream_id, []).get(row.stream_id)!).push({ type: row.type, data: row.data } as TransactionEvent);
-    }
     const changes: TransactionChange[] = [...streams].map(([stream, appended]) => ({
       before: foldTransaction(prior.get(stream) ?? []),
       events: appended.map((e) => ({ type: e.type, data: e.data }) as TransactionEvent),
@@ -83,6 +86,10 @@ export async function balanceBoundGuard(db: Queryable, events: readonly StoredEv
     if (moves.accounts.size === 0 && moves.categories.size === 0 && moves.turnover <= 0n) continue;
     const actor = [...streams.values()][0]![0]!.metadata.actor;
     const field = actor === 'ofx' || actor === 'csv' ? 'file' : 'amount';
-    checkBalanceBound(field, moves, await new LedgerLookups(db as Pool).knownBalances(userId, [...moves.accounts.keys()], [...moves.categories.keys()], false, db));
+    const known = new LedgerLookups(db as Pool).knownBalances(userId, [...moves.accounts.keys()], [...moves.categories.keys()], false, db);
+    checks.push(known.then((current) => checkBalanceBound(field, moves, current)));
   }
+  const verdict = Promise.all(checks).then(() => undefined);
+  verdict.catch(() => undefined);
+  return { verdict };
 }

@@ -65,11 +65,18 @@ export class InlineProjectionEventStore implements EventStore {
       locks: { shared: [REBUILD_LOCK_CLASS, 0], perKey: { class: USER_WRITE_LOCK_CLASS, keys: users }, claimsCheckpoint: DEFAULT_CHECKPOINT_NAME },
       genericPlans: true,
       after: async (client, events) => {
-        // The projections' guards first, under the users' locks, on the read models as the user's earlier writes left them: their refusal is the write's answer.
-        for (const projection of this.projections) if (projection.guard) await projection.guard(client, events);
-        await applyEvents(client, this.projections, events).catch((error: unknown) => {
+        // The projections' guards read first, under the users' locks, the read models as the user's
+        // earlier writes left them; their verdicts are awaited after the projections' statements
+        // (sent behind those reads), and a refusal is the write's answer: the transaction rolls back.
+        const verdicts: Promise<void>[] = [];
+        for (const projection of this.projections) if (projection.guard) verdicts.push((await projection.guard(client, events)).verdict);
+        const judged = Promise.all(verdicts);
+        judged.catch(() => undefined);
+        await applyEvents(client, this.projections, events).catch(async (error: unknown) => {
+          await judged;
           throw ProjectionFailedError.of(events, error);
         });
+        await judged;
       },
     };
   }

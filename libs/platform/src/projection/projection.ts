@@ -26,8 +26,12 @@ export interface Projection {
    * models it reads hold every earlier write of those users and no racing one. Throwing refuses
    * the append whole (nothing is stored) with that error, as a bound checked there would
    * (docs/architecture.md §5, "Bounded sums"). The projector never calls it.
+   *
+   * Two steps, so that its last read shares a round trip with the projections' statements on the
+   * pipelined client: it resolves once every read it needs is sent (the projections' statements go
+   * out behind them and cannot change what they see), with `verdict`, which rejects to refuse.
    */
-  guard?(client: PoolClient, events: readonly StoredEvent[]): Promise<void>;
+  guard?(client: PoolClient, events: readonly StoredEvent[]): Promise<{ verdict: Promise<void> }>;
 }
 
 export const PROJECTIONS = Symbol.for('budget.Projections');
