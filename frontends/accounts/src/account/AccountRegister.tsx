@@ -34,9 +34,9 @@ export function AccountRegister({ account, pending, statementId, onStatementChan
   const { data: newCount = 0 } = useRouteQuery(newTransactionsCount, {}, { select: (answer) => answer.data.accounts.find((a) => a.id === account.id)?.count ?? 0 });
   const { data: tree } = useCategories();
   const reconciling = useReconcile(statementId, onConflict);
-  // The starting-balance line has no reconcile box of its own to tick.
-  // A tick outside the statement's period asks first (docs/architecture.md §9.7).
-  const confirmed = useConfirmedReconcile(account.id, { ...reconciling, onToggle: (row) => (isStartingBalanceRow(row) ? undefined : reconciling.onToggle(row)) });
+  // The starting-balance line is not a row to tick: its box explains it (the question) and sends nothing.
+  // A tick outside the statement's period, or on a finished one, asks first (docs/architecture.md §9.7).
+  const confirmed = useConfirmedReconcile(account.id, { ...reconciling, onToggle: (row, unlock) => (isStartingBalanceRow(row) ? undefined : reconciling.onToggle(row, unlock)) });
   const reconcile = confirmed.reconcile;
   const listed = toRegisterRows(register.transactions, {
     amountOf: accountAmount,

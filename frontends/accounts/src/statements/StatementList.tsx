@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Amount, Button, DataTable, FormError, formatDate, LoadError, LoadingBlock, Toolbar, wireCents, type Column, type Id } from '@budget/web';
 import { statementDifference, useStatements, type Statement } from './statement-data.js';
 import { StatementDialog } from './StatementDialog.js';
+import { useFinishStatement } from './use-finish-statement.js';
 import { useStatementReconcile } from './use-statement-reconcile.js';
 
 const money = (value: Statement['credits']) => <Amount cents={wireCents(value)} />;
@@ -19,6 +20,7 @@ export function StatementList({ accountId, selectedId, onSelect, onReconcileRows
   const query = useStatements(accountId);
   const [creating, setCreating] = useState(false);
   const reconcile = useStatementReconcile();
+  const finishing = useFinishStatement();
   if (query.isError) return <LoadError what="The statements" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   if (query.isPending) return <LoadingBlock />;
   const statements = query.data;
@@ -37,6 +39,7 @@ export function StatementList({ accountId, selectedId, onSelect, onReconcileRows
     { header: 'Debits', numeric: true, render: (s) => money(s.debits) },
     { header: 'Ending', numeric: true, render: (s) => money(s.endingBalance) },
     { header: 'Difference', numeric: true, render: (s) => <Amount cents={statementDifference(s)} /> },
+    { header: 'Status', render: (s) => (s.finished ? <span className="ui-badge">Reconciled</span> : 'Open') },
   ];
   const selected = statements.find((s) => s.id === selectedId) ?? null;
   return (
@@ -45,17 +48,27 @@ export function StatementList({ accountId, selectedId, onSelect, onReconcileRows
         <Button variant="primary" onClick={() => setCreating(true)}>
           New Statement
         </Button>
-        <Button disabled={!selected || reconcile.busy} onClick={() => selected && reconcile.reconcile(selected.id, 'All')}>
+        <Button disabled={!selected || selected.finished || reconcile.busy} onClick={() => selected && reconcile.reconcile(selected.id, 'All')}>
           Reconcile All
         </Button>
-        <Button disabled={!selected || reconcile.busy} onClick={() => selected && reconcile.reconcile(selected.id, 'None')}>
+        <Button disabled={!selected || selected.finished || reconcile.busy} onClick={() => selected && reconcile.reconcile(selected.id, 'None')}>
           Reconcile None
         </Button>
         <Button disabled={!selected} onClick={onReconcileRows}>
           Reconcile Transactions
         </Button>
+        {selected?.finished ? (
+          <Button disabled={finishing.busy} onClick={() => finishing.reopen(selected.id)}>
+            Reopen
+          </Button>
+        ) : (
+          // Finishing locks the statement's rows; the server refuses it unless the difference is zero (docs/architecture.md §9.7).
+          <Button disabled={!selected || finishing.busy || statementDifference(selected) !== 0} onClick={() => selected && finishing.finish(selected.id)}>
+            Finish
+          </Button>
+        )}
       </Toolbar>
-      <FormError message={reconcile.error} />
+      <FormError message={reconcile.error ?? finishing.error} />
       <DataTable label="Statements" columns={columns} rows={statements} rowKey={(s) => s.id} empty="No statements yet" />
       {creating ? (
         <StatementDialog

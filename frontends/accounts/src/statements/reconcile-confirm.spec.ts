@@ -17,6 +17,25 @@ describe('reconcile question', () => {
     expect(reconcileQuestion(statement, row('2025-04-01'), 's2')).toBeNull();
   });
 
+  it('ticking the Starting Balance line explains it and changes nothing, inside the period or not', () => {
+    for (const date of ['2025-03-01', '2025-01-01']) {
+      const question = reconcileQuestion(statement, { date, name: 'Starting Balance', startingBalance: true }, null);
+      expect(question).toMatchObject({ title: 'The starting balance is not a row', confirmLabel: 'OK', outcome: 'nothing' });
+      expect(question?.message).toContain("It is this statement's Starting Balance, not a row on it");
+    }
+  });
+
+  it('on a finished statement both ticking and unticking ask before reopening it', () => {
+    const finished = { ...statement, finished: true };
+    expect(reconcileQuestion(finished, row('2025-03-05'), 's1')).toMatchObject({ outcome: 'unlock', confirmLabel: 'Reopen and untick' });
+    expect(reconcileQuestion(finished, row('2025-03-05'), null)).toMatchObject({ outcome: 'unlock', confirmLabel: 'Reopen and reconcile' });
+    expect(reconcileQuestion(finished, row('2025-03-05'), 's2')).toBeNull();
+  });
+
+  it('an ordinary tick outside the period sends the tick', () => {
+    expect(reconcileQuestion(statement, row('2025-02-28'), null)?.outcome).toBe('tick');
+  });
+
   it('does not ask without a loaded statement', () => {
     expect(reconcileQuestion(undefined, row('2025-04-01'), null)).toBeNull();
   });

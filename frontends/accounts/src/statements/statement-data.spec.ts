@@ -3,7 +3,7 @@ import type { TransactionData } from '@budget/web';
 import { newestFirst, statementDifference, statementLabel, tickedChange, type Statement } from './statement-data.js';
 
 const statement = (id: string, endDate: string): Statement => ({
-  id, accountId: 'a', startDate: '2025-01-01', endDate, startingBalance: 0, endingBalance: 1, credits: 0, debits: 0,
+  id, accountId: 'a', startDate: '2025-01-01', endDate, startingBalance: 0, endingBalance: 1, credits: 0, debits: 0, finished: false, reconciledAt: null,
 });
 
 describe('statements', () => {

@@ -9,7 +9,7 @@ describe('statement form', () => {
   });
 
   it('follows the newest statement', () => {
-    const newest = { id: 's', accountId: 'a', startDate: '2025-01-01', endDate: '2025-02-28', startingBalance: 0, endingBalance: 1204.33, credits: 1204.33, debits: 0 };
+    const newest = { id: 's', accountId: 'a', startDate: '2025-01-01', endDate: '2025-02-28', startingBalance: 0, endingBalance: 1204.33, credits: 1204.33, debits: 0, finished: false, reconciledAt: null };
     expect(initialStatement(newest, today)).toEqual({ startDate: '2025-03-01', endDate: '2025-03-20', startingBalance: 120433, endingBalance: 120433 });
   });
 

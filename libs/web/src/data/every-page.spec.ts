@@ -9,7 +9,7 @@ import { fetchEveryPage } from './every-page.js';
 const ACCOUNT = 'b8b391d4-3dbb-4cf9-b7cc-6062b04069ee';
 
 const statement = (n: number): LedgerStatementView => ({
-  id: `s${n}`, accountId: ACCOUNT, startDate: '2025-01-01', endDate: `2025-01-${String(n).padStart(2, '0')}`, startingBalance: 0, endingBalance: n, credits: 0, debits: 0,
+  id: `s${n}`, accountId: ACCOUNT, startDate: '2025-01-01', endDate: `2025-01-${String(n).padStart(2, '0')}`, startingBalance: 0, endingBalance: n, credits: 0, debits: 0, finished: false, reconciledAt: null,
 });
 const institution = (n: number): LedgerInstitutionView => ({ id: `i${n}`, plaidInstitutionId: null, name: `Bank ${n}`, offline: true, syncDate: null, accounts: [] });
 

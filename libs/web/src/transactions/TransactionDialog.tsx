@@ -30,6 +30,7 @@ import './transaction-dialog.css';
 import { declinedPayees, declineRuleFor, offersRule, payeeNamed, soleCategory, splitsForPayee } from './payee-suggestion.js';
 import { asksToSaveZero, emptyForm, formFromTransaction, hasErrors, validateTransaction, type TransactionForm, type TransactionFormErrors } from './transaction-form.js';
 import { useTransactionSave, type SaveOutcome } from './use-transaction-save.js';
+import { LOCKED_ROW } from './version-conflict.js';
 
 /** What the dialog opens on; `accountType` "loan" adds the principle and interest fields. */
 export type TransactionTarget = ({ accountId: Id } | { transaction: TransactionData }) & { accountType?: string | null };
@@ -55,6 +56,8 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [confirmingZero, setConfirmingZero] = useState(false);
+  // A row of a finished statement: the refused save or delete, asked about before it is sent again unlocked.
+  const [locked, setLocked] = useState<'save' | 'delete' | null>(null);
   const [storedAmount] = useState(() => (editing ? formFromTransaction(editing).amount : null));
   const save = useTransactionSave();
   const { api } = useSession();
@@ -140,9 +143,10 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
       });
     } else if (outcome.kind === 'saved') onClose();
     else if (outcome.kind === 'conflict') onConflict();
+    else if (outcome.kind === 'locked') setLocked(removed ? 'delete' : 'save');
     else setErrors(outcome.errors);
   };
-  const submit = async (event: FormEvent | null, zeroConfirmed = false) => {
+  const submit = async (event: FormEvent | null, zeroConfirmed = false, unlock = false) => {
     event?.preventDefault();
     const checked = validateTransaction(form);
     // The account's start date (server-behaviour §3.3): said before sending; the server refuses it too.
@@ -158,12 +162,18 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
       const other = { id: transferTo.id, form: counterTransfer(form, here, tree.accountTransfer.id), loan: isLoanType(transferTo.type) };
       return finish(await save.transfer(here.id, form, loan, other));
     }
-    finish(await (editing ? save.update(editing, form, loan) : save.create((target as { accountId: Id }).accountId, form, loan)));
+    finish(await (editing ? save.update(editing, form, loan, unlock) : save.create((target as { accountId: Id }).accountId, form, loan)));
   };
-  const remove = async () => {
+  const remove = async (unlock = false) => {
     if (!editing) return;
     setBusy(true);
-    finish(await save.remove(editing), true);
+    finish(await save.remove(editing, unlock), true);
+  };
+  const unlockAndRetry = () => {
+    const retry = locked;
+    setLocked(null);
+    if (retry === 'delete') void remove(true);
+    else void submit(null, true, true);
   };
 
   const actions = <EditDialogActions editing={Boolean(editing)} busy={busy} formId={formId} onDelete={() => setDeleting(true)} onClose={onClose} />;
@@ -267,6 +277,15 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
         busy={busy}
         onConfirm={() => void remove()}
         onCancel={() => setDeleting(false)}
+      />
+      <ConfirmDialog
+        open={locked !== null}
+        title={LOCKED_ROW.title}
+        message={LOCKED_ROW.message}
+        confirmLabel={locked === 'delete' ? 'Reopen and delete' : 'Reopen and save'}
+        busy={busy}
+        onConfirm={unlockAndRetry}
+        onCancel={() => setLocked(null)}
       />
     </Dialog>
   );

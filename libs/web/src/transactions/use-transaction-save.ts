@@ -8,9 +8,13 @@ import { answerFailure, sendFailure } from '../forms/use-server-form.js';
 import type { TransactionData } from '../register/transaction-data.js';
 import { isBankRow } from './transaction-editing.js';
 import { editTransactionBody, newTransactionBody, type TransactionForm, type TransactionFormErrors } from './transaction-form.js';
-import { isVersionConflict } from './version-conflict.js';
+import { isStatementLocked, isVersionConflict } from './version-conflict.js';
 
-export type SaveOutcome = { kind: 'saved' } | { kind: 'conflict' } | { kind: 'invalid'; errors: TransactionFormErrors };
+/** `locked`: the row is on a finished statement; sent again with `unlock` once the user confirms (docs/architecture.md §9.7). */
+export type SaveOutcome = { kind: 'saved' } | { kind: 'conflict' } | { kind: 'locked' } | { kind: 'invalid'; errors: TransactionFormErrors };
+
+/** `?unlock=statement`: the confirmed change to a row of a finished statement. */
+const unlocking = (unlock: boolean) => (unlock ? { unlock: 'statement' as const } : {});
 
 const FIELDS = ['date', 'name', 'amount', 'principle'] as const;
 
@@ -32,6 +36,7 @@ export function useTransactionSave() {
         return { kind: 'saved' };
       }
       if (isVersionConflict(response.status, response.body)) return { kind: 'conflict' };
+      if (isStatementLocked(response.status, response.body)) return { kind: 'locked' };
       return { kind: 'invalid', errors: toFormErrors(response.body, FIELDS) ?? { fields: {}, general: answerFailure(response.status) } };
     } catch (error) {
       // Stored while the read models catch up: saved as far as the dialog goes.
@@ -57,10 +62,14 @@ export function useTransactionSave() {
     },
     create: (accountId: Id, form: TransactionForm, loan = false) =>
       run(() => saving.send(recordTransaction, { params: { id: accountId }, body: newTransactionBody(form, loan) })),
-    update: (transaction: TransactionData, form: TransactionForm, loan = false) =>
+    update: (transaction: TransactionData, form: TransactionForm, loan = false, unlock = false) =>
       run(() =>
-        saving.send(editTransaction, { params: { id: transaction.id }, body: editTransactionBody(form, transaction.version, isBankRow(transaction), loan) }),
+        saving.send(editTransaction, {
+          params: { id: transaction.id },
+          query: unlocking(unlock),
+          body: editTransactionBody(form, transaction.version, isBankRow(transaction), loan),
+        }),
       ),
-    remove: (transaction: TransactionData) => run(() => removing.send(deleteTransaction, { params: { id: transaction.id } })),
+    remove: (transaction: TransactionData, unlock = false) => run(() => removing.send(deleteTransaction, { params: { id: transaction.id }, query: unlocking(unlock) })),
   };
 }
