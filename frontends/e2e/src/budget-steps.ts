@@ -62,7 +62,7 @@ export const listEntry = (page: Page, name: string) => page.getByTestId('categor
 /** Waits until a category's entry in the Home list (its link and, beside it, its balance) shows the amount. */
 export async function expectListAmount(page: Page, name: string, amount: string): Promise<void> {
   const link = page.getByRole('link', { name: new RegExp(`^${name}`) });
-  await page.getByTestId('category-list').getByRole('listitem').filter({ has: link }).filter({ hasText: amount }).waitFor({ timeout: 10_000 });
+  await page.getByTestId('category-list').getByRole('listitem').filter({ has: link }).filter({ hasText: amount }).waitFor({ timeout: 30_000 });
 }
 
 /** The group the budgeting test creates its categories in. */
