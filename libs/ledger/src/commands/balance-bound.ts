@@ -82,7 +82,9 @@ export async function balanceBoundGuard(db: Queryable, events: readonly StoredEv
       before: foldTransaction(prior.get(stream) ?? []),
       events: appended.map((e) => ({ type: e.type, data: e.data }) as TransactionEvent),
     }));
-    const moves = balanceMoves(changes);
+    // What the handlers check, no more: a starting balance is bounded on its own when it is given
+    // (`refuseBalanceBeyondBound`), and its moves with the start date are not checked (README Limits).
+    const moves = balanceMoves(changes.filter((c) => !isStartingBalance(c)));
     if (moves.accounts.size === 0 && moves.categories.size === 0 && moves.turnover <= 0n) continue;
     const actor = [...streams.values()][0]![0]!.metadata.actor;
     const field = actor === 'ofx' || actor === 'csv' ? 'file' : 'amount';
@@ -92,4 +94,8 @@ export async function balanceBoundGuard(db: Queryable, events: readonly StoredEv
   const verdict = Promise.all(checks).then(() => undefined);
   verdict.catch(() => undefined);
   return { verdict };
+}
+
+function isStartingBalance({ before, events }: TransactionChange): boolean {
+  return before.kind === 'starting-balance' || events.some((e) => e.type === 'TransactionRecorded' && e.data.kind === 'starting-balance');
 }
