@@ -127,7 +127,7 @@ async function waitForFile(path: string, what: string, timeoutMs = 120_000): Pro
 }
 
 try {
-  await waitForHealth(`${base}/health`, { timeoutMs: 120_000 });
+  await waitForHealth(`${base}/health`, { timeoutMs: 300_000 });
   say(`api (production, pid ${apiProcess.pid}) on ${base}, database ${database.name}`);
 
   const tag = `prof${Date.now().toString(36)}`;
