@@ -133,7 +133,7 @@ describe('long names', () => {
     // The keyboard: on to the last row (short: no tip), back to the first (the long one): the tip.
     await grid.focus();
     await page.keyboard.press('End');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''), { timeout: 10_000 }).not.toContain(PAYEE);
+    await expect.poll(() => page.evaluate<string>("document.activeElement?.textContent ?? ''"), { timeout: 10_000 }).not.toContain(PAYEE);
     await expect.poll(() => page.getByTestId('name-tip').count(), { timeout: 10_000 }).toBe(0);
     await page.keyboard.press('Home');
     const tip = await expectTipWhole(page, [PAYEE, `Home:${CATEGORY}`], 1280);
