@@ -7,7 +7,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { waitForMailTo } from '@budget/platform';
 import { createTestDatabase, freePort } from '@budget/platform/testing';
-// The launcher's own pieces: the services start as `npm run start:prod` starts them.
+// The launcher's own pieces (a script, not an Nx project): the services start as `npm run start:prod` starts them.
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { envFor, repoRoot, SERVICES, serviceEnv, startServices, waitForHealth } from '../../../launcher/lib/index.mjs';
 import { positive } from '../args.js';
 import { BENCH_ACCOUNTS, regularCategoryIds, START_DATE } from '../bulk/target.js';
