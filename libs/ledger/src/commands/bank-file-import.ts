@@ -10,9 +10,10 @@ import { decideRecordAccountTransaction } from '../domain/record-transaction.dec
 import { decideReimport } from '../domain/reimport.decide.js';
 import { statementImportStream, type StatementFileImportPlanned } from '../domain/statement-import.events.js';
 import { transactionStream, type TransactionEvent } from '../domain/transaction.events.js';
-import { foldTransaction } from '../domain/transaction.state.js';
+import { evolveTransaction, foldTransaction } from '../domain/transaction.state.js';
 import { LedgerLookups, type AccountRow } from '../queries/ledger-lookups.js';
 import { ensureWithinBalanceBound } from './balance-bound.js';
+import { reopenForProviderChanges } from './locked-row.js';
 import { notedAutoAssignment, RulesByQuery, type NotedRuleAssignment } from './auto-assign/rules-by-query.js';
 import type { LedgerViews } from '../queries/transaction-view.js';
 import { TransferPairing } from './pair-transfers/transfer-pairing.js';
@@ -192,6 +193,9 @@ export class BankFileImporter {
       if (appends.length === 0) continue;
       // Balances may have moved since the whole file was checked (another write of the user's).
       await ensureWithinBalanceBound(this.lookups, caller.userId, 'file', chunk.flatMap((d) => (d.change && !d.storedBefore ? [d.change] : [])));
+      // A re-imported row of a finished statement that the file changes reopens it in this write (docs/architecture.md §9.7).
+      const updated = chunk.flatMap((d) => (d.change && d.change.before.exists ? [{ before: d.change.before, after: d.change.events.reduce(evolveTransaction, d.change.before) }] : []));
+      appends.push(...(await reopenForProviderChanges(this.writer, this.lookups, importer, updated)));
       await this.writer.settle(importer, await this.writer.appendMany(appends, importer));
     }
     await this.writer.settle(importer, recorded);

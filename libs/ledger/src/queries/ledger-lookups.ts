@@ -34,6 +34,19 @@ export function requireUuid(id: string, what: string): string {
 export class LedgerLookups {
   constructor(@Inject(PG_POOL) private readonly pool: Pool) {}
 
+  /**
+   * The statements holding rows among `ids` (a row joins a statement through its own stream or the
+   * account's: the read model knows both), for the locked-row check of a bank change.
+   */
+  async statementsOf(userId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const { rows } = await this.pool.query<{ id: string; statement_id: string }>(
+      'SELECT id::text, statement_id::text FROM ledger_transactions WHERE user_id = $1 AND id = ANY($2::uuid[]) AND statement_id IS NOT NULL',
+      [userId, ids],
+    );
+    return new Map(rows.map((r) => [r.id, r.statement_id]));
+  }
+
   async systemCategories(userId: string): Promise<SystemCategories> {
     const { rows } = await this.pool.query<{ id: string; type: string }>(
       `SELECT id, type FROM budget_categories WHERE user_id = $1 AND type IN ('UNASSIGNED', 'FUNDING POOL', 'ACCOUNT TRANSFER')`,

@@ -7,12 +7,29 @@ import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 
 /**
  * A bank change to a row of a finished statement (docs/architecture.md §9.7): the bank's new
- * amount, or its removal of the row, moves the statement's figures, so the statement is reopened
- * in the same write with a log line naming the row and the bank sync; a feed that changes nothing
- * leaves it finished. Both projection modes.
+ * amount, its removal of the row, or a re-imported file's new amount moves the statement's figures,
+ * so the statement is reopened in the same write with a log line naming the row and its source; a
+ * feed or file that changes nothing leaves it finished. Both projection modes.
  */
 interface Statement { id: string; startingBalance: number; endingBalance: number; credits: number; debits: number; finished: boolean }
 interface LogLine { message: string; transactionId: string | null }
+
+const ofxFile = (amount: string) => `OFXHEADER:100
+DATA:OFXSGML
+VERSION:102
+SECURITY:NONE
+ENCODING:USASCII
+
+<OFX>
+<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS>
+<STMTRS><CURDEF>USD<BANKACCTFROM><BANKID>111<ACCTID>9876<ACCTTYPE>CHECKING</BANKACCTFROM>
+<BANKTRANLIST><DTSTART>20250401<DTEND>20250410
+<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20250405<TRNAMT>${amount}<FITID>FILE-1<NAME>FILE SHOP</STMTTRN>
+</BANKTRANLIST>
+<LEDGERBAL><BALAMT>0.00<DTASOF>20250410</LEDGERBAL>
+</STMTRS></STMTTRNRS></BANKMSGSRSV1>
+</OFX>
+`;
 
 describe.each(['inline', 'async'] as const)('a bank change to a finished statement with %s projection', (mode) => {
   let t: ApiTestApp;
@@ -82,5 +99,31 @@ describe.each(['inline', 'async'] as const)('a bank change to a finished stateme
     const lines = await reopenLines();
     expect(lines).toHaveLength(2);
     expect(lines.map((l) => l.message)).toContainEqual(expect.stringMatching(/^Bank sync deleted "Corner Market", a row of the finished statement/));
+  });
+
+  test("a re-imported file's new amount for a row of a finished statement reopens it; the same file again does not", async () => {
+    const importFile = async (amount: string) => {
+      const imported = await t.app.inject({ method: 'POST', url: `/api/v1/account/${accountId}/ofx`, headers: { authorization: `Bearer ${user.access}`, 'content-type': 'application/x-ofx' }, payload: ofxFile(amount) });
+      expect(imported.statusCode, imported.body).toBeLessThan(300);
+    };
+    await importFile('-25.00');
+    const register = (await t.http.get(`account/${accountId}/transactions?offset=0&limit=30`, user.access)).json();
+    const row = (register.data?.transactions ?? register.transactions).find((r: { accountTransaction: { name: string } }) => r.accountTransaction.name === 'FILE SHOP');
+    const april = await t.http.post(`account/${accountId}/statements`, { startDate: '2025-04-01', endDate: '2025-04-30', startingBalance: 1000, endingBalance: 975 }, user.access);
+    expect(april.status, april.body).toBe(201);
+    const tick = await call('PATCH', `transaction/${row.id}`, { version: row.version, statementId: april.json().id }, `tick-file-${mode}`);
+    expect(tick.statusCode, tick.body).toBe(200);
+    const done = await call('PATCH', `statements/${april.json().id}`, { finished: true }, `finish-file-${mode}`);
+    expect(done.statusCode, done.body).toBe(200);
+    const aprilNow = async () => ((await t.http.get(`account/${accountId}/statements`, user.access)).json() as Statement[]).find((x) => x.id === april.json().id)!;
+
+    await importFile('-25.00');
+    expect(await aprilNow()).toMatchObject({ finished: true, debits: -25 });
+    const before = (await reopenLines()).length;
+    await importFile('-27.50');
+    expect(await aprilNow()).toMatchObject({ finished: false, debits: -27.5 });
+    const lines = await reopenLines();
+    expect(lines).toHaveLength(before + 1);
+    expect(lines.map((l) => l.message)).toContainEqual(expect.stringMatching(/changed "FILE SHOP", a row of the finished statement .* from 2025-04-01 to 2025-04-30, so the statement was reopened$/));
   });
 });

@@ -31,19 +31,6 @@ export class BankRowLookups {
   }
 
   /**
-   * The statements holding rows among `ids` (a row joins a statement through its own stream or the
-   * account's: the read model knows both), for the locked-row check of a bank change.
-   */
-  async statementsOf(userId: string, ids: readonly string[]): Promise<Map<string, string>> {
-    if (ids.length === 0) return new Map();
-    const { rows } = await this.pool.query<{ id: string; statement_id: string }>(
-      'SELECT id::text, statement_id::text FROM ledger_transactions WHERE user_id = $1 AND id = ANY($2::uuid[]) AND statement_id IS NOT NULL',
-      [userId, ids],
-    );
-    return new Map(rows.map((r) => [r.id, r.statement_id]));
-  }
-
-  /**
    * The rows new bank rows may duplicate (`decideDuplicates`), in ONE statement for a whole chunk:
    * the caller's live manual, OFX and CSV rows of the probes' accounts with a probe's amount, dated
    * within the window of its date, neither flagged themselves nor the original of a live flagged row.

@@ -8,10 +8,7 @@ import {
 import { transactionStream, type TransactionEvent } from '../../domain/transaction.events.js';
 import { evolveTransaction, foldTransaction, initialTransactionState, type TransactionState } from '../../domain/transaction.state.js';
 import { LedgerLookups } from '../../queries/ledger-lookups.js';
-import { accountStream, type AccountEvent } from '../../domain/account.events.js';
-import { evolveAccount } from '../../domain/account.state.js';
-import { decideRowUnlock, type RowChange } from '../../domain/statement.decide.js';
-import { loadAccountStream } from '../account-stream.js';
+import { reopenForProviderChanges } from '../locked-row.js';
 import { ensureWithinBalanceBound } from '../balance-bound.js';
 import { notedAutoAssignment } from '../auto-assign/rules-by-query.js';
 import { decideDuplicates } from '../../domain/bank-rows/duplicates.decide.js';
@@ -105,7 +102,8 @@ export class RecordBankRowsHandler implements ICommandHandler<RecordBankRowsComm
           .filter((e) => e.events.length > 0)
           .map((e) => ({ stream: transactionStream(e.state.transactionId), events: e.events, expectedRevision: e.revision, ...(e.actor && { actor: e.actor }) }));
         if (appends.length === 0) return { ...decided, appended: false };
-        appends.push(...(await this.reopenFinishedStatements(caller, decided.entries)));
+        // A bank change to a row of a finished statement reopens it in this write (docs/architecture.md §9.7).
+        appends.push(...(await reopenForProviderChanges(this.writer, this.lookups, caller, decided.entries.filter((e) => e.events.length > 0).map((e) => ({ before: e.before, after: e.state })))));
         await ensureWithinBalanceBound(this.lookups, caller.userId, 'rows', decided.entries.map((e): TransactionChange => ({ before: e.before, events: e.events })));
         await this.writer.settle(caller, await this.writer.appendMany(appends, caller));
         for (const id of claims) claimed.add(id);
@@ -114,43 +112,6 @@ export class RecordBankRowsHandler implements ICommandHandler<RecordBankRowsComm
         if (!(error instanceof WrongExpectedRevisionError) || attempt >= CHUNK_ATTEMPTS) throw error;
       }
     }
-  }
-
-  /**
-   * A bank change to a row of a finished statement (its amount, date or pending state, or its
-   * removal) moves the statement's figures: the statement is reopened in the same write, naming the
-   * row ("Bank sync changed …, so the statement was reopened"), never left marked reconciled while
-   * its figures changed (docs/architecture.md §9.7). Which statement holds a row is the read
-   * model's (as for the user's edit); the reopen is decided on the account stream, at its revision.
-   */
-  private async reopenFinishedStatements(caller: Caller, entries: readonly Entry[]): Promise<WriteAppend[]> {
-    const moved = entries.filter((e) => {
-      if (e.events.length === 0 || !e.before.exists || !e.before.account) return false;
-      const [a, b] = [e.before, e.state];
-      return b.deleted !== a.deleted || b.date !== a.date || b.account?.amount !== a.account?.amount || b.account?.pending !== a.account?.pending || b.account?.accountId !== a.account?.accountId;
-    });
-    if (moved.length === 0) return [];
-    const statements = await this.rowLookups.statementsOf(caller.userId, moved.map((e) => e.state.transactionId));
-    const byAccount = new Map<string, RowChange[]>();
-    for (const e of moved) {
-      const statementId = statements.get(e.state.transactionId) ?? e.before.account?.statementId ?? null;
-      if (!statementId) continue;
-      const accountId = e.before.account!.accountId;
-      byAccount.set(accountId, [...(byAccount.get(accountId) ?? []), { transactionId: e.state.transactionId, statementId, moves: true, deleted: e.state.deleted }]);
-    }
-    const appends: WriteAppend[] = [];
-    for (const [accountId, changes] of byAccount) {
-      const { loaded, state } = await loadAccountStream(this.writer, caller, accountId);
-      const events: AccountEvent[] = [];
-      let folded = state;
-      for (const change of changes) {
-        const reopen = decideRowUnlock(change, folded, true);
-        events.push(...reopen);
-        folded = reopen.reduce(evolveAccount, folded);
-      }
-      if (events.length > 0) appends.push({ stream: accountStream(accountId), events, expectedRevision: loaded.revision });
-    }
-    return appends;
   }
 
   private async decideChunk(caller: Caller, chunk: readonly Item[], unassigned: string, fromStore: boolean, claimed: Set<string>) {
