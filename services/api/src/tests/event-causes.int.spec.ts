@@ -5,24 +5,10 @@ import { OpenOnlineInstitution, RecordBankFeed } from '@budget/contracts';
 import { signUp, type SignedUpUser } from '@budget/identity/testing';
 import { jobCause, withCause } from '@budget/platform';
 import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
+import { ofxFile, type OfxRow } from '../testing/ofx-file.js';
 
 /** OFX 1.x SGML with a bank statement of `rows`. */
-const bankOfx = (rows: { fitid: string; date: string; amount: string; name: string }[]) => `OFXHEADER:100
-DATA:OFXSGML
-VERSION:102
-SECURITY:NONE
-ENCODING:USASCII
-
-<OFX>
-<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS>
-<STMTRS><CURDEF>USD<BANKACCTFROM><BANKID>111<ACCTID>9876<ACCTTYPE>CHECKING</BANKACCTFROM>
-<BANKTRANLIST><DTSTART>20250301<DTEND>20250310
-${rows.map((r) => `<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>${r.date}<TRNAMT>${r.amount}<FITID>${r.fitid}<NAME>${r.name}</STMTTRN>`).join('\n')}
-</BANKTRANLIST>
-<LEDGERBAL><BALAMT>40.00<DTASOF>20250310</LEDGERBAL>
-</STMTRS></STMTTRNRS></BANKMSGSRSV1>
-</OFX>
-`;
+const bankOfx = (rows: OfxRow[]) => ofxFile(rows, { start: '20250301', end: '20250310', ledgerBalance: '40.00' });
 
 /**
  * Every event carries its cause (README "Every cent explained"): one correlation id for every

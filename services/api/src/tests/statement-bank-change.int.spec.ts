@@ -4,6 +4,7 @@ import { RecordBankRowsCommand, type RecordBankRowsResult } from '@budget/ledger
 import type { Cents } from '@budget/money';
 import { signUp, type SignedUpUser } from '@budget/identity/testing';
 import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
+import { ofxFile } from '../testing/ofx-file.js';
 
 /**
  * A bank change to a row of a finished statement (docs/architecture.md §9.7): the bank's new
@@ -14,22 +15,7 @@ import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 interface Statement { id: string; startingBalance: number; endingBalance: number; credits: number; debits: number; finished: boolean }
 interface LogLine { message: string; transactionId: string | null }
 
-const ofxFile = (amount: string) => `OFXHEADER:100
-DATA:OFXSGML
-VERSION:102
-SECURITY:NONE
-ENCODING:USASCII
-
-<OFX>
-<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>0<SEVERITY>INFO</STATUS>
-<STMTRS><CURDEF>USD<BANKACCTFROM><BANKID>111<ACCTID>9876<ACCTTYPE>CHECKING</BANKACCTFROM>
-<BANKTRANLIST><DTSTART>20250401<DTEND>20250410
-<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20250405<TRNAMT>${amount}<FITID>FILE-1<NAME>FILE SHOP</STMTTRN>
-</BANKTRANLIST>
-<LEDGERBAL><BALAMT>0.00<DTASOF>20250410</LEDGERBAL>
-</STMTRS></STMTTRNRS></BANKMSGSRSV1>
-</OFX>
-`;
+const fileOf = (amount: string) => ofxFile([{ fitid: 'FILE-1', date: '20250405', amount, name: 'FILE SHOP' }], { start: '20250401', end: '20250410', ledgerBalance: '0.00' });
 
 describe.each(['inline', 'async'] as const)('a bank change to a finished statement with %s projection', (mode) => {
   let t: ApiTestApp;
@@ -103,7 +89,7 @@ describe.each(['inline', 'async'] as const)('a bank change to a finished stateme
 
   test("a re-imported file's new amount for a row of a finished statement reopens it; the same file again does not", async () => {
     const importFile = async (amount: string) => {
-      const imported = await t.app.inject({ method: 'POST', url: `/api/v1/account/${accountId}/ofx`, headers: { authorization: `Bearer ${user.access}`, 'content-type': 'application/x-ofx' }, payload: ofxFile(amount) });
+      const imported = await t.app.inject({ method: 'POST', url: `/api/v1/account/${accountId}/ofx`, headers: { authorization: `Bearer ${user.access}`, 'content-type': 'application/x-ofx' }, payload: fileOf(amount) });
       expect(imported.statusCode, imported.body).toBeLessThan(300);
     };
     await importFile('-25.00');
