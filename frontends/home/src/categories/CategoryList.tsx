@@ -23,8 +23,10 @@ export function CategoryList({ tree, selectedPath }: { tree: CategoryTree; selec
   const pool = tree.fundingPool;
   const { data: budget } = useBudget();
   const today = toIsoDate(new Date());
+  // The goals by id, once per render: the tree's rows look them up, not a scan of every category each.
+  const goals = new Map((budget?.categories ?? []).filter((c) => c.type === 'GOAL').map((c) => [c.id, c]));
   const goalOf = (row: TreeRow) => {
-    const category = row.categoryId === null || row.balance === null ? undefined : budget?.categories.find((c) => c.id === row.categoryId);
+    const category = row.categoryId === null || row.balance === null ? undefined : goals.get(row.categoryId);
     const target = category?.type === 'GOAL' ? (parseDollars(category.fundingAmount) ?? 0) : 0;
     return category && target > 0 ? goalView({ type: 'GOAL', target, balance: row.balance!, goalDate: category.goalDate, recurrence: category.recurrence, today }) : null;
   };

@@ -39,10 +39,10 @@ const movesFigures = ({ before: a, after: b }: ProviderRowChange) =>
 export async function reopenForProviderChanges(writer: EventWriter, lookups: LedgerLookups, caller: Caller, changes: readonly ProviderRowChange[]): Promise<WriteAppend[]> {
   const moved = changes.filter(movesFigures);
   if (moved.length === 0) return [];
-  const statements = await lookups.statementsOf(caller.userId, moved.map((c) => c.after.transactionId || c.before.transactionId));
+  const statements = await lookups.statementsOf(caller.userId, moved.map((c) => c.before.transactionId));
   const byAccount = new Map<string, RowChange[]>();
   for (const { before, after } of moved) {
-    const transactionId = after.transactionId || before.transactionId;
+    const { transactionId } = before;
     const statementId = statements.get(transactionId) ?? before.account?.statementId ?? null;
     if (!statementId) continue;
     const accountId = before.account!.accountId;
