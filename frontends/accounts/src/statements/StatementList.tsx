@@ -33,13 +33,23 @@ export function StatementList({ accountId, selectedId, onSelect, onReconcileRows
       ),
     },
     { header: 'Start', render: (s) => formatDate(s.startDate), sortKey: (s) => s.startDate },
-    { header: 'End', rowHeader: true, render: (s) => formatDate(s.endDate), sortKey: (s) => s.endDate },
+    {
+      header: 'End',
+      rowHeader: true,
+      // A finished statement says so beside its end date: a column of its own sat past the pane's edge at 1280 px.
+      render: (s) => (
+        <>
+          {formatDate(s.endDate)}
+          {s.finished ? <span className="ui-badge statements__reconciled">Reconciled</span> : null}
+        </>
+      ),
+      sortKey: (s) => s.endDate,
+    },
     { header: 'Starting', numeric: true, render: (s) => money(s.startingBalance) },
     { header: 'Credits', numeric: true, render: (s) => money(s.credits) },
     { header: 'Debits', numeric: true, render: (s) => money(s.debits) },
     { header: 'Ending', numeric: true, render: (s) => money(s.endingBalance) },
     { header: 'Difference', numeric: true, render: (s) => <Amount cents={statementDifference(s)} /> },
-    { header: 'Status', render: (s) => (s.finished ? <span className="ui-badge">Reconciled</span> : 'Open') },
   ];
   const selected = statements.find((s) => s.id === selectedId) ?? null;
   return (
