@@ -230,6 +230,9 @@ describe('the user-scoped search indexes', () => {
     const [wordPage, wordCount, shortPage, shortCount, memoCount] = await plans([word.page, word.count, short.page, short.count, memo.count]);
     expect(wordPage).toContain('ledger_transactions_user_name_trgm');
     expect(wordCount).toContain('ledger_transactions_user_name_trgm');
+    // The user is a key of the index scan (btree_gin), not a filter on every user's matches.
+    expect(wordCount).toContain(`Index Cond: ((user_id = '${aliceId}'::text) AND (name ~~* '%kroger%'::text))`);
+    expect(wordCount).not.toContain('Filter: (user_id');
     expect(shortPage).toContain('ledger_transactions_user_recent');
     // The count of a short name reads the caller's rows only, through a user-first index (the
     // covering walk once the visibility map is set by VACUUM, else another of the user's indexes),
