@@ -1,8 +1,10 @@
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { searchStatements } from '@budget/ledger';
 import { positive } from './args.js';
 import { percentile } from './measure/timing.js';
 import { prepareSearchDataSet, type SearchUser } from './search/prepare.js';
+import { indexLines, useTrigramIndexes, type TrigramIndexes } from './search/trigram-indexes.js';
 
 /**
  * `npm run bench:search` (docs/architecture.md §4.9): GET /transactions/search on `--users` users
@@ -16,7 +18,12 @@ import { prepareSearchDataSet, type SearchUser } from './search/prepare.js';
  * (`searchStatements(…, null)`: the "before" column, interleaved with the others). Every API request carries a distinct `_` parameter, which the contract
  * drops: the per-process answer cache (§6.4) is keyed by the URL, so no answer comes from it.
  * p50 / p95 / p99 per run, then the medians of the runs.
- * `npm run bench:search -- [--users 50] [--per-user 20000] [--rounds 200] [--warmup 20] [--runs 3] [--parallel 2] [--database-url URL] [--fill-only | --no-fill]`
+ * `--compare shared-trigram`: the "before" is ledger-013's trigram index of every user's names in
+ * place of ledger-027's user-scoped ones (src/search/trigram-indexes.ts): each run measures the
+ * API and the statements with the user-scoped indexes and again with the shared one (the order
+ * alternating from run to run), the database switched between the halves, and ends as the
+ * migrations leave it; no exact count is measured then.
+ * `npm run bench:search -- [--users 50] [--per-user 20000] [--rounds 200] [--warmup 20] [--runs 3] [--parallel 2] [--database-url URL] [--fill-only | --no-fill] [--compare shared-trigram]`
  * (`--no-fill`: measure the users filled so far; run `VACUUM (ANALYZE)` first, as a fill's end does).
  */
 const { values } = parseArgs({
@@ -31,8 +38,11 @@ const { values } = parseArgs({
     'database-url': { type: 'string' },
     'fill-only': { type: 'boolean' },
     'no-fill': { type: 'boolean' },
+    compare: { type: 'string' },
   },
 });
+if (values.compare !== undefined && values.compare !== 'shared-trigram') throw new Error(`--compare takes shared-trigram, got ${values.compare}`);
+const compareShared = values.compare === 'shared-trigram';
 const args = {
   users: positive('users', values.users, 50),
   perUser: positive('per-user', values['per-user'], 20_000),
@@ -58,6 +68,7 @@ const CASES: Case[] = [
   { kind: '2 chars', label: 'common (er)', query: 'name=er', search: { ...base, name: 'er' } },
   { kind: '2 chars', label: 'none (zq)', query: 'name=zq', search: { ...base, name: 'zq' } },
   { kind: 'word', label: 'kroger', query: 'name=kroger', search: { ...base, name: 'kroger' } },
+  { kind: 'word', label: 'payroll (2 a month)', query: 'name=payroll', search: { ...base, name: 'payroll' } },
   { kind: 'word', label: 'none (zephyr)', query: 'name=zephyr', search: { ...base, name: 'zephyr' } },
   { kind: 'amount', label: 'absAmount=45', query: 'absAmount=45', search: { ...base, absAmount: 4500 } },
   { kind: 'amount', label: 'absAmount=12.34', query: 'absAmount=12.34', search: { ...base, absAmount: 1234 } },
@@ -65,26 +76,39 @@ const CASES: Case[] = [
   { kind: 'category', label: 'gas', query: 'category=gas', search: { ...base, category: 'gas' } },
 ];
 
+type P3 = [number, number, number];
 interface Result {
   kind: string;
   label: string;
-  api: [number, number, number];
-  sql: [number, number, number];
-  exact: [number, number, number];
+  api: P3;
+  sql: P3;
+  /** Without --compare: the statements with the exact count the search had before its bound. */
+  exact?: P3;
+  /** --compare shared-trigram: the API and the statements on ledger-013's index of every user's names. */
+  sharedApi?: P3;
+  sharedSql?: P3;
   rows: number;
   count: number;
   capped: boolean;
 }
-const p3 = (samples: number[]): [number, number, number] => [percentile(samples, 50), percentile(samples, 95), percentile(samples, 99)];
+const p3 = (samples: number[]): P3 => [percentile(samples, 50), percentile(samples, 95), percentile(samples, 99)];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 function table(results: Result[]): string {
-  const f = (xs: [number, number, number]) => xs.map((x) => x.toFixed(1)).join(' / ');
-  const lines = [
-    '| kind | query | API p50 / p95 / p99 ms | SQL p50 / p95 / p99 ms | before: SQL, exact count, p50 / p95 / p99 ms | first user: rows / count |',
-    '|---|---|---|---|---|---|',
-  ];
-  for (const r of results) lines.push(`| ${r.kind} | ${r.label} | ${f(r.api)} | ${f(r.sql)} | ${f(r.exact)} | ${r.rows} / ${r.count.toLocaleString('en')}${r.capped ? '+' : ''} |`);
+  const f = (xs: P3 | undefined) => (xs ?? [NaN, NaN, NaN]).map((x) => x.toFixed(1)).join(' / ');
+  const lines = compareShared
+    ? [
+        '| kind | query | user-scoped: API p50 / p95 / p99 ms | user-scoped: SQL | shared (ledger-013): API | shared: SQL | first user: rows / count |',
+        '|---|---|---|---|---|---|---|',
+      ]
+    : [
+        '| kind | query | API p50 / p95 / p99 ms | SQL p50 / p95 / p99 ms | before: SQL, exact count, p50 / p95 / p99 ms | first user: rows / count |',
+        '|---|---|---|---|---|---|',
+      ];
+  for (const r of results) {
+    const middle = compareShared ? `${f(r.api)} | ${f(r.sql)} | ${f(r.sharedApi)} | ${f(r.sharedSql)}` : `${f(r.api)} | ${f(r.sql)} | ${f(r.exact)}`;
+    lines.push(`| ${r.kind} | ${r.label} | ${middle} | ${r.rows} / ${r.count.toLocaleString('en')}${r.capped ? '+' : ''} |`);
+  }
   return lines.join('\n');
 }
 
@@ -105,22 +129,29 @@ try {
       const { page, count } = searchStatements(c.search, user.userId, countBound);
       await Promise.all([data.pool.query(page), data.pool.query(count)]);
     };
-    const { rows: version } = await data.pool.query<{ server_version: string }>('SHOW server_version');
-    const runs: Result[][] = [];
-    for (let run = 1; run <= args.runs; run++) {
+    const timed = async (work: () => Promise<unknown>) => {
+      const started = performance.now();
+      await work();
+      return performance.now() - started;
+    };
+    /** --compare shared-trigram: switches the indexes and shows what the planner does with a common word there. */
+    const switchTo = async (which: TrigramIndexes, run: number) => {
+      const seconds = await useTrigramIndexes(data.pool, which);
+      log(`run ${run}: ${which} trigram indexes in place (${seconds.toFixed(1)} s)`);
+      if (run === 1) {
+        const word = searchStatements(CASES.find((c) => c.label === 'kroger')!.search, data.users[0]!.userId);
+        for (const [part, statement] of [['page', word.page], ['count', word.count]] as const) log(`  kroger ${part}: ${(await indexLines(data.pool, statement)).join(' · ')}`);
+      }
+    };
+    /** `--rounds` rounds after `--warmup`, each by the next user: the API, then the statements (and the exact count's, without --compare). */
+    const measure = async (run: number) => {
       const samples = CASES.map(() => ({ api: [] as number[], sql: [] as number[], exact: [] as number[] }));
       for (let round = -args.warmup; round < args.rounds; round++) {
         const user = data.users[(round + args.warmup + run) % data.users.length]!;
         for (const [i, c] of CASES.entries()) {
-          let started = performance.now();
-          await apiCall(user, c);
-          const api = performance.now() - started;
-          started = performance.now();
-          await sqlCall(user, c);
-          const sql = performance.now() - started;
-          started = performance.now();
-          await sqlCall(user, c, null);
-          const exact = performance.now() - started;
+          const api = await timed(() => apiCall(user, c));
+          const sql = await timed(() => sqlCall(user, c));
+          const exact = compareShared ? NaN : await timed(() => sqlCall(user, c, null));
           if (round >= 0) {
             samples[i]!.api.push(api);
             samples[i]!.sql.push(sql);
@@ -128,30 +159,55 @@ try {
           }
         }
       }
-      const results: Result[] = [];
-      for (const [i, c] of CASES.entries()) {
-        const first = await apiCall(data.users[0]!, c);
-        results.push({
-          kind: c.kind,
-          label: c.label,
-          api: p3(samples[i]!.api),
-          sql: p3(samples[i]!.sql),
-          exact: p3(samples[i]!.exact),
-          rows: first.transactions.length,
-          count: first.transactionsCount,
-          capped: first.transactionsCountCapped,
-        });
+      return samples;
+    };
+    const { rows: version } = await data.pool.query<{ server_version: string }>('SHOW server_version');
+    const runs: Result[][] = [];
+    try {
+      if (compareShared) await switchTo('user-scoped', 0);
+      for (let run = 1; run <= args.runs; run++) {
+        // Alternating, so each run starts in the state the one before ended in: one switch per run.
+        const order: TrigramIndexes[] = run % 2 === 1 ? ['user-scoped', 'shared'] : ['shared', 'user-scoped'];
+        const halves = new Map<TrigramIndexes, Awaited<ReturnType<typeof measure>>>();
+        for (const which of compareShared ? order : ['user-scoped' as const]) {
+          if (compareShared) await switchTo(which, run);
+          halves.set(which, await measure(run));
+        }
+        const scoped = halves.get('user-scoped')!;
+        const shared = halves.get('shared');
+        const results: Result[] = [];
+        for (const [i, c] of CASES.entries()) {
+          const first = await apiCall(data.users[0]!, c);
+          results.push({
+            kind: c.kind,
+            label: c.label,
+            api: p3(scoped[i]!.api),
+            sql: p3(scoped[i]!.sql),
+            ...(shared ? { sharedApi: p3(shared[i]!.api), sharedSql: p3(shared[i]!.sql) } : { exact: p3(scoped[i]!.exact) }),
+            rows: first.transactions.length,
+            count: first.transactionsCount,
+            capped: first.transactionsCountCapped,
+          });
+        }
+        runs.push(results);
+        console.log(
+          `\nSearch, run ${run} of ${args.runs}: ${args.rounds} requests per case (each by the next of ${data.users.length} users) after ${args.warmup} warm-up rounds${compareShared ? `, ${order.join(' then ')}` : ''}; PostgreSQL ${version[0]?.server_version ?? '?'}; projection ${data.api.projection}; load average ${loadavg()[0]!.toFixed(1)} at the end`,
+        );
+        console.log(table(results));
       }
-      runs.push(results);
-      console.log(`\nSearch, run ${run} of ${args.runs}: ${args.rounds} requests per case (each by the next of ${data.users.length} users) after ${args.warmup} warm-up rounds; PostgreSQL ${version[0]?.server_version ?? '?'}; projection ${data.api.projection}`);
-      console.log(table(results));
+    } finally {
+      if (compareShared) await useTrigramIndexes(data.pool, 'user-scoped');
     }
     if (runs.length > 1) {
+      const med = (pick: (r: Result) => P3 | undefined, i: number): P3 | undefined =>
+        pick(runs[0]![i]!) === undefined ? undefined : ([0, 1, 2].map((k) => median(runs.map((run) => pick(run[i]!)![k]!))) as P3);
       const medians = runs[0]!.map((r, i) => ({
         ...r,
-        api: [0, 1, 2].map((k) => median(runs.map((run) => run[i]!.api[k]!))) as [number, number, number],
-        sql: [0, 1, 2].map((k) => median(runs.map((run) => run[i]!.sql[k]!))) as [number, number, number],
-        exact: [0, 1, 2].map((k) => median(runs.map((run) => run[i]!.exact[k]!))) as [number, number, number],
+        api: med((x) => x.api, i)!,
+        sql: med((x) => x.sql, i)!,
+        exact: med((x) => x.exact, i),
+        sharedApi: med((x) => x.sharedApi, i),
+        sharedSql: med((x) => x.sharedSql, i),
       }));
       console.log(`\nMedians of the ${runs.length} runs:`);
       console.log(table(medians));
