@@ -1,7 +1,7 @@
 import type { RouteContract } from '../common/route.js';
-import { reportRoutes } from './reports.js';
+import { clientReportRoutes, reportRoutes } from './reports.js';
 
 export * from './reports.js';
 
-/** Every route of the reporting context (product-spec §7 Reports). */
-export const reportingRoutes: RouteContract[] = [...reportRoutes];
+/** Every route of the reporting context: the spec's reports (product-spec §7 Reports) and our client's. */
+export const reportingRoutes: RouteContract[] = [...reportRoutes, ...clientReportRoutes];

@@ -215,5 +215,51 @@ export const budgetProgressReport = route({
   response: z.array(z.tuple([isoDate, money, z.array(idOut)])),
 });
 
+/**
+ * Budget progress for our own web client (docs/architecture.md §4.7): the spec route's days
+ * without their ids. `funded` is the month's fundings into the everyday categories; each day with
+ * other rows (exactly the days of `budgetProgressReport`) has what is left after it (`left`, the
+ * spec route's value) and how many transactions it had (`count`, the length of the spec route's
+ * ids). Read from per-day sums the reporting projection keeps, so its cost does not grow with the
+ * month's rows; a day's ids come from `budgetProgressDay` when it is opened.
+ */
+export const budgetProgressDays = route({
+  id: 'budgetProgressDays',
+  method: 'GET',
+  path: '/reports/budget-progress/days',
+  summary: "What is left of this month's funding, day by day, with each day's count of transactions (no ids)",
+  tag: TAG,
+  query: z.object({ m: reportMonth }),
+  response: z.object({
+    funded: money.meta({ description: "The month's fundings into the everyday categories, in dollars" }),
+    days: z.array(
+      z.object({
+        date: isoDate,
+        left: money.meta({ description: 'What is left after the day, in dollars' }),
+        count: z.number().int().meta({ description: "The day's transactions (the spec route's ids of the day)" }),
+      }),
+    ),
+  }),
+});
+
+/**
+ * One day of budget progress: the ids of its transactions in the everyday categories (not
+ * fundings, rebalances or starting balances), exactly the ids `budgetProgressReport` gives for
+ * that day, in the same order (by id). Every id, however many: the client asks
+ * `GET /transactions?t=…` for them in chunks of at most 500 (`MAX_REPEATED_VALUES`).
+ */
+export const budgetProgressDay = route({
+  id: 'budgetProgressDay',
+  method: 'GET',
+  path: '/reports/budget-progress/day',
+  summary: "The ids of one budget-progress day's transactions",
+  tag: TAG,
+  query: z.object({ date: date('A valid date must be provided as YYYY-MM-DD.') }),
+  response: z.object({ date: isoDate, ids: z.array(idOut) }),
+});
+
 /** Every report route (product-spec §7 Reports). */
 export const reportRoutes = [netWorthReport, payeeReport, categoryReport, incomeVsExpensesReport, fundingHistoryReport, budgetProgressReport];
+
+/** Report routes of our own web client beyond the spec's (docs/architecture.md §4.7). */
+export const clientReportRoutes = [budgetProgressDays, budgetProgressDay];

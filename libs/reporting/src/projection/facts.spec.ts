@@ -24,6 +24,12 @@ describe('a transaction as the reports see it', () => {
         { key: [user, 'dining', 'a1', '2025-02-01', '5'], sums: [-30, 1] },
         { key: [user, transfer, 'a1', '2025-02-01', '5'], sums: [-20, 1] },
       ],
+      progressDays: [
+        { key: [user, '2025-02-10', 'dining', 'a1'], sums: [0, -30, 1] },
+        { key: [user, '2025-02-10', transfer, 'a1'], sums: [0, -20, 1] },
+      ],
+      // One row counted once, under its categories' set (sorted: 'cat-transfer' before 'dining').
+      progressSets: [{ key: [user, '2025-02-10', 'a1', `${transfer},dining`], sums: [1] }],
     });
   });
 
@@ -50,7 +56,7 @@ describe('a transaction as the reports see it', () => {
     expect(contributions(pending).payeeMonths).toEqual([]);
     expect(contributions(pending).categoryMonths).toHaveLength(2);
     const deleted = fold([recorded(), { type: 'TransactionDeleted', data: { transactionId: 't1' } }]);
-    expect(contributions(deleted)).toEqual({ accountDays: [], payeeMonths: [], categoryMonths: [] });
+    expect(contributions(deleted)).toEqual({ accountDays: [], payeeMonths: [], categoryMonths: [], progressDays: [], progressSets: [] });
     const restored = fold([recorded(), { type: 'TransactionDeleted', data: { transactionId: 't1' } }, { type: 'TransactionRestored', data: { transactionId: 't1' } }]);
     expect(contributions(restored)).toEqual(contributions(fold([recorded()])));
   });
@@ -85,6 +91,40 @@ describe('a transaction as the reports see it', () => {
       ['groceries', '00000000-0000-0000-0000-000000000000', '2', [300, 1]], ['pool', '00000000-0000-0000-0000-000000000000', '2', [-300, 1]],
     ]);
     expect(contributions(fold([recorded({ amount: 500, principle: 400, splits: [] })])).accountDays[0]!.sums).toEqual([500, 400, 500, 0, 1]);
+  });
+
+  it('given budget progress: a funding adds to its categories\' funded sums and to no set; rebalances and starting balances add nothing; a pending row counts', () => {
+    const none = '00000000-0000-0000-0000-000000000000';
+    const funding = contributions(fold([recorded({ kind: 'funding', account: false, splits: [{ categoryId: 'groceries', amount: 300 }, { categoryId: 'pool', amount: -300 }] })]));
+    expect(funding.progressDays).toEqual([
+      { key: [user, '2025-02-10', 'groceries', none], sums: [300, 0, 1] },
+      { key: [user, '2025-02-10', 'pool', none], sums: [-300, 0, 1] },
+    ]);
+    expect(funding.progressSets).toEqual([]);
+    for (const kind of ['rebalance', 'starting-balance']) {
+      const out = contributions(fold([recorded({ kind, splits: [{ categoryId: 'groceries', amount: 50 }] })]));
+      expect([out.progressDays, out.progressSets], kind).toEqual([[], []]);
+    }
+    const pending = contributions(fold([recorded({ pending: true, splits: [{ categoryId: 'groceries', amount: -50 }] })]));
+    expect(pending.progressDays).toEqual([{ key: [user, '2025-02-10', 'groceries', 'a1'], sums: [0, -50, 1] }]);
+    expect(pending.progressSets).toEqual([{ key: [user, '2025-02-10', 'a1', 'groceries'], sums: [1] }]);
+    // A row without categories is in no category's day.
+    expect(contributions(fold([recorded({ splits: [] })])).progressSets).toEqual([]);
+  });
+
+  it('given a split moved to other categories and another day, then the old day and set lose it and the new ones gain it', () => {
+    const before = fold([recorded()])!;
+    const after = evolve(before, { type: 'TransactionChanged', data: { transactionId: 't1', changes: { date: { to: '2025-02-11' }, splits: { to: [{ categoryId: 'dining', amount: -50 }] } } } }, user, 9n, transfer)!;
+    const deltas = new Deltas();
+    deltas.add(contributions(before), -1);
+    deltas.add(contributions(after), 1);
+    expect(deltas.rows('progressSets')).toEqual([
+      { key: [user, '2025-02-10', 'a1', `${transfer},dining`], sums: [-1] },
+      { key: [user, '2025-02-11', 'a1', 'dining'], sums: [1] },
+    ]);
+    expect(deltas.rows('progressDays').map((r) => [r.key[1], r.key[2], r.sums])).toEqual([
+      ['2025-02-10', 'dining', [0, 30, -1]], ['2025-02-10', transfer, [0, 20, -1]], ['2025-02-11', 'dining', [0, -50, 1]],
+    ]);
   });
 
   it('sums lines per category, dropping a category whose lines are all zero; maps Plaid channels', () => {

@@ -147,7 +147,21 @@ export interface Contributions {
   accountDays: Contribution[];
   payeeMonths: Contribution[];
   categoryMonths: Contribution[];
+  progressDays: Contribution[];
+  progressSets: Contribution[];
 }
+
+/** Fundings: budget progress's starting amount. Rebalances and starting balances are not in it at all. */
+const FUNDING_TYPE = 2;
+const outOfProgress = (type: number) => type === 3 || type === STARTING_BALANCE_TYPE;
+
+/**
+ * The key of a row's set of categories (budget progress counts a transaction once however many of
+ * its categories are everyday ones): its category ids sorted by code unit and joined by commas
+ * (category ids are uuids, so no id holds a comma). The migration's backfill sorts them the same
+ * way (`COLLATE "C"`).
+ */
+export const categorySetKey = (splits: readonly SplitLine[]) => splits.map((s) => s.categoryId).sort().join(',');
 
 /**
  * What a fact adds to each aggregate (docs/architecture.md §4 "Reports"): posted, live rows with an
@@ -156,9 +170,16 @@ export interface Contributions {
  * expense; posted, live bank and manual rows to their payee month (less the Account Transfer part;
  * a row wholly in Account Transfer not at all); a live row's category sums to
  * their category month (pending ones too, as category balances count them).
+ *
+ * Budget progress (docs/architecture.md §4.7), pending rows too, rebalances and starting balances
+ * never: each category sum to its category day — as funded (a funding) or as other lines, with
+ * a line count — and each non-funding row once to the day of its set of categories, so that the
+ * report can count a day's transactions in the everyday categories without reading them. Which
+ * categories are everyday, and whether the account counts on that day, is decided when the report
+ * is read: both keys hold the category and the account, never the group or the tracking.
  */
 export function contributions(fact: Fact | null): Contributions {
-  const out: Contributions = { accountDays: [], payeeMonths: [], categoryMonths: [] };
+  const out: Contributions = { accountDays: [], payeeMonths: [], categoryMonths: [], progressDays: [], progressSets: [] };
   if (fact === null || fact.deleted) return out;
   const { userId, accountId } = fact;
   if (accountId !== null && !fact.pending && fact.type !== STARTING_BALANCE_TYPE) {
@@ -176,12 +197,21 @@ export function contributions(fact: Fact | null): Contributions {
   for (const split of fact.splits) {
     out.categoryMonths.push({ key: [userId, split.categoryId, accountId ?? NO_ACCOUNT, monthOf(fact.date), String(fact.type)], sums: [split.amount, 1] });
   }
+  if (!outOfProgress(fact.type) && fact.splits.length > 0) {
+    const funding = fact.type === FUNDING_TYPE;
+    for (const split of fact.splits) {
+      out.progressDays.push({ key: [userId, fact.date, split.categoryId, accountId ?? NO_ACCOUNT], sums: [funding ? split.amount : 0, funding ? 0 : split.amount, 1] });
+    }
+    if (!funding) out.progressSets.push({ key: [userId, fact.date, accountId ?? NO_ACCOUNT, categorySetKey(fact.splits)], sums: [1] });
+  }
   return out;
 }
 
 /** Sums of contributions by key, each added with `sign`: the net change a run of events makes. */
 export class Deltas {
-  readonly tables: Record<keyof Contributions, Map<string, Contribution>> = { accountDays: new Map(), payeeMonths: new Map(), categoryMonths: new Map() };
+  readonly tables: Record<keyof Contributions, Map<string, Contribution>> = {
+    accountDays: new Map(), payeeMonths: new Map(), categoryMonths: new Map(), progressDays: new Map(), progressSets: new Map(),
+  };
 
   add(c: Contributions, sign: 1 | -1): void {
     for (const table of Object.keys(this.tables) as (keyof Contributions)[]) {

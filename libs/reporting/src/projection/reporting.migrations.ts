@@ -15,7 +15,33 @@ import type { Migration } from '@budget/platform';
  * - Aggregates (a row is kept while `row_count` > 0): per account and day the posted, non-deleted
  *   moves (net worth; income and expenses), per account, month, payee and channel (payee), per
  *   category, account, month and type (category report, funding history).
+ * - Budget progress (docs/architecture.md §4.7; facts.ts, `contributions`), rebalances and starting
+ *   balances left out: `reporting_progress_days` per user, day, category and account (the zero uuid
+ *   for rows without one) the fundings' sum, the other lines' sum and the line count;
+ *   `reporting_progress_sets` per user, day, account and set of categories (sorted ids, joined by
+ *   commas) how many non-funding rows have exactly those categories, so that a day's transactions in
+ *   the everyday categories are counted once each without reading them. Both are keyed by category
+ *   and account: which categories are everyday, tracking and start date are read with the report.
  */
+
+/**
+ * Both budget-progress tables summed from the category lines (a line is a live row's sum in one
+ * category, so a row's lines give its set). Run by the migration that makes the tables; a
+ * benchmark that writes lines straight into `reporting_split_facts` runs it too.
+ */
+export const PROGRESS_BACKFILL_SQL = `
+  INSERT INTO reporting_progress_days (user_id, date, category_id, account_id, funded_cents, other_cents, row_count)
+  SELECT user_id, date, category_id, coalesce(account_id, '00000000-0000-0000-0000-000000000000'::uuid),
+         coalesce(sum(amount_cents) FILTER (WHERE type = 2), 0), coalesce(sum(amount_cents) FILTER (WHERE type <> 2), 0), count(*)
+    FROM reporting_split_facts WHERE type NOT IN (3, 4)
+   GROUP BY user_id, date, category_id, coalesce(account_id, '00000000-0000-0000-0000-000000000000'::uuid);
+  INSERT INTO reporting_progress_sets (user_id, date, account_id, categories, row_count)
+  SELECT user_id, date, account_id, categories, count(*)
+    FROM (SELECT user_id, date, coalesce(account_id, '00000000-0000-0000-0000-000000000000'::uuid) AS account_id,
+                 string_agg(category_id, ',' ORDER BY category_id COLLATE "C") AS categories
+            FROM reporting_split_facts WHERE type NOT IN (2, 3, 4)
+           GROUP BY transaction_id, user_id, date, coalesce(account_id, '00000000-0000-0000-0000-000000000000'::uuid)) AS per_row
+   GROUP BY user_id, date, account_id, categories;`;
 export const reportingMigrations: Migration[] = [
   {
     id: 'reporting-001-tables',
@@ -102,8 +128,24 @@ export const reportingMigrations: Migration[] = [
       DROP INDEX reporting_split_facts_user_date;
     `,
   },
+  {
+    // Budget progress's days from per-day sums instead of the month's lines (docs/architecture.md
+    // §4.7), backfilled from the lines the projection keeps.
+    id: 'reporting-005-progress-days',
+    sql: `
+      CREATE TABLE reporting_progress_days (
+        user_id text NOT NULL, date date NOT NULL, category_id text NOT NULL, account_id uuid NOT NULL,
+        funded_cents bigint NOT NULL, other_cents bigint NOT NULL, row_count integer NOT NULL,
+        PRIMARY KEY (user_id, date, category_id, account_id) INCLUDE (funded_cents, other_cents));
+      CREATE TABLE reporting_progress_sets (
+        user_id text NOT NULL, date date NOT NULL, account_id uuid NOT NULL, categories text NOT NULL, row_count integer NOT NULL,
+        PRIMARY KEY (user_id, date, account_id, categories) INCLUDE (row_count));
+      ${PROGRESS_BACKFILL_SQL}
+    `,
+  },
 ];
 
 export const reportingTables = [
   'reporting_accounts', 'reporting_facts', 'reporting_split_facts', 'reporting_account_days', 'reporting_payee_months', 'reporting_category_months',
+  'reporting_progress_days', 'reporting_progress_sets',
 ];

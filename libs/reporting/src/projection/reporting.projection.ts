@@ -8,11 +8,16 @@ type AccountEvent =
   | { type: 'InstitutionDeleted'; data: { institutionId: string } };
 const ACCOUNT_EVENTS = new Set(['AccountOpened', 'AccountDeleted', 'InstitutionDeleted']);
 
-/** An aggregate table: its key columns (the conflict target after `user_id`) and its sum columns, with their SQL types. */
+/**
+ * An aggregate table: its key columns (after `user_id`) and its sum columns, with their SQL types.
+ * The table's unique key is the key columns, or `user_id` and them when `userKeyed` (its key holds
+ * no id that is the user's alone: budget progress's rows without an account share the zero uuid).
+ */
 interface Aggregate {
   table: string;
   keys: [string, string][];
   sums: [string, string][];
+  userKeyed?: true;
 }
 const AGGREGATES: Record<keyof Contributions, Aggregate> = {
   accountDays: {
@@ -30,6 +35,18 @@ const AGGREGATES: Record<keyof Contributions, Aggregate> = {
     keys: [['category_id', 'text'], ['account_id', 'uuid'], ['month', 'date'], ['type', 'smallint']],
     sums: [['sum_cents', 'bigint'], ['row_count', 'int']],
   },
+  progressDays: {
+    table: 'reporting_progress_days',
+    keys: [['date', 'date'], ['category_id', 'text'], ['account_id', 'uuid']],
+    sums: [['funded_cents', 'bigint'], ['other_cents', 'bigint'], ['row_count', 'int']],
+    userKeyed: true,
+  },
+  progressSets: {
+    table: 'reporting_progress_sets',
+    keys: [['date', 'date'], ['account_id', 'uuid'], ['categories', 'text']],
+    sums: [['row_count', 'int']],
+    userKeyed: true,
+  },
 };
 
 /**
@@ -37,16 +54,17 @@ const AGGREGATES: Record<keyof Contributions, Aggregate> = {
  * `d_<name>` sums the contributions of the facts the statement wrote (`f`) by key, leaving out keys
  * whose additions cancel; `gone_<name>` deletes the rows they empty (a row is kept while
  * `row_count` > 0); `put_<name>` adds the rest, inserting the rows that were missing. The deleted
- * and the added rows are apart, so one statement may touch both. `at` is the first of its nine
- * or eight parameters: the contributing transaction, `user_id`, the keys, the sums.
+ * and the added rows are apart, so one statement may touch both. `at` is the first of its
+ * parameters (six to nine): the contributing transaction, `user_id`, the keys, the sums.
  */
 function aggregateCtes(name: string, aggregate: Aggregate, at: number): { sql: string; next: number } {
   const { table, keys, sums } = aggregate;
   const columns = [['tx', 'uuid'], ['user_id', 'text'], ...keys, ...sums] as [string, string][];
   const unnest = columns.map(([, type], i) => `$${at + i}::${type}[]`).join(', ');
   const keyNames = ['user_id', ...keys.map(([k]) => k)];
+  const unique = aggregate.userKeyed ? keyNames : keys.map(([k]) => k);
   const count = sums[sums.length - 1]![0];
-  const match = (a: string, b: string) => keys.map(([k]) => `${a}.${k} = ${b}.${k}`).join(' AND ');
+  const match = (a: string, b: string) => unique.map((k) => `${a}.${k} = ${b}.${k}`).join(' AND ');
   const sql = `
   d_${name} AS (
     SELECT ${keyNames.map((k) => `d.${k}`).join(', ')}, ${sums.map(([s, type]) => `sum(d.${s})::${type} AS ${s}`).join(', ')}
@@ -63,7 +81,7 @@ function aggregateCtes(name: string, aggregate: Aggregate, at: number): { sql: s
     INSERT INTO ${table} AS t (${[...keyNames, ...sums.map(([s]) => s)].join(', ')})
     SELECT d.* FROM d_${name} d
      WHERE NOT (d.${count} < 0 AND EXISTS (SELECT 1 FROM ${table} x WHERE ${match('x', 'd')} AND x.${count} + d.${count} = 0))
-    ON CONFLICT (${keys.map(([k]) => k).join(', ')}) DO UPDATE SET ${sums.map(([s]) => `${s} = t.${s} + excluded.${s}`).join(', ')}
+    ON CONFLICT (${unique.join(', ')}) DO UPDATE SET ${sums.map(([s]) => `${s} = t.${s} + excluded.${s}`).join(', ')}
   )`;
   return { sql, next: at + columns.length };
 }
@@ -225,7 +243,10 @@ async function applyRun(client: PoolClient, events: readonly (StoredEvent & Tran
 /** Forgets an account: its facts and its rows of every aggregate (the ledger hard-deletes its transactions). */
 async function forgetAccounts(client: PoolClient, userId: string, accountIds: string[]): Promise<void> {
   if (accountIds.length === 0) return;
-  for (const table of ['reporting_split_facts', 'reporting_facts', 'reporting_account_days', 'reporting_payee_months', 'reporting_category_months', 'reporting_accounts']) {
+  for (const table of [
+    'reporting_split_facts', 'reporting_facts', 'reporting_account_days', 'reporting_payee_months', 'reporting_category_months',
+    'reporting_progress_days', 'reporting_progress_sets', 'reporting_accounts',
+  ]) {
     await client.query(`DELETE FROM ${table} WHERE user_id = $1 AND account_id = ANY($2::uuid[])`, [userId, accountIds]);
   }
 }

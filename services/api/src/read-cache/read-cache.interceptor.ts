@@ -4,7 +4,7 @@ import type { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, map, of, switchMap, type Observable } from 'rxjs';
 import {
-  accountRegister, categoryRegister, listCategories, listGroups, proposedFunding, reportRoutes, searchTransactions, type RouteContract,
+  accountRegister, categoryRegister, clientReportRoutes, listCategories, listGroups, proposedFunding, reportRoutes, searchTransactions, type RouteContract,
 } from '@budget/contracts';
 import { DEFAULT_CHECKPOINT_NAME, ROUTE_CONTRACT, type Clock, type Projection, type Queryable, type RequestCaller } from '@budget/platform';
 import { AnswerLru } from './answer-lru.js';
@@ -12,12 +12,12 @@ import { AnswerLru } from './answer-lru.js';
 /**
  * The GET routes whose answers are a function of the caller's read models alone, the request's
  * path and query, and today's date (docs/architecture.md §6.4): the budget's groups and categories,
- * the registers, the proposed funding, every report and search. Routes that read state outside
+ * the registers, the proposed funding, every report (budget progress's days and day too) and search. Routes that read state outside
  * the log (the user record, preferences, bank links, Plaid's records, idempotency keys) are not
  * listed, and so never answer 304 nor come from the cache.
  */
 export const READ_CACHED_ROUTES: ReadonlySet<string> = new Set(
-  [listGroups, listCategories, accountRegister, categoryRegister, proposedFunding, searchTransactions, ...reportRoutes].map((r) => r.id),
+  [listGroups, listCategories, accountRegister, categoryRegister, proposedFunding, searchTransactions, ...reportRoutes, ...clientReportRoutes].map((r) => r.id),
 );
 
 /** What every cached or tagged answer carries: a browser keeps it but asks again each time; no shared cache keeps it. */

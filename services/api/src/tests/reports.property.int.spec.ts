@@ -12,9 +12,11 @@ import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 /**
  * Property (docs/architecture.md §4 "Reports"): whatever sequence of writes a user makes (manual
  * rows on accounts of each tracking mode, edits of amount, date and categories, deletes, fundings,
- * tracking changes and start-date moves), every report answers what a naive computation from the
- * ledger's own read tables (its transactions and accounts) gives, over ranges whose edges fall
- * inside months; and a rebuild from the log gives the same reporting rows. Both projection modes.
+ * tracking changes, start-date moves and categories made bills or everyday again), every report
+ * answers what a naive computation from the ledger's own read tables (its transactions and
+ * accounts) gives, over ranges whose edges fall inside months — budget progress's days and day
+ * routes what the spec route answers — and a rebuild from the log gives the same reporting rows
+ * (the progress sums among them). Both projection modes.
  */
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 12);
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
@@ -23,18 +25,22 @@ const PAYEES = ['alpha', 'bravo', 'charlie'];
 /** Days of 2025 from Jan 1 (0) to Apr 30 (119). */
 const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n)).toISOString().slice(0, 10);
 const cents = fc.integer({ min: -50_000, max: 50_000 });
+/** A row's day: any, or often one of a few, so that rows share days (budget progress counts a day's rows). */
+const rowDay = fc.oneof({ weight: 3, arbitrary: fc.nat(119) }, { weight: 2, arbitrary: fc.constantFrom(10, 11, 45) });
 
 const command = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ k: fc.constant('manual' as const), acct: fc.nat(2), day: fc.nat(119), amount: cents, payee: fc.nat(2), cats: fc.array(fc.nat(CATEGORIES.length - 1), { maxLength: 2 }), principle: fc.option(cents) }) },
-  { weight: 3, arbitrary: fc.record({ k: fc.constant('edit' as const), tx: fc.nat(), amount: fc.option(cents), day: fc.option(fc.nat(119)), cat: fc.option(fc.nat(CATEGORIES.length - 1)) }) },
+  { weight: 6, arbitrary: fc.record({ k: fc.constant('manual' as const), acct: fc.nat(2), day: rowDay, amount: cents, payee: fc.nat(2), cats: fc.array(fc.nat(CATEGORIES.length - 1), { maxLength: 2 }), principle: fc.option(cents) }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('edit' as const), tx: fc.nat(), amount: fc.option(cents), day: fc.option(rowDay), cat: fc.option(fc.nat(CATEGORIES.length - 1)) }) },
   { weight: 2, arbitrary: fc.record({ k: fc.constant('delete' as const), tx: fc.nat() }) },
-  { weight: 2, arbitrary: fc.record({ k: fc.constant('funding' as const), day: fc.nat(119), amount: fc.integer({ min: 1, max: 50_000 }), cat: fc.nat(CATEGORIES.length - 1) }) },
+  { weight: 2, arbitrary: fc.record({ k: fc.constant('funding' as const), day: rowDay, amount: fc.integer({ min: 1, max: 50_000 }), cat: fc.nat(CATEGORIES.length - 1) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('tracking' as const), acct: fc.nat(2), tracking: fc.constantFrom('Transactions', 'Uncategorized Transactions', 'Balances') }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('startDate' as const), acct: fc.nat(2), day: fc.nat(60) }) },
   // A sync's rows on a linked account: a Plaid id sent again is a modification (amount, date, pending).
   { weight: 1, arbitrary: fc.record({ k: fc.constant('deleteAccount' as const), acct: fc.nat(2) }) },
   { weight: 1, arbitrary: fc.record({ k: fc.constant('deleteInstitution' as const), linked: fc.boolean() }) },
-  { weight: 3, arbitrary: fc.record({ k: fc.constant('bank' as const), plaid: fc.nat(3), day: fc.nat(119), amount: cents, pending: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ k: fc.constant('bank' as const), plaid: fc.nat(3), day: rowDay, amount: cents, pending: fc.boolean() }) },
+  // A category becomes a bill or an everyday one again: budget progress decides that when it is read.
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('retype' as const), cat: fc.constantFrom('Groceries', 'Dining Out', 'Electric'), type: fc.constantFrom('REGULAR', 'BILL') }) },
 );
 /** Plaid's channel of a bank row, fixed by its Plaid id; its name tells the oracle the channel. */
 const CHANNELS = ['in store', 'online', 'other'];
@@ -78,8 +84,9 @@ describe.each([
   const userId = () => JSON.parse(Buffer.from(user.access.split('.')[1]!, 'base64url').toString()).sub as string;
 
   async function world() {
-    const categories = (await t.http.get('groups', user.access)).json().data.categories as { id: string; name: string }[];
+    const categories = (await t.http.get('groups', user.access)).json().data.categories as { id: string; name: string; groupId: string }[];
     const cat = (name: string) => categories.find((c) => c.name === name)!.id;
+    const groupOf = (name: string) => categories.find((c) => c.name === name)!.groupId;
     const opened = await t.http.post(
       'institution',
       { institution: { name: 'Bank' }, startDate: '2025-01-01', accounts: [
@@ -97,10 +104,10 @@ describe.each([
     await t.app.get(CommandBus).execute(new OpenOnlineInstitution(userId(), institutionId, 'Online', 'ins_1', '2025-01-01', [
       { plaidAccountId, name: 'Linked', officialName: null, mask: null, plaidType: 'depository', plaidSubtype: 'checking', tracking: null, balanceCents: 0 },
     ]));
-    return { cat, accounts, offline, institutionId, plaidAccountId };
+    return { cat, groupOf, accounts, offline, institutionId, plaidAccountId };
   }
 
-  async function run({ cat, accounts, offline, institutionId, plaidAccountId }: Awaited<ReturnType<typeof world>>, commands: Command[]) {
+  async function run({ cat, groupOf, accounts, offline, institutionId, plaidAccountId }: Awaited<ReturnType<typeof world>>, commands: Command[]) {
     const txs: string[] = [];
     const tracking = ['Transactions', 'Transactions', 'Uncategorized Transactions'];
     const starts = ['2025-01-01', '2025-01-01', '2025-01-01'];
@@ -159,6 +166,9 @@ describe.each([
           }], []));
           break;
         }
+        case 'retype':
+          await t.http.patch(`groups/${groupOf(c.cat)}/categories/${cat(c.cat)}`, { type: c.type }, user.access);
+          break;
         default: {
           const unknown: never = c;
           throw new Error(`unknown command ${JSON.stringify(unknown)}`);
@@ -290,7 +300,18 @@ describe.each([
         running += v.sum;
         return [d, dollars(running), [...v.ids].sort()];
       });
-      expect(await get(`reports/budget-progress?m=${month}-2025`), `budget progress ${month}-2025`).toEqual(expected);
+      const spec = await get(`reports/budget-progress?m=${month}-2025`);
+      expect(spec, `budget progress ${month}-2025`).toEqual(expected);
+      // Our client's form (docs/architecture.md §4.7): the spec route's days and left, each day's
+      // count of its ids, from the per-day sums; each day's ids exactly the spec route's.
+      const funded = lines.filter((l) => l.tx.type === 2).reduce((s, l) => s + l.sum, 0);
+      expect(await get(`reports/budget-progress/days?m=${month}-2025`), `budget progress days ${month}-2025`).toEqual({
+        funded: dollars(funded),
+        days: (spec as [string, number, string[]][]).map(([date, left, ids]) => ({ date, left, count: ids.length })),
+      });
+      for (const [date, , ids] of spec as [string, number, string[]][]) {
+        expect(await get(`reports/budget-progress/day?date=${date}`), `budget progress day ${date}`).toEqual({ date, ids });
+      }
     }
   }
 

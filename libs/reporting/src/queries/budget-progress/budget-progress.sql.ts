@@ -1,4 +1,5 @@
 import type { Db } from '../report-range.js';
+import { EVERYDAY_CTES, progressLeft, type ProgressDaySums } from './everyday.js';
 
 export interface BudgetProgressDbRow {
   date: string;
@@ -7,12 +8,8 @@ export interface BudgetProgressDbRow {
   ids: string[];
 }
 
-interface DayRow {
+interface DayRow extends ProgressDaySums {
   date: string;
-  /** The day's funding lines (type 2) into the everyday categories; null when none. */
-  funded: string | null;
-  /** The day's other lines (not fundings, rebalances or starting balances); null when none. */
-  cents: string | null;
   /**
    * Their transactions, distinct and in uuid order (DISTINCT on the uuids: a byte compare, a
    * third of the time of sorting their text), comma-separated — one string a day, not an array
@@ -22,19 +19,15 @@ interface DayRow {
 }
 
 /**
- * The month's lines in the everyday categories (regular or ungrouped groups; user categories other
- * than Bills), one row a day, in ONE pass over the lines' covering index (`reporting_split_facts_progress`,
- * migration reporting-004: user, date, and every column read here, transaction id included, so
- * the month is an index-only range scan): the day's fundings, its other lines' sum and their
- * transactions' ids. Lines as category balances count them: live, and without an account or on a
- * Transactions-tracked account from its start date.
+ * The month's lines in the everyday categories (`EVERYDAY_CTES`), one row a day, in ONE pass over
+ * the lines' covering index (`reporting_split_facts_progress`, migration reporting-004: user, date,
+ * and every column read here, transaction id included, so the month is an index-only range scan):
+ * the day's fundings (type 2; null when none), its other lines' sum (not fundings, rebalances or
+ * starting balances; null when none) and their transactions' ids. Lines as category balances count
+ * them: live, and without an account or on a Transactions-tracked account from its start date.
  */
 const DAYS_SQL = `
-  WITH cats AS MATERIALIZED (
-    SELECT c.id FROM budget_categories c JOIN budget_groups g ON g.user_id = c.user_id AND g.id = c.group_id
-     WHERE c.user_id = $1 AND g.type IN ('REGULAR', 'NO GROUP') AND c.type IN ('REGULAR', 'GOAL')),
-  accts AS MATERIALIZED (
-    SELECT a.id, a.start_date FROM ledger_accounts a WHERE a.user_id = $1 AND a.tracking = 'Transactions')
+  WITH ${EVERYDAY_CTES}
   SELECT to_char(s.date, 'YYYY-MM-DD') AS date,
          (sum(s.amount_cents) FILTER (WHERE s.type = 2))::text AS funded,
          (sum(s.amount_cents) FILTER (WHERE s.type NOT IN (2, 3, 4)))::text AS cents,
@@ -56,12 +49,5 @@ const DAYS_SQL = `
  */
 export async function budgetProgressSql(db: Db, userId: string, from: string, to: string): Promise<BudgetProgressDbRow[]> {
   const { rows } = await db.query<DayRow>(DAYS_SQL, [userId, from, to]);
-  let left = rows.reduce((sum, r) => sum + BigInt(r.funded ?? 0), 0n);
-  const days: BudgetProgressDbRow[] = [];
-  for (const r of rows) {
-    if (r.ids === null) continue;
-    left += BigInt(r.cents ?? 0);
-    days.push({ date: r.date, cents: left.toString(), ids: r.ids.split(',') });
-  }
-  return days;
+  return progressLeft(rows, (r) => r.ids !== null).days.map(({ row, left }) => ({ date: row.date, cents: left.toString(), ids: row.ids!.split(',') }));
 }
