@@ -12,4 +12,6 @@ export * from './domain/bank-rows/bank-row.decide.js';
 export * from './domain/bank-rows/bank-transaction-id.js';
 export { RecordBankRowsCommand, RECORD_BANK_ROWS_CHUNK, type RecordBankRowsResult } from './commands/record-bank-rows/record-bank-rows.command.js';
 export { BANK_ROW_RULES, noBankRowRules, type BankRowRules, type NewBankRow, type RuleAssignment } from './commands/record-bank-rows/bank-row-rules.js';
-export { ImportSweep, IMPORT_SWEEP_ON_START, type SweepOutcome } from './commands/import-sweep.js';
+export { ImportSweep, IMPORT_SWEEP_ON_START, OPEN_IMPORTS_SQL, type SweepOutcome } from './commands/import-sweep/import-sweep.js';
+export { ImportLeases, IMPORT_LEASE_LOCK_CLASS, IMPORT_SWEEP_LOCK_CLASS } from './commands/import-sweep/import-leases.js';
+export { openImportsProjection, OPEN_IMPORTS_TABLE } from './commands/import-sweep/open-imports.projection.js';

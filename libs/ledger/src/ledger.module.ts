@@ -25,7 +25,8 @@ import { DedupTransactionHandler } from './commands/dedup-transaction/dedup-tran
 import { EditTransactionController } from './commands/edit-transaction/edit-transaction.controller.js';
 import { EditTransactionHandler } from './commands/edit-transaction/edit-transaction.handler.js';
 import { BankFileImporter } from './commands/bank-file-import.js';
-import { ImportSweep } from './commands/import-sweep.js';
+import { ImportLeases } from './commands/import-sweep/import-leases.js';
+import { ImportSweep } from './commands/import-sweep/import-sweep.js';
 import { ImportCsvController } from './commands/import-csv/import-csv.controller.js';
 import { ImportCsvHandler } from './commands/import-csv/import-csv.handler.js';
 import { ImportOfxController } from './commands/import-ofx/import-ofx.controller.js';
@@ -146,8 +147,8 @@ const statements: UseCases = {
 /** OFX and CSV import. */
 const imports: UseCases = {
   controllers: [ImportOfxController, PreviewCsvController, ImportCsvController],
-  // ImportSweep: imports a crash cut short are finished when the process starts (docs/architecture.md §8).
-  handlers: [BankFileImporter, ImportSweep, RulesByQuery, LedgerUnassignedTransactionsHandler, AssignTransactionsByRuleHandler, UndoTransactionsByRuleHandler, ImportOfxHandler, PreviewCsvHandler, ImportCsvHandler],
+  // ImportSweep: imports a crash cut short are finished when a process starts and then periodically (docs/architecture.md §8).
+  handlers: [BankFileImporter, ImportLeases, ImportSweep, RulesByQuery, LedgerUnassignedTransactionsHandler, AssignTransactionsByRuleHandler, UndoTransactionsByRuleHandler, ImportOfxHandler, PreviewCsvHandler, ImportCsvHandler],
 };
 
 /** Bank-feed rows (Plaid sync): dispatched by the worker's sync jobs, no route of their own. */

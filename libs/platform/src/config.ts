@@ -23,6 +23,11 @@ export interface AppConfig {
   /** With async projection, how long a write waits for the projector before answering 202 (`PROJECTION_WAIT_MS`). */
   projectionWaitMs: number;
   /**
+   * How often (± 20 %) a process that loads the ledger sweeps for imports a crash cut short
+   * (`IMPORT_SWEEP_EVERY_MS`, default 5 minutes; 0: only when it starts). docs/architecture.md §8.
+   */
+  importSweepEveryMs: number;
+  /**
    * HMAC secret for access tokens (HS256). Required in production. Elsewhere, when unset, a random
    * one for this process: `npm start` passes the one it keeps in `.data/jwt-secret`, tests get a
    * fresh one per run, and no secret is written in the source.
@@ -92,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     eventStoreUrl: env.EVENTSTORE_URL,
     projection: env.EVENT_STORE === 'eventstoredb' || env.PROJECTION === 'async' ? 'async' : 'inline',
     projectionWaitMs: Number(env.PROJECTION_WAIT_MS ?? 5000),
+    importSweepEveryMs: Number(env.IMPORT_SWEEP_EVERY_MS ?? 5 * 60 * 1000),
     jwtSecret,
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 900),
     refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL_SECONDS ?? 60 * 60 * 24 * 30),

@@ -17,6 +17,7 @@ import { reopenForProviderChanges } from './locked-row.js';
 import { notedAutoAssignment, RulesByQuery, type NotedRuleAssignment } from './auto-assign/rules-by-query.js';
 import type { LedgerViews } from '../queries/transaction-view.js';
 import { TransferPairing } from './pair-transfers/transfer-pairing.js';
+import { ImportLeases } from './import-sweep/import-leases.js';
 
 export interface ImportResult {
   added: number;
@@ -101,6 +102,8 @@ export class BankFileImporter {
     @Optional() @Inject(TransferPairing) private readonly transfers?: TransferPairing,
     /** Rows per chunk (tests make it small). */
     @Optional() @Inject(IMPORT_CHUNK_SIZE) private readonly chunkSize: number = IMPORT_CHUNK_ROWS,
+    /** Marks this process's runs of an import live, so that the sweep leaves them alone (none in the testbed). */
+    @Optional() @Inject(ImportLeases) private readonly leases?: ImportLeases,
   ) {}
 
   async accountForImport(caller: Caller, accountId: string): Promise<AccountRow> {
@@ -126,11 +129,11 @@ export class BankFileImporter {
    * Finishes an import whose plan is stored but whose run stopped before its summary (a crash with
    * no retry): decided again from the plan, with the plan's action ids, so that the rows an earlier
    * run stored count as added and only the missing ones are appended (`ImportSweep`). Null when
-   * the plan is not the user's.
+   * the plan is not the user's, or when its summary is in the log already (a read model behind it).
    */
   async resume(caller: Caller, importId: string): Promise<ImportResult | null> {
     const stored = await this.planned(statementImportStream(importId), caller.userId);
-    if (!stored) return null;
+    if (!stored || (await this.summaryRecordedElsewhere(stored.plan.data.accountId, stored.correlationId, null))) return null;
     const account = await this.lookups.account(caller.userId, stored.plan.data.accountId);
     const file: ParsedFile = { rows: stored.plan.data.rows, ledgerBalance: stored.plan.data.fileLedgerBalance };
     const resuming: Caller = { ...caller, correlationId: stored.correlationId };
@@ -139,9 +142,15 @@ export class BankFileImporter {
   }
 
   async import(caller: Caller, account: AccountRow, file: ParsedFile, format: 'OFX' | 'CSV', fromStore = false, resumedId?: string): Promise<ImportResult> {
-    const actor = format === 'OFX' ? ('ofx' as const) : ('csv' as const);
     // Drawn first: every run of a keyed request names the same import, and finds its plan.
     const importId = resumedId ?? this.writer.newId();
+    // Its lease is held before its plan can be stored and until it answers: the sweep leaves a live run alone.
+    if (!this.leases) return this.run(importId, caller, account, file, format, fromStore, resumedId !== undefined);
+    return this.leases.hold(importId, () => this.run(importId, caller, account, file, format, fromStore, resumedId !== undefined));
+  }
+
+  private async run(importId: string, caller: Caller, account: AccountRow, file: ParsedFile, format: 'OFX' | 'CSV', fromStore: boolean, resumed: boolean): Promise<ImportResult> {
+    const actor = format === 'OFX' ? ('ofx' as const) : ('csv' as const);
     const planStream = statementImportStream(importId);
     const stored = await this.planned(planStream, caller.userId);
     const plan = stored?.plan ?? this.plan(importId, account, file, format);
@@ -186,7 +195,7 @@ export class BankFileImporter {
     // before its plan is recorded; rows an earlier run of this request stored are in the balances already.
     await ensureWithinBalanceBound(this.lookups, caller.userId, 'file', decided.flatMap((d) => (d.change && !d.storedBefore ? [d.change] : [])));
     // A request records its plan (a retry of it: the same event, which the store ignores); the sweep only reads it back.
-    const recorded = resumedId !== undefined ? null : await this.writer.appendMany([{ stream: planStream, events: [plan], expectedRevision: 'any' }], importer);
+    const recorded = resumed ? null : await this.writer.appendMany([{ stream: planStream, events: [plan], expectedRevision: 'any' }], importer);
     for (let start = 0; start < decided.length; start += chunkSize) {
       const chunk = decided.slice(start, start + chunkSize);
       const appends = chunk.flatMap((d) => (d.append ? [d.append] : []));
@@ -241,11 +250,10 @@ export class BankFileImporter {
     return first?.metadata.correlationId === correlationId;
   }
 
-  /** Whether another run of the import of action `correlationId` (not this request) has recorded its summary on the account: it finished. */
-  private async summaryRecordedElsewhere(accountId: string, correlationId: string): Promise<boolean> {
+  /** Whether another run of the import of action `correlationId` (not the run `run`, by default this request) has recorded its summary on the account: it finished. */
+  private async summaryRecordedElsewhere(accountId: string, correlationId: string, run: string | null = currentRequestId() ?? null): Promise<boolean> {
     const events: StoredEvent[] = await this.store.readStream(accountStream(accountId));
-    const run = currentRequestId();
-    return events.some((e) => e.type === 'StatementFileImported' && e.metadata.correlationId === correlationId && (run === undefined || e.metadata.requestId !== run));
+    return events.some((e) => e.type === 'StatementFileImported' && e.metadata.correlationId === correlationId && (run === null || e.metadata.requestId !== run));
   }
 
   /** A new row: Unassigned, or the splits of the rule that claims it (its events then carry the actor `rule:<id>`). */
