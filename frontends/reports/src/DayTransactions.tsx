@@ -1,19 +1,29 @@
-import { transactionsByIds, type RouteResponse } from '@budget/contracts';
-import { accountAmount, categoryNames, Register, toRegisterRows, useCategories, useRouteQuery, type RegisterList } from '@budget/web';
+import { useQuery } from '@tanstack/react-query';
+import { budgetProgressDay, transactionsByIds } from '@budget/contracts';
+import { accountAmount, categoryNames, Register, routeUrl, toRegisterRows, useCategories, useSession, type RegisterList } from '@budget/web';
 import { longDate } from './dates.js';
-
-const transactionsOf = (answer: RouteResponse<typeof transactionsByIds>) => answer.data.transactions;
+import { rowsInChunks } from './day-rows.js';
 
 /**
- * The transactions of one budget-progress day (`GET /transactions?t=…`, the ids the report gave
- * for the day), in the shared register: read-only here, newest first.
+ * The transactions of one budget-progress day, in the shared register (read-only here): the day's
+ * ids from `GET /reports/budget-progress/day`, then their rows from `GET /transactions?t=…` in
+ * chunks of at most 500 ids (docs/architecture.md §4.7), so a day of any size opens. One query
+ * keyed by the day's URL: the change feed refreshes it as it refreshes the reports.
  */
-export function DayTransactions({ date, ids }: { date: string; ids: readonly string[] }) {
-  const query = useRouteQuery(transactionsByIds, ids.length === 0 ? null : { query: { t: [...ids] } }, { select: transactionsOf });
+export function DayTransactions({ date }: { date: string }) {
+  const { api } = useSession();
+  const request = { query: { date } };
+  const query = useQuery({
+    queryKey: [routeUrl(budgetProgressDay, request), 'budgetProgressDayRows'],
+    queryFn: async () => {
+      const { ids } = await api.call(budgetProgressDay, request);
+      return rowsInChunks(ids, async (t) => (await api.call(transactionsByIds, { query: { t } })).data.transactions);
+    },
+  });
   const { data: tree } = useCategories();
   const rows = toRegisterRows(query.data ?? [], { amountOf: accountAmount, detailOf: (transaction) => categoryNames(transaction, tree), balance: null });
   const list: RegisterList = {
-    loading: query.isPending && ids.length > 0,
+    loading: query.isPending,
     failed: query.isError,
     error: query.error,
     loadingMore: false,

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import {
-  budgetProgressReport,
+  budgetProgressDays,
   categoryReport,
   fundingHistoryReport,
   incomeVsExpensesReport,
@@ -57,7 +57,7 @@ const incomeShown = (answer: RouteResponse<typeof incomeVsExpensesReport>): Show
   const table = incomeVsExpensesTable(answer);
   return { table, chart: incomeVsExpensesChart(table) };
 };
-const progressShown = (answer: RouteResponse<typeof budgetProgressReport>): Shown => ({ table: budgetProgressTable(answer), chart: budgetProgressChart(answer) });
+const progressShown = (answer: RouteResponse<typeof budgetProgressDays>): Shown => ({ table: budgetProgressTable(answer), chart: budgetProgressChart(answer) });
 
 /** What the screen says while a report loads or when its call failed (`Loaded`: a retry, never "No data"). */
 const what = (label: string) => `The ${label} report`;
@@ -139,23 +139,24 @@ function FundingHistoryRun({ label, params }: RunProps) {
 }
 
 /**
- * Budget progress: a click on a day of the chart lists that day's transactions under it; the
- * "Transactions of" drop-down chooses the same days from the keyboard.
+ * Budget progress, from the days route (no ids: docs/architecture.md §4.7): a click on a day of the
+ * chart lists that day's transactions under it (its ids asked for then); the "Transactions of"
+ * drop-down chooses the same days from the keyboard.
  */
 function BudgetProgressRun({ label, params }: RunProps) {
-  const query = useRouteQuery(budgetProgressReport, { query: { m: monthToUrl(params.month) } }, { select: progressShown });
+  const query = useRouteQuery(budgetProgressDays, { query: { m: monthToUrl(params.month) } }, { select: progressShown });
   const [date, setDate] = useState<string | null>(null);
   return (
     <Loaded query={query} what={what(label)}>
       {(shown) => {
-        const days = shown.chart.points.filter((point) => point.date && (point.ids?.length ?? 0) > 0);
+        const days = shown.chart.points.filter((point) => point.date && (point.count ?? 0) > 0);
         const day = shown.chart.points.find((point) => point.date === date);
         const choose = (
           <SelectField
             label="Transactions of"
             value={date ?? ''}
             onChange={(event) => setDate(event.target.value || null)}
-            options={[{ value: '', label: 'Choose a day (or click the chart)' }, ...days.map((point) => ({ value: point.date!, label: `${longDate(point.date!)} (${point.ids!.length})` }))]}
+            options={[{ value: '', label: 'Choose a day (or click the chart)' }, ...days.map((point) => ({ value: point.date!, label: `${longDate(point.date!)} (${point.count!})` }))]}
           />
         );
         return (
@@ -167,7 +168,7 @@ function BudgetProgressRun({ label, params }: RunProps) {
             below={
               <div className="report-day-picker">
                 {choose}
-                {day?.date ? <DayTransactions date={day.date} ids={day.ids ?? []} /> : null}
+                {day?.date ? <DayTransactions date={day.date} /> : null}
               </div>
             }
           />

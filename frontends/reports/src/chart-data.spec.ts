@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetProgressReport, categoryReport, incomeVsExpensesReport, netWorthReport, payeeReport } from '@budget/contracts';
+import { budgetProgressDays, categoryReport, incomeVsExpensesReport, netWorthReport, payeeReport } from '@budget/contracts';
 import { amountTicks, budgetProgressChart, categoryChart, incomeVsExpensesChart, netWorthChart, PAYEE_CHART_LIMIT, payeeChart, spendingBreakdown, tickText } from './chart-data.js';
 import { categoryTable, incomeVsExpensesTable, netWorthTable, payeeTable, payeeTableByName, spendingTable } from './report-table.js';
 
@@ -61,13 +61,16 @@ describe('report charts', () => {
   });
 
   it('fills the budget progress days without rows with the day before, with no transactions', () => {
-    const answer = budgetProgressReport.response.parse([['2026-11-04', 420, ['9']], ['2026-11-01', 500, []], ['2026-11-02', 480.25, ['7', '8']]]);
+    const answer = budgetProgressDays.response.parse({
+      funded: 500,
+      days: [{ date: '2026-11-04', left: 420, count: 1 }, { date: '2026-11-01', left: 500, count: 0 }, { date: '2026-11-02', left: 480.25, count: 2 }],
+    });
     expect(budgetProgressChart(answer).points).toEqual([
-      { label: '11/01/2026', date: '2026-11-01', ids: [], remaining: 50000 },
-      { label: '11/02/2026', date: '2026-11-02', ids: ['7', '8'], remaining: 48025 },
-      { label: '11/03/2026', date: '2026-11-03', ids: [], remaining: 48025 },
-      { label: '11/04/2026', date: '2026-11-04', ids: ['9'], remaining: 42000 },
+      { label: '11/01/2026', date: '2026-11-01', count: 0, remaining: 50000 },
+      { label: '11/02/2026', date: '2026-11-02', count: 2, remaining: 48025 },
+      { label: '11/03/2026', date: '2026-11-03', count: 0, remaining: 48025 },
+      { label: '11/04/2026', date: '2026-11-04', count: 1, remaining: 42000 },
     ]);
-    expect(budgetProgressChart([]).points).toEqual([]);
+    expect(budgetProgressChart({ funded: 0, days: [] }).points).toEqual([]);
   });
 });

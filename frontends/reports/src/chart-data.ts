@@ -1,4 +1,4 @@
-import type { budgetProgressReport, categoryReport, RouteResponse } from '@budget/contracts';
+import type { budgetProgressDays, categoryReport, RouteResponse } from '@budget/contracts';
 import { formatCents } from '@budget/money';
 import { wireCents } from '@budget/web';
 import { daysBetween, isoMonthLabel, longDate } from './dates.js';
@@ -16,10 +16,10 @@ export interface ChartSeries {
 
 export interface ChartPoint {
   label: string;
-  /** Budget progress: the day (YYYY-MM-DD) and its transaction ids. */
+  /** Budget progress: the day (YYYY-MM-DD) and how many transactions it had. */
   date?: string;
-  ids?: readonly string[];
-  [series: string]: string | number | readonly string[] | undefined;
+  count?: number;
+  [series: string]: string | number | undefined;
 }
 
 export interface ChartSpec {
@@ -128,21 +128,22 @@ export function fundingHistoryChart(table: ReportTable): ChartSpec {
 }
 
 /**
- * Budget progress: what is left, day by day from the first entry to the last; a day without rows
- * keeps the day before's amount (the contract leaves those days out) and has no transactions.
+ * Budget progress (the days route, docs/architecture.md §4.7): what is left, day by day from the
+ * first entry to the last; a day without rows keeps the day before's amount (the route leaves those
+ * days out) and has no transactions.
  */
-export function budgetProgressChart(answer: RouteResponse<typeof budgetProgressReport>): ChartSpec {
-  const sorted = [...answer].sort(([a], [b]) => a.localeCompare(b));
+export function budgetProgressChart(answer: RouteResponse<typeof budgetProgressDays>): ChartSpec {
+  const sorted = [...answer.days].sort((a, b) => a.date.localeCompare(b.date));
   const first = sorted[0];
   const last = sorted.at(-1);
-  const byDay = new Map(sorted.map(([date, remaining, ids]) => [date, { remaining: wireCents(remaining), ids }]));
+  const byDay = new Map(sorted.map(({ date, left, count }) => [date, { remaining: wireCents(left), count }]));
   let remaining = 0;
   const points: ChartPoint[] =
     first && last
-      ? daysBetween(first[0], last[0]).map((date) => {
+      ? daysBetween(first.date, last.date).map((date) => {
           const entry = byDay.get(date);
           remaining = entry?.remaining ?? remaining;
-          return { label: longDate(date), date, ids: entry?.ids ?? [], remaining };
+          return { label: longDate(date), date, count: entry?.count ?? 0, remaining };
         })
       : [];
   return { title: 'Left of the month’s funding', series: [{ key: 'remaining', name: 'Remaining', shape: 'line' }], points };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sortOrder, type Column } from '@budget/web';
-import { budgetProgressReport, categoryReport, fundingHistoryReport, incomeVsExpensesReport, netWorthReport, payeeReport } from '@budget/contracts';
+import { budgetProgressDays, categoryReport, fundingHistoryReport, incomeVsExpensesReport, netWorthReport, payeeReport } from '@budget/contracts';
 import {
   budgetProgressTable,
   categoryTable,
@@ -143,7 +143,7 @@ describe('report tables', () => {
   });
 
   it('counts the transactions of each budget progress day', () => {
-    const table = budgetProgressTable(budgetProgressReport.response.parse([['2026-11-01', 500, []], ['2026-11-03', 437.66, ['4', '5']]]));
+    const table = budgetProgressTable(budgetProgressDays.response.parse({ funded: 500, days: [{ date: '2026-11-01', left: 500, count: 0 }, { date: '2026-11-03', left: 437.66, count: 2 }] }));
     expect(table.rows).toEqual([
       [{ date: '2026-11-01' }, { cents: 50000 }, { count: 0 }],
       [{ date: '2026-11-03' }, { cents: 43766 }, { count: 2 }],

@@ -1,5 +1,5 @@
 import type {
-  budgetProgressReport,
+  budgetProgressDays,
   categoryReport,
   fundingHistoryReport,
   incomeVsExpensesReport,
@@ -162,11 +162,11 @@ export function fundingHistoryTable(answer: RouteResponse<typeof fundingHistoryR
   };
 }
 
-/** Budget progress: what is left after each day with rows, and how many rows that day had. */
-export function budgetProgressTable(answer: RouteResponse<typeof budgetProgressReport>): ReportTable {
+/** Budget progress (the days route): what is left after each day with rows, and how many rows that day had. */
+export function budgetProgressTable(answer: RouteResponse<typeof budgetProgressDays>): ReportTable {
   return {
     headers: ['Date', 'Remaining', 'Transactions'],
-    rows: answer.map(([date, remaining, ids]) => [{ date }, cents(remaining), { count: ids.length }]),
+    rows: answer.days.map(({ date, left, count }) => [{ date }, cents(left), { count }]),
   };
 }
 
