@@ -18,6 +18,9 @@ export interface LogRow extends EventRow {
 
 export const SELECT_COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata';
 
+/** The advisory lock class of transactions that never append (`DECLARE_NO_APPEND_SQL`); its key's low half is the transaction's id. */
+export const NO_APPEND_LOCK_CLASS = 7276;
+
 /**
  * The horizon: `pg_snapshot_xmin(pg_current_snapshot())`, the oldest transaction still in flight
  * as this statement sees it, except that transactions running in other databases of the cluster
@@ -25,8 +28,11 @@ export const SELECT_COLUMNS = 'position, event_id, stream_id, revision, type, da
  * anywhere (another app's, another test's database, a rebuild next door) stall every reader here.
  * So: the least of the snapshot's xmax and its in-flight ids, minus the ids that
  * `pg_stat_get_activity` shows in another database (an id that ended since the snapshot is not
- * shown, and counts, which is only cautious). A transaction of this database that has not
- * committed yet, or starts later, has an id at or above it.
+ * shown, and counts, which is only cautious). Transactions of this database that declared they
+ * never append (`declareNoAppend`: a per-user rebuild, which replays one user's events for many
+ * seconds) are left out too, by their own id, so a long rebuild holds up no reader of the log. A
+ * transaction of this database that has not committed yet, or starts later, has an id at or above
+ * it, unless it declared it never appends.
  */
 const HORIZON = `(
   SELECT least(pg_snapshot_xmax(s.snap), (
@@ -34,8 +40,23 @@ const HORIZON = `(
             WHERE x::text::bigint % 4294967296 NOT IN (
               SELECT a.backend_xid::text::bigint FROM pg_stat_get_activity(NULL) AS a
                WHERE a.backend_xid IS NOT NULL
-                 AND a.datid <> (SELECT oid FROM pg_database WHERE datname = current_database()))))
+                 AND a.datid <> (SELECT oid FROM pg_database WHERE datname = current_database())
+              UNION ALL
+              SELECT l.objid::text::bigint FROM pg_locks l
+               WHERE l.locktype = 'advisory' AND l.classid = ${NO_APPEND_LOCK_CLASS} AND l.objsubid = 1 AND l.granted
+                 AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()))))
     FROM (SELECT pg_current_snapshot() AS snap) s)`;
+
+/**
+ * Declares that the current transaction never appends to the log, so that readers need not wait
+ * for it (`HORIZON`): it takes a shared advisory lock keyed by its own transaction id (the low 32
+ * bits, as `backend_xid` shows ids; ids in flight are within 2^31 of each other, so none is
+ * mistaken for another), held until it ends. Until the lock is granted the readers count the
+ * transaction as in flight, which is only cautious. A transaction that declared this and then
+ * appended could have its events passed by a reader: only code that writes read models and
+ * nothing else (the per-user rebuild) may call it.
+ */
+export const DECLARE_NO_APPEND_SQL = `SELECT pg_advisory_xact_lock_shared((${NO_APPEND_LOCK_CLASS}::bigint << 32) + pg_current_xact_id()::text::bigint % 4294967296)`;
 
 /**
  * Whether readers may hand a row out: its transaction is below the horizon. Positions follow

@@ -28,6 +28,15 @@ afterEach(async () => {
   await db.drop();
 });
 
+/** Waits (generously bounded: CI shares its machine) until the effects satisfy `ok`; false if they never do. */
+const effectsReach = async (ok: (effects: Awaited<ReturnType<typeof countEffects>>) => boolean) => {
+  for (let i = 0; i < 1200; i++) {
+    if (ok(await countEffects(db.pool))) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+};
+
 const positionsOf = async (userId: string) =>
   (await db.pool.query<{ position: string }>('SELECT position::text FROM es_events WHERE user_id = $1 ORDER BY position', [userId])).rows.map((r) => r.position);
 
@@ -75,6 +84,39 @@ describe('rebuilding the read models one user at a time', () => {
     open();
     expect((await rebuilding).events).toBe(5);
     expect((await countEffects(db.pool)).every((e) => e.n === 1)).toBe(true);
+  });
+
+  test("with the projector running (async), another user's events are projected while a user's long rebuild is still open", async () => {
+    const projector = await startProjector({ pool: db.pool, store: postgres, projections: [projection], workers: 2 });
+    try {
+      await appendTestEvents(postgres, 'ann', 4);
+      expect(await effectsReach((effects) => effects.length === 4)).toBe(true);
+      // Ann's rebuild holds its transaction open (it has deleted her rows: it has a transaction id)
+      // until Bob's events are projected. Were the log's readers to wait for every transaction in
+      // flight, Bob's events would be held back behind it and this would never happen.
+      let started!: () => void;
+      const replaying = new Promise<void>((resolve) => (started = resolve));
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const gated = {
+        ...projection,
+        async apply(client: Parameters<typeof projection.apply>[0], event: Parameters<typeof projection.apply>[1]) {
+          started();
+          await gate;
+          await projection.apply(client, event);
+        },
+      };
+      const rebuilding = rebuildUserReadModels({ pool: db.pool, projections: [gated], userId: 'ann' });
+      await replaying;
+      await appendTestEvents(postgres, 'bob', 3);
+      const bobProjected = await effectsReach((effects) => effects.filter((e) => e.user_id === 'bob').length === 3);
+      open();
+      expect((await rebuilding).events).toBe(4);
+      expect(bobProjected).toBe(true);
+      expect(await effectsReach((effects) => effects.length === 7 && effects.every((e) => e.n === 1))).toBe(true);
+    } finally {
+      await projector.stop();
+    }
   });
 
   test('with the projector running (async), a rebuilt user is neither replayed twice nor missing an event written meanwhile', async () => {

@@ -1,4 +1,4 @@
-import { readablePrefix, SELECT_COLUMNS, SETTLED, type LogRow } from '../event-store/postgres-event-row.js';
+import { DECLARE_NO_APPEND_SQL, readablePrefix, SELECT_COLUMNS, SETTLED, type LogRow } from '../event-store/postgres-event-row.js';
 import { withTransaction, type Pool, type PoolClient } from '../postgres/pool.js';
 import { applyEvents, migrateProjections } from './apply-events.js';
 import { DEFAULT_CHECKPOINT_NAME, lockUserPosition, saveUserPosition } from './checkpoint.js';
@@ -31,13 +31,17 @@ export interface UserRebuildResult {
  * projector's checkpoint is moved to the last event replayed, under its row lock: a projector batch
  * of that user waits for the rebuild and then skips what it replayed. Events not settled yet (an
  * append of the user still in flight without the inline lock, with async projection) are left to
- * the projector: the replay stops before the first one.
+ * the projector: the replay stops before the first one. The transaction declares it never appends
+ * (`DECLARE_NO_APPEND_SQL`), so the log's readers hand out everyone else's events meanwhile.
  */
 export async function rebuildUserReadModels(options: { pool: Pool; projections: readonly Projection[]; userId: string; checkpointName?: string; pageSize?: number }): Promise<UserRebuildResult> {
   const { pool, projections, userId, checkpointName = DEFAULT_CHECKPOINT_NAME, pageSize = 1000 } = options;
   const tables = [...new Set(projections.flatMap((p) => p.tables))].map(tableIdentifier);
   return withTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock_shared($1, 0), pg_advisory_xact_lock($2, hashtext($3))', [REBUILD_LOCK_CLASS, USER_WRITE_LOCK_CLASS, userId]);
+    // It only writes read models, for many seconds on a long history: readers of the log (the
+    // projector, the change feed) must not wait for it, or every user's events wait behind it.
+    await client.query(DECLARE_NO_APPEND_SQL);
     await lockUserPosition(client, checkpointName, userId);
     for (const table of tables) await client.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
     let position = 0n;
