@@ -265,6 +265,8 @@ describe('reports in the browser', () => {
     }
     expect(await day.getByRole('heading').textContent()).toBe(`Transactions on ${usDate(monthDay(1, 3))}`);
 
+    const progressUrl = page.url();
+
     // The same from the keyboard: the drop-down of the days with rows.
     await page.getByLabel('Transactions of').selectOption(monthDay(1, 17));
     await day.getByText('-7.60', { exact: true }).waitFor({ timeout: 20_000 });
@@ -335,6 +337,19 @@ describe('reports in the browser', () => {
     expect(chartBox!.width).toBeGreaterThan(300);
     expect((await page.getByTestId('report-view').boundingBox())!.height).toBeGreaterThan(400);
     await screenshot(page, 'reports-phone');
+
+    // Budget progress on the phone: a day chosen from the drop-down lists its rows (its ids asked
+    // for, then its rows) inside the screen's width.
+    await page.goto(progressUrl);
+    await tableRows(page, 'Budget Progress');
+    await page.getByLabel('Transactions of').selectOption(monthDay(1, 3));
+    const phoneDay = page.getByTestId('report-day');
+    for (const text of ['Grocer', 'Cafe', '-30.10', '-12.40']) await phoneDay.getByText(text, { exact: true }).waitFor({ timeout: 20_000 });
+    const dayBox = (await phoneDay.boundingBox())!;
+    expect(dayBox.x).toBeGreaterThanOrEqual(0);
+    expect(dayBox.x + dayBox.width).toBeLessThanOrEqual(390);
+    expect((await page.evaluate('document.documentElement.scrollWidth')) as number).toBeLessThanOrEqual(390);
+    await screenshot(page, 'reports-phone-budget-progress');
     await context.close();
   });
 });
