@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OpenOnlineInstitution, RecordBankFeed } from '@budget/contracts';
 import { signUp, type SignedUpUser } from '@budget/identity/testing';
+import { PROGRESS_BACKFILL_SQL } from '@budget/reporting';
 import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 
 /**
@@ -207,5 +208,25 @@ describe.each(['inline', 'async'] as const)('budget progress days and day (%s pr
       got.push(...(await ok(`transactions?${t500}`)).data.transactions.map((r: { id: string }) => r.id));
     }
     expect(got.sort()).toEqual([...ids].sort());
+  });
+
+  test("the migration's backfill (reporting-005) makes from the lines exactly the sums the projection kept", async () => {
+    const tables = ['reporting_progress_days', 'reporting_progress_sets'];
+    const snapshot = async () => Promise.all(tables.map(async (table) => (await t.db.pool.query(`SELECT * FROM ${table} AS row ORDER BY row::text`)).rows));
+    await t.pauseProjector();
+    const live = await snapshot();
+    expect(live[0]!.length).toBeGreaterThan(5);
+    expect(live[1]!.length).toBeGreaterThan(3);
+    const client = await t.db.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`TRUNCATE ${tables.join(', ')}`);
+      await client.query(PROGRESS_BACKFILL_SQL);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    expect(await snapshot()).toEqual(live);
+    await t.resumeProjector();
   });
 });
