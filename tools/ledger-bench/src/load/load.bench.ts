@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { waitForMailTo } from '@budget/platform';
 import { FILE_ROWS, ofxFile } from '../fill.js';
@@ -23,7 +24,7 @@ import { percentile } from '../measure/timing.js';
  * The users sign up from distinct client addresses (X-Forwarded-For), so the per-address sign-up
  * limits do not decide the run: start the product with TRUST_PROXY=true for it. Run:
  *   JWT_SECRET=… PLAID_TOKEN_KEY=… TRUST_PROXY=true npm run start:prod    # one terminal
- *   npm run bench:load -- [--users 50] [--transactions 1000000] [--minutes 10] [--url http://127.0.0.1:3000] [--outbox .data/outbox]
+ *   npm run bench:load -- [--users 50] [--transactions 1000000] [--minutes 10] [--think-ms 0] [--users-file F] [--url http://127.0.0.1:3000] [--outbox .data/outbox]
  */
 const argument = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -38,6 +39,12 @@ const text = (name: string, fallback: string) => {
 const users = argument('users', 50);
 const transactions = argument('transactions', 1_000_000);
 const minutes = argument('minutes', 10);
+/**
+ * `--think-ms N`: each user pauses a random 0–2N ms (mean N) between calls, as a person does. 0 (the
+ * default) is a closed loop — every user calls again the moment an answer arrives — which finds the
+ * machine's ceiling rather than what 50 people clicking see.
+ */
+const thinkMs = argument('think-ms', 0);
 const base = text('url', 'http://127.0.0.1:3000').replace(/\/$/, '');
 const outbox = text('outbox', join(process.cwd(), '.data', 'outbox'));
 const PASSWORD = 'Load-test-123';
@@ -122,8 +129,42 @@ async function fill(user: LoadUser, count: number, fileBase: number): Promise<vo
   let file = fileBase;
   for (let left = count; left > 0; left -= FILE_ROWS) {
     const rows = Math.min(FILE_ROWS, left);
-    expectStatus(await call(user, 'POST', `account/${user.accountId}/ofx`, ofxFile(file++, rows), 'application/x-ofx'), 'OFX import', 201);
+    const send = () => call(user, 'POST', `account/${user.accountId}/ofx`, ofxFile(file, rows), 'application/x-ofx');
+    let answer = await send();
+    // An access token lives 15 minutes and a large fill outlasts it: a 401 stored nothing, so sign in and send again.
+    if (answer.status === 401) {
+      await signIn(user);
+      answer = await send();
+    }
+    expectStatus(answer, 'OFX import', 201);
+    file += 1;
   }
+}
+
+/**
+ * `--users-file F` (one username a line, users an earlier run signed up with the same password):
+ * signs them in instead of signing new users up, and fills each only up to its share, so a fill
+ * cut short (or a second run on the same data) goes on from what is stored.
+ */
+async function reuse(username: string, index: number): Promise<{ user: LoadUser; stored: number }> {
+  const user = { username, email: '', ip: `10.${randomInt(256)}.${randomInt(256)}.${1 + (index % 254)}`, access: '' } as LoadUser;
+  await signIn(user);
+  const institutions = (expectStatus(await call(user, 'GET', 'connected-accounts'), 'connected-accounts', 200) as Json).data as Json[];
+  const account = institutions.flatMap((i) => i.accounts as Json[]).find((a) => a.name === 'Checking');
+  if (!account) throw new Error(`${username} has no Checking account`);
+  const tree = (expectStatus(await call(user, 'GET', 'groups'), 'groups', 200) as Json).data as Json;
+  const category = (name: string) => (tree.categories as Json[]).find((c) => c.name === name)?.id as string;
+  const page = expectStatus(await call(user, 'GET', `account/${account.id as string}/transactions?offset=0&limit=1`), 'register', 200) as Json;
+  const stored = Number(page.data.transactionsCount);
+  Object.assign(user, {
+    accountId: account.id as string,
+    groceries: category('Groceries'),
+    dining: category('Dining Out') ?? category('Restaurants') ?? category('Groceries'),
+    fundingPool: category('Funding Pool'),
+    feedPosition: '0',
+    feedPolledAt: 0,
+  });
+  return { user, stored };
 }
 
 /** One call of the mix: its name, and the statuses it answers in normal use. */
@@ -174,15 +215,31 @@ const pick = (): Op => {
 };
 
 async function main(): Promise<void> {
-  console.log(`load: ${users} users, ${transactions} transactions, ${minutes} min against ${base} (mail from ${outbox})`);
+  console.log(`load: ${users} users, ${transactions} transactions, ${minutes} min, think ${thinkMs} ms, against ${base} (mail from ${outbox})`);
   const started = performance.now();
   const team: LoadUser[] = [];
-  for (let i = 0; i < users; i += 5) team.push(...(await Promise.all(Array.from({ length: Math.min(5, users - i) }, (_, k) => signUp(i + k)))));
-  console.log(`signed up ${team.length} users in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const stored = new Map<LoadUser, number>();
+  const usersFile = text('users-file', '');
+  if (usersFile) {
+    const names = readFileSync(usersFile, 'utf8').split('\n').map((line) => line.trim()).filter(Boolean).slice(0, users);
+    for (const [index, name] of names.entries()) {
+      const found = await reuse(name, index);
+      team.push(found.user);
+      stored.set(found.user, found.stored);
+    }
+    console.log(`signed in ${team.length} users of ${usersFile} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } else {
+    for (let i = 0; i < users; i += 5) team.push(...(await Promise.all(Array.from({ length: Math.min(5, users - i) }, (_, k) => signUp(i + k)))));
+    console.log(`signed up ${team.length} users in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
   const perUser = Math.floor(transactions / users);
   const filling = performance.now();
   for (let i = 0; i < team.length; i += 2) {
-    await Promise.all(team.slice(i, i + 2).map((user, k) => fill(user, perUser, (i + k) * 1000)));
+    // A file's rows are keyed by its number (ofxFile): files already stored are skipped, never sent twice.
+    await Promise.all(team.slice(i, i + 2).map((user, k) => {
+      const have = Math.min(perUser, Math.floor((stored.get(user) ?? 0) / FILE_ROWS) * FILE_ROWS);
+      return fill(user, perUser - have, (i + k) * 1000 + have / FILE_ROWS);
+    }));
     process.stdout.write(`\rfilled ${Math.min(team.length, i + 2) * perUser} of ${perUser * team.length} transactions`);
   }
   console.log(` in ${((performance.now() - filling) / 1000).toFixed(1)} s`);
@@ -221,6 +278,7 @@ async function main(): Promise<void> {
         }
         samples.get(op.name)!.push(performance.now() - t0);
         calls += 1;
+        if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, randomInt(2 * thinkMs + 1)));
         if (!op.ok.includes(answer.status)) {
           const key = `${op.name} → ${answer.status}`;
           const seen = errors.get(key) ?? { count: 0, example: answer.body.slice(0, 160) };
