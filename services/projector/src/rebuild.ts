@@ -25,10 +25,11 @@ async function rebuild(): Promise<void> {
       return;
     }
     if (config.eventStore !== 'postgres') throw new Error('The per-user rebuild reads the log in PostgreSQL; with EventStoreDB use --all.');
-    logger.log(`rebuilding ${tables.join(', ')} one user at a time`);
+    logger.log(`rebuilding ${tables.join(', ')} one user at a time, ${rebuildConcurrency(process.env)} users at once`);
     const result = await rebuildReadModelsPerUser({
       pool: infrastructure.pool,
       projections: allProjections,
+      concurrency: rebuildConcurrency(process.env),
       onUser: (_user, done, total) => {
         if (done % 100 === 0 || done === total) logger.log(`${done} of ${total} users rebuilt`);
       },
@@ -37,6 +38,13 @@ async function rebuild(): Promise<void> {
   } finally {
     await infrastructure.close();
   }
+}
+
+/** REBUILD_CONCURRENCY: users rebuilt at once (default 2: one PostgreSQL backend per user, and this machine class has 2 cores). */
+function rebuildConcurrency(env: NodeJS.ProcessEnv): number {
+  const value = Number(env.REBUILD_CONCURRENCY ?? 2);
+  if (!Number.isInteger(value) || value < 1 || value > 8) throw new Error('REBUILD_CONCURRENCY must be a whole number from 1 to 8 (the pool has 10 connections).');
+  return value;
 }
 
 rebuild().catch((error: unknown) => {

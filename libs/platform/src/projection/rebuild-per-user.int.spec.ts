@@ -59,6 +59,20 @@ describe('rebuilding the read models one user at a time', () => {
     expect(effects.some((e) => e.user_id === 'gone')).toBe(false);
   });
 
+  test('several users rebuilt at once: exactly one effect per event for every user', async () => {
+    const inline = new InlineProjectionEventStore(postgres, [projection]);
+    const users = ['ann', 'bob', 'cat', 'dan', 'eve'];
+    for (const [i, user] of users.entries()) await appendTestEvents(inline, user, 3 + i);
+    await db.pool.query(`DELETE FROM ${EFFECT_TABLE}`);
+    const seen: string[] = [];
+    const result = await rebuildReadModelsPerUser({ pool: db.pool, projections: [projection], concurrency: 3, onUser: (user) => seen.push(user.userId) });
+    expect(result).toEqual({ users: 5, events: 3 + 4 + 5 + 6 + 7 });
+    expect(seen.sort()).toEqual(users);
+    const effects = await countEffects(db.pool);
+    expect(effects.every((e) => e.n === 1)).toBe(true);
+    for (const user of users) expect(effects.filter((e) => e.user_id === user).map((e) => e.position)).toEqual(await positionsOf(user));
+  });
+
   test("another user's write is not held up by a user's rebuild: it commits while the rebuild is still replaying", async () => {
     const inline = new InlineProjectionEventStore(postgres, [projection]);
     await appendTestEvents(inline, 'ann', 5);

@@ -73,19 +73,31 @@ export async function rebuildReadModelsPerUser(options: {
   pool: Pool;
   projections: readonly Projection[];
   checkpointName?: string;
+  /**
+   * Users rebuilt at once (default 1), each in its own transaction on its own connection: users
+   * share no row and no lock, and a rebuild holds no reader of the log back (`DECLARE_NO_APPEND_SQL`),
+   * so the only limit is the machine (one PostgreSQL backend works one core).
+   */
+  concurrency?: number;
   onUser?: (result: UserRebuildResult, done: number, total: number) => void;
 }): Promise<{ users: number; events: number }> {
   const { pool, projections } = options;
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 1));
   await migrateProjections(pool, projections);
   const { rows } = await pool.query<{ user_id: string }>('SELECT DISTINCT user_id FROM es_events ORDER BY user_id');
   let events = 0;
   let done = 0;
-  for (const { user_id: userId } of rows) {
-    const result = await rebuildUserReadModels({ pool, projections, userId, ...(options.checkpointName ? { checkpointName: options.checkpointName } : {}) });
-    events += result.events;
-    done += 1;
-    options.onUser?.(result, done, rows.length);
-  }
+  let next = 0;
+  const lane = async () => {
+    while (next < rows.length) {
+      const userId = rows[next++]!.user_id;
+      const result = await rebuildUserReadModels({ pool, projections, userId, ...(options.checkpointName ? { checkpointName: options.checkpointName } : {}) });
+      events += result.events;
+      done += 1;
+      options.onUser?.(result, done, rows.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, Math.max(1, rows.length)) }, lane));
   await withTransaction(pool, (client) => removeRowsOfUsersWithoutEvents(client, projections));
   return { users: rows.length, events };
 }
