@@ -37,6 +37,28 @@ const effectsReach = async (ok: (effects: Awaited<ReturnType<typeof countEffects
   return false;
 };
 
+/**
+ * The projection, except that it stops at `userId`'s first event until `open()` is called, so a
+ * rebuild of that user holds its transaction open; `replaying` resolves once it has stopped there.
+ */
+function gatedOn(userId: string) {
+  let started!: () => void;
+  const replaying = new Promise<void>((resolve) => (started = resolve));
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  const gated = {
+    ...projection,
+    async apply(client: Parameters<typeof projection.apply>[0], event: Parameters<typeof projection.apply>[1]) {
+      if (event.metadata.userId === userId) {
+        started();
+        await gate;
+      }
+      await projection.apply(client, event);
+    },
+  };
+  return { gated, replaying, open };
+}
+
 const positionsOf = async (userId: string) =>
   (await db.pool.query<{ position: string }>('SELECT position::text FROM es_events WHERE user_id = $1 ORDER BY position', [userId])).rows.map((r) => r.position);
 
@@ -78,20 +100,7 @@ describe('rebuilding the read models one user at a time', () => {
     await appendTestEvents(inline, 'ann', 5);
     // Ann's replay stops at her first event until Bob's write has committed: were Bob's write to
     // wait for her rebuild, the test would never end (and fails on its timeout).
-    let started!: () => void;
-    const replaying = new Promise<void>((resolve) => (started = resolve));
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    const gated = {
-      ...projection,
-      async apply(client: Parameters<typeof projection.apply>[0], event: Parameters<typeof projection.apply>[1]) {
-        if (event.metadata.userId === 'ann') {
-          started();
-          await gate;
-        }
-        await projection.apply(client, event);
-      },
-    };
+    const { gated, replaying, open } = gatedOn('ann');
     const rebuilding = rebuildUserReadModels({ pool: db.pool, projections: [gated], userId: 'ann' });
     await replaying;
     await appendTestEvents(inline, 'bob', 1);
@@ -108,18 +117,7 @@ describe('rebuilding the read models one user at a time', () => {
       // Ann's rebuild holds its transaction open (it has deleted her rows: it has a transaction id)
       // until Bob's events are projected. Were the log's readers to wait for every transaction in
       // flight, Bob's events would be held back behind it and this would never happen.
-      let started!: () => void;
-      const replaying = new Promise<void>((resolve) => (started = resolve));
-      let open!: () => void;
-      const gate = new Promise<void>((resolve) => (open = resolve));
-      const gated = {
-        ...projection,
-        async apply(client: Parameters<typeof projection.apply>[0], event: Parameters<typeof projection.apply>[1]) {
-          started();
-          await gate;
-          await projection.apply(client, event);
-        },
-      };
+      const { gated, replaying, open } = gatedOn('ann');
       const rebuilding = rebuildUserReadModels({ pool: db.pool, projections: [gated], userId: 'ann' });
       await replaying;
       await appendTestEvents(postgres, 'bob', 3);
