@@ -1,9 +1,23 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './stack.js';
 
-/** Three consecutive free ports (api, projector, worker), as METRICS_PORT_BASE lays them out. */
+/**
+ * The first port the kernel hands out to outgoing connections and to `listen(0)`: every other
+ * stack, database connection and browser of a parallel run takes its ports from there up, and a
+ * port one of them holds cannot be bound, so the operations ports are chosen below it.
+ */
+function ephemeralLow(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/** Three consecutive free ports (api, projector, worker), as METRICS_PORT_BASE lays them out, below the ephemeral range. */
 async function freePortTriple(): Promise<number> {
   const free = (port: number) =>
     new Promise<boolean>((resolve) => {
@@ -12,7 +26,7 @@ async function freePortTriple(): Promise<number> {
       server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
   for (let attempt = 0; attempt < 200; attempt++) {
-    const base = 20_000 + Math.floor(Math.random() * 40_000);
+    const base = 20_000 + Math.floor(Math.random() * Math.max(1_000, ephemeralLow() - 20_003));
     if ((await free(base)) && (await free(base + 1)) && (await free(base + 2))) return base;
   }
   throw new Error('no three consecutive free ports');

@@ -33,10 +33,17 @@ export interface PlatformOptions {
  */
 async function eventStoreFor(options: PlatformOptions, pool: Pool): Promise<EventStore> {
   const { config } = options;
-  if (config.eventStore === 'eventstoredb') return createEventStore({ kind: 'eventstoredb', eventStoreUrl: config.eventStoreUrl });
+  // The API reads the read models and the projector's checkpoints whatever the store and the
+  // mode: their tables exist before it answers, whether or not a projector has started yet (its
+  // health and its reads never fail on a table another process has still to make).
+  if (config.eventStore === 'eventstoredb') {
+    const store = await createEventStore({ kind: 'eventstoredb', eventStoreUrl: config.eventStoreUrl });
+    await migrateProjections(pool, options.projections ?? []);
+    return store;
+  }
   const store = await PostgresEventStore.create(pool, config.databaseUrl);
+  await migrateProjections(pool, options.projections ?? []);
   if (config.projection !== 'inline' || !options.projections) return store;
-  await migrateProjections(pool, options.projections);
   await enterInlineMode(pool);
   return new InlineProjectionEventStore(store, options.projections);
 }

@@ -30,11 +30,12 @@ export interface ApiTestApp {
  * in `env` leaves the read models to that projector (as with EventStoreDB); by default writes are
  * projected inline and the projector only follows the log. `options.projections` replaces every
  * read model's projection (inline and in the projector: a test's failing one), `options.projector`
- * sets the in-process projector's options.
+ * sets the in-process projector's options; `options.withoutProjector` starts the API alone (as a
+ * deployment whose projector has not started yet) until `resumeProjector`.
  */
 export async function startApiTestApp(
   env: NodeJS.ProcessEnv = {},
-  options: { projections?: readonly Projection[]; projector?: Partial<ProjectorOptions> } = {},
+  options: { projections?: readonly Projection[]; projector?: Partial<ProjectorOptions>; withoutProjector?: boolean } = {},
 ): Promise<ApiTestApp> {
   const db = await createTestDatabase('api');
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: db.url, JWT_SECRET: 'api-tests-secret-0123456789-abcdefghijklmn', ...env });
@@ -47,7 +48,7 @@ export async function startApiTestApp(
   const store = app.get<EventStore>(EVENT_STORE);
   const redis = app.get<Redis>(REDIS);
   const start = () => startProjector({ ...options.projector, pool: db.pool, store, projections });
-  let projector: ProjectorHandle | null = await start();
+  let projector: ProjectorHandle | null = options.withoutProjector ? null : await start();
   return {
     app, http: new TestHttp(app), db, config, clock, mail, store,
     async pauseProjector() {
