@@ -3,6 +3,8 @@ import pg from 'pg';
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
+/** A connection of its own, outside every pool (`openSessionClient`). */
+export type SessionClient = pg.Client;
 
 // bigint columns come back as strings by default; int8 values we store (cents, positions) are
 // parsed by the code that reads them, never through floats.
@@ -114,4 +116,21 @@ export async function withTransaction<T>(pool: pg.Pool, work: (client: pg.PoolCl
     await after?.catch(() => undefined);
     client.release();
   }
+}
+
+/**
+ * A connection of its own beside `pool`, to the same database: for state a process keeps in its
+ * session while it lives (session advisory locks, the identity that marks its running requests).
+ * It is never one of the pool's `max` connections, which stay for requests; `end()` closes it.
+ */
+export async function openSessionClient(pool: pg.Pool, purpose: string): Promise<pg.Client> {
+  const { connectionString, host, port, database, user, password } = (pool as pg.Pool & { options: pg.PoolConfig }).options;
+  const client = new pg.Client({ connectionString, host, port, database, user, password, application_name: `${process.env.SERVICE_NAME ?? 'budget'}-${purpose}` });
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  return client;
 }

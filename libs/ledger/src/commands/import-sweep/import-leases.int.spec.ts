@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool } from '@budget/platform';
 import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
 import { IMPORT_LEASE_LOCK_CLASS, ImportLeases } from './import-leases.js';
 
@@ -94,5 +95,26 @@ describe("the sweep's turn", () => {
     release();
     expect(await first).toBe('first');
     expect(await there.turn(async () => 'second')).toBe('second');
+  });
+});
+
+describe('the lock session', () => {
+  it('is a connection of its own: a pool of one connection still serves queries while a lease is held', async () => {
+    const onePool = createPool(db.url, 1);
+    const leases = new ImportLeases(onePool);
+    try {
+      const answered = await leases.hold('import-one-pool', () =>
+        Promise.race([
+          onePool.query<{ n: number }>('SELECT 1 AS n').then((r) => r.rows[0]!.n),
+          new Promise((resolve) => setTimeout(() => resolve('no connection left in the pool'), 15_000).unref()),
+        ]),
+      );
+      expect(answered).toBe(1);
+      const { rows } = await db.pool.query<{ n: string }>('SELECT count(*) AS n FROM pg_locks WHERE locktype = $1 AND classid = $2', ['advisory', IMPORT_LEASE_LOCK_CLASS]);
+      expect(Number(rows[0]!.n)).toBe(0);
+    } finally {
+      await leases.close();
+      await onePool.end();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { PG_POOL, type Pool, type PoolClient } from '@budget/platform';
+import { openSessionClient, PG_POOL, type Pool, type SessionClient } from '@budget/platform';
 
 /**
  * Advisory-lock classes (two-key form), beside the rebuild's 7271, the user write lock's 7272 and
@@ -10,7 +10,7 @@ export const IMPORT_LEASE_LOCK_CLASS = 7274;
 export const IMPORT_SWEEP_LOCK_CLASS = 7275;
 
 interface Session {
-  client: PoolClient;
+  client: SessionClient;
   lost: boolean;
 }
 
@@ -23,7 +23,8 @@ interface Lease {
 /**
  * Which imports a live process is running, for the sweep (docs/architecture.md §8 "Imports in
  * chunks"): a run of an import holds a session-level advisory lock on the import's id for as long
- * as it lasts, on one connection this process keeps for these locks. A process that dies, however
+ * as it lasts, on one connection this process keeps for these locks (its own, beside the pool:
+ * never one of the pool's connections taken from requests for good). A process that dies, however
  * it dies, loses its session and with it every lease, so the sweep may then resume its imports;
  * while the process lives, the sweep (`tryHold`) leaves them alone. Nothing is written and no
  * transaction stays open (the log's readers wait for open transactions, docs/architecture.md §3).
@@ -85,7 +86,6 @@ export class ImportLeases implements OnApplicationShutdown {
     this.closed = true;
     const session = this.session;
     this.session = null;
-    // Destroyed, not given back to the pool: a pooled connection must not carry these locks to its next user.
     if (session) this.drop(await session.catch(() => null));
   }
 
@@ -136,11 +136,11 @@ export class ImportLeases implements OnApplicationShutdown {
     }
   }
 
-  /** The lock session: one pooled connection kept while the process lives, opened again when it breaks. */
+  /** The lock session: one connection of its own kept while the process lives, opened again when it breaks. */
   private open(): Promise<Session> {
     if (this.session) return this.session;
     const opening: Promise<Session> = (async () => {
-      const client = await this.pool.connect();
+      const client = await openSessionClient(this.pool, 'import-leases');
       const session: Session = { client, lost: false };
       client.on('error', (error: Error) => {
         if (session.lost) return;
@@ -160,6 +160,6 @@ export class ImportLeases implements OnApplicationShutdown {
   private drop(session: Session | null): void {
     if (!session || session.lost) return;
     session.lost = true;
-    session.client.release(true);
+    void session.client.end().catch(() => undefined);
   }
 }

@@ -105,3 +105,23 @@ describe('a request whose process died gives its key up at once', () => {
     await otherPool.end();
   });
 });
+
+describe('the holder session is a connection of its own', () => {
+  test('a pool of one connection still serves requests while the holder session lives', async () => {
+    const onePool = createPool(db.url, 1);
+    const single = new IdempotencyStore(onePool);
+    try {
+      await single.onModuleInit();
+      // Had the holder session taken the pool's one connection, the claim's own statement would wait for ever.
+      const answered = await Promise.race([
+        single.claim(userRow('fay', 'k-one-pool', hash)),
+        new Promise((resolve) => setTimeout(() => resolve('no connection left in the pool'), 15_000).unref()),
+      ]);
+      expect(answered).toEqual({ kind: 'claimed' });
+      expect((await onePool.query<{ n: number }>('SELECT 1 AS n')).rows[0]!.n).toBe(1);
+    } finally {
+      single.onModuleDestroy();
+      await onePool.end();
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { migrate } from '../../postgres/migrate.js';
-import type { Pool } from '../../postgres/pool.js';
+import { openSessionClient, type Pool } from '../../postgres/pool.js';
 import { PG_POOL } from '../../nest/tokens.js';
 import { idempotencyMigrations } from './idempotency.migrations.js';
 
@@ -127,7 +127,8 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * The session that marks this process's running keys: one pooled connection kept open, named by
+   * The session that marks this process's running keys: one connection of its own kept open (beside
+   * the pool, never one of the requests' connections), named by
    * its backend pid and start time (`HOLDER_OF`; a pid alone could be reused). When the process dies, PostgreSQL
    * ends the session, and `pg_stat_activity` no longer lists it: a retry then takes the key over at
    * once. If the connection breaks while the process lives, a new one is opened; keys marked with
@@ -137,21 +138,21 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
   private holder(): Promise<string> {
     if (this.holderSession) return this.holderSession.then(({ holder }) => holder);
     const session: Promise<{ release: () => void; holder: string }> = (async () => {
-      const client = await this.pool.connect();
+      const client = await openSessionClient(this.pool, 'idempotency-holder');
       let released = false;
-      const release = (destroy: boolean) => {
+      const release = () => {
         if (released) return;
         released = true;
-        client.release(destroy);
+        void client.end().catch(() => undefined);
       };
       client.on('error', () => {
         if (this.holderSession === session) this.holderSession = null;
-        release(true);
+        release();
       });
       const { rows } = await client.query<{ holder: string }>(
         `SELECT ${HOLDER_OF('a')} AS holder FROM pg_stat_activity a WHERE a.pid = pg_backend_pid()`,
       );
-      return { release: () => release(false), holder: rows[0]!.holder };
+      return { release, holder: rows[0]!.holder };
     })().catch((error: unknown) => {
       if (this.holderSession === session) this.holderSession = null;
       throw error;
