@@ -18,8 +18,12 @@ export interface LogRow extends EventRow {
 
 export const SELECT_COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata';
 
-/** The advisory lock class of transactions that never append (`DECLARE_NO_APPEND_SQL`); its key's low half is the transaction's id. */
-export const NO_APPEND_LOCK_CLASS = 7276;
+/**
+ * The `application_name` a transaction that never appends takes for its own duration
+ * (`DECLARE_NO_APPEND_SQL`). It is how readers tell it (`HORIZON`): the name is in the same
+ * activity row as the transaction's id, which they read already.
+ */
+export const NO_APPEND_APPLICATION_NAME = 'budget-never-appends';
 
 /**
  * The horizon: `pg_snapshot_xmin(pg_current_snapshot())`, the oldest transaction still in flight
@@ -29,10 +33,12 @@ export const NO_APPEND_LOCK_CLASS = 7276;
  * So: the least of the snapshot's xmax and its in-flight ids, minus the ids that
  * `pg_stat_get_activity` shows in another database (an id that ended since the snapshot is not
  * shown, and counts, which is only cautious). Transactions of this database that declared they
- * never append (`declareNoAppend`: a per-user rebuild, which replays one user's events for many
- * seconds) are left out too, by their own id, so a long rebuild holds up no reader of the log. A
- * transaction of this database that has not committed yet, or starts later, has an id at or above
- * it, unless it declared it never appends.
+ * never append (`DECLARE_NO_APPEND_SQL`: a per-user rebuild, which replays one user's events for
+ * many seconds) are left out too, by the name their activity row shows, so a long rebuild holds up
+ * no reader of the log. One scan of the activity array, and no read of the lock table (`pg_locks`
+ * takes every lock partition, which each append needs too). A transaction of this database that
+ * has not committed yet, or starts later, has an id at or above it, unless it declared it never
+ * appends.
  */
 const HORIZON = `(
   SELECT least(pg_snapshot_xmax(s.snap), (
@@ -40,23 +46,19 @@ const HORIZON = `(
             WHERE x::text::bigint % 4294967296 NOT IN (
               SELECT a.backend_xid::text::bigint FROM pg_stat_get_activity(NULL) AS a
                WHERE a.backend_xid IS NOT NULL
-                 AND a.datid <> (SELECT oid FROM pg_database WHERE datname = current_database())
-              UNION ALL
-              SELECT l.objid::text::bigint FROM pg_locks l
-               WHERE l.locktype = 'advisory' AND l.classid = ${NO_APPEND_LOCK_CLASS} AND l.objsubid = 1 AND l.granted
-                 AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database()))))
+                 AND (a.datid <> (SELECT oid FROM pg_database WHERE datname = current_database())
+                      OR a.application_name = '${NO_APPEND_APPLICATION_NAME}'))))
     FROM (SELECT pg_current_snapshot() AS snap) s)`;
 
 /**
  * Declares that the current transaction never appends to the log, so that readers need not wait
- * for it (`HORIZON`): it takes a shared advisory lock keyed by its own transaction id (the low 32
- * bits, as `backend_xid` shows ids; ids in flight are within 2^31 of each other, so none is
- * mistaken for another), held until it ends. Until the lock is granted the readers count the
- * transaction as in flight, which is only cautious. A transaction that declared this and then
- * appended could have its events passed by a reader: only code that writes read models and
- * nothing else (the per-user rebuild) may call it.
+ * for it (`HORIZON`): it names its session `NO_APPEND_APPLICATION_NAME` until it ends (`SET LOCAL`:
+ * the name reverts at commit or rollback, after the transaction's id is gone from the in-flight
+ * list, and before the connection's next transaction can take an id). A transaction that declared
+ * this and then appended could have its events passed by a reader: only code that writes read
+ * models and nothing else (the per-user rebuild) may call it.
  */
-export const DECLARE_NO_APPEND_SQL = `SELECT pg_advisory_xact_lock_shared((${NO_APPEND_LOCK_CLASS}::bigint << 32) + pg_current_xact_id()::text::bigint % 4294967296)`;
+export const DECLARE_NO_APPEND_SQL = `SET LOCAL application_name = '${NO_APPEND_APPLICATION_NAME}'`;
 
 /**
  * Whether readers may hand a row out: its transaction is below the horizon. Positions follow

@@ -5,6 +5,7 @@ import { migrate } from '../postgres/migrate.js';
 import { adminDatabaseUrl, createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { collect, ids, newEvent, readAllAfter, uniqueStream } from './contract/fixtures.js';
 import { postgresHoldAppend } from './contract/postgres-held-append.js';
+import { DECLARE_NO_APPEND_SQL } from './postgres-event-row.js';
 import { describeEventStoreContract } from './event-store.contract.js';
 import { appendEvents, appendInTransaction, type AppendLocks } from './postgres-append.js';
 import { PostgresEventStore } from './postgres-event-store.js';
@@ -135,6 +136,37 @@ describe('PostgreSQL event store: transaction order', () => {
     } finally {
       await elsewhere.query('ROLLBACK');
       await elsewhere.end();
+      await subscriber.subscription.stop();
+    }
+  });
+
+  test('a transaction that declared it never appends holds nobody back; its connection\'s next transaction does again', async () => {
+    const start = await store.headPosition();
+    const subscriber = collect(store, start);
+    const rebuilding = new pg.Client({ connectionString: db.url });
+    await rebuilding.connect();
+    try {
+      await rebuilding.query('BEGIN');
+      await rebuilding.query(DECLARE_NO_APPEND_SQL);
+      await rebuilding.query('CREATE TEMP TABLE declared_no_append (n int)');
+      const first = newEvent('user-a');
+      await store.append(uniqueStream('budget'), [first], { expectedRevision: 'no_stream' });
+      await subscriber.waitForCount(1, 500);
+      expect(ids(subscriber.events)).toEqual([first.id]);
+      await rebuilding.query('COMMIT');
+
+      // The declaration ended with its transaction: the next one on the same connection counts.
+      await rebuilding.query('BEGIN');
+      await rebuilding.query('CREATE TEMP TABLE holds_the_horizon_again (n int)');
+      const second = newEvent('user-a');
+      await store.append(uniqueStream('budget'), [second], { expectedRevision: 'no_stream' });
+      await sleep(200);
+      expect(ids(subscriber.events)).toEqual([first.id]);
+      await rebuilding.query('COMMIT');
+      await subscriber.waitForCount(2, 500);
+      expect(ids(subscriber.events)).toEqual([first.id, second.id]);
+    } finally {
+      await rebuilding.end();
       await subscriber.subscription.stop();
     }
   });
