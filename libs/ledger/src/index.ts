@@ -7,7 +7,7 @@ export * from './category-transfers/index.js';
 export * from './schedules/index.js';
 export { MONTH_FUNDED_SQL, MONTH_START_BALANCES_SQL } from './public-queries/index.js';
 export { REGISTER_PAGE_SQL, REGISTER_SIZE_SQL } from './queries/register-page.sql.js';
-export { SEARCH_COUNT_BOUND, searchStatements } from './queries/search-transactions/search-transactions.sql.js';
+export { SEARCH_COUNT_BOUND, searchStatement, searchStatements } from './queries/search-transactions/search-transactions.sql.js';
 export * from './domain/bank-rows/bank-row.decide.js';
 export * from './domain/bank-rows/bank-transaction-id.js';
 export { RecordBankRowsCommand, RECORD_BANK_ROWS_CHUNK, type RecordBankRowsResult } from './commands/record-bank-rows/record-bank-rows.command.js';

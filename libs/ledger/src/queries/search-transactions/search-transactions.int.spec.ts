@@ -2,7 +2,7 @@ import { migrate, type PoolClient as Client } from '@budget/platform';
 import { createTestDatabase, type TestDatabase } from '@budget/platform/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ledgerMigrations } from '../../projection/ledger.migrations.js';
-import { searchStatements, type TransactionSearch } from './search-transactions.sql.js';
+import { searchStatement, searchStatements, type TransactionSearch } from './search-transactions.sql.js';
 
 /**
  * The search's statements on the user-scoped trigram indexes of ledger-027 (docs/architecture.md
@@ -162,6 +162,8 @@ interface Answer {
   page: string[];
   count: number;
   bounded: number;
+  /** The one statement the API sends (`searchStatement`): its page, and how many matches its walk found. */
+  single: { page: string[]; matched: number };
 }
 async function answers(regime: Regime): Promise<Map<string, Answer>> {
   return inRegime(regime, async (client) => {
@@ -173,7 +175,13 @@ async function answers(regime: Regime): Promise<Map<string, Answer>> {
         const page = await client.query<{ id: string }>(exact.page);
         const count = await client.query<{ n: string }>(exact.count);
         const capped = await client.query<{ n: string }>(bounded.count);
-        out.set(`${userId} ${q.field}=${q.text}`, { page: page.rows.map((r) => r.id), count: Number(count.rows[0]!.n), bounded: Number(capped.rows[0]!.n) });
+        const single = await client.query<{ id: string | null; matched: string }>(searchStatement(searchOf(q), userId));
+        out.set(`${userId} ${q.field}=${q.text}`, {
+          page: page.rows.map((r) => r.id),
+          count: Number(count.rows[0]!.n),
+          bounded: Number(capped.rows[0]!.n),
+          single: { page: single.rows.flatMap((r) => (r.id === null ? [] : [r.id])), matched: Number(single.rows[0]!.matched) },
+        });
       }
     }
     return out;
@@ -213,6 +221,9 @@ describe('search on the user-scoped trigram indexes', () => {
       expect(answer.page, key).toEqual(want);
       expect(answer.count, key).toBe(want.length);
       expect(answer.bounded, key).toBe(Math.min(want.length, 1001));
+      // The one statement answers the same page, and its walk counts every match up to the page's end or past the bound.
+      expect(answer.single.page, key).toEqual(want);
+      expect(answer.single.matched, key).toBe(Math.min(want.length, Math.max(1001, ROWS_PER_USER)));
       expect(shared.get(key), key).toEqual(answer);
       expect(none.get(key), key).toEqual(answer);
       // Ownership, row by row: only the asker's live rows.
