@@ -398,6 +398,20 @@ export const ledgerMigrations: Migration[] = [
     id: 'ledger-028-statement-finished',
     sql: `ALTER TABLE ledger_statements ADD COLUMN finished_at timestamptz;`,
   },
+  {
+    // The search's trigram indexes keep no pending list (docs/architecture.md §4.9): with GIN's
+    // fast update a new row's entries wait in one list that every search of the index reads whole,
+    // whoever wrote them (4 MB by default: hundreds of pages for one user's search after another's
+    // import), and the write that finds the list full merges all of it. Off, each write puts its
+    // entries in the index's tree, under its own user's key. The entries waiting now are merged.
+    id: 'ledger-029-trigram-no-pending-list',
+    sql: `
+      ALTER INDEX ledger_transactions_user_name_trgm SET (fastupdate = off);
+      ALTER INDEX ledger_transactions_user_memo_trgm SET (fastupdate = off);
+      SELECT gin_clean_pending_list('ledger_transactions_user_name_trgm'::regclass);
+      SELECT gin_clean_pending_list('ledger_transactions_user_memo_trgm'::regclass);
+    `,
+  },
 ];
 
 export const ledgerTables = [

@@ -6,7 +6,8 @@ import type { Pool } from '@budget/platform';
  * database switched between ledger-027's user-scoped trigram indexes (name and memo, the user
  * beside the trigrams through btree_gin) and ledger-013's one trigram index of every user's names,
  * which ledger-027 dropped (docs/architecture.md §4.9). Each index is made by the very statement
- * its migration runs, read from the migration, so the "before" is the index that was shipped.
+ * its migration runs, read from the migration, so the "before" is the index that was shipped; the
+ * user-scoped ones then without a pending list, as ledger-029 leaves them.
  */
 const SCOPED = ['ledger_transactions_user_name_trgm', 'ledger_transactions_user_memo_trgm'] as const;
 const SHARED = 'ledger_transactions_name_trgm';
@@ -30,7 +31,7 @@ export async function useTrigramIndexes(pool: Pool, which: TrigramIndexes): Prom
   const statements =
     which === 'shared'
       ? [createStatement('ledger-013-search', SHARED), ...SCOPED.map((index) => `DROP INDEX IF EXISTS ${index}`)]
-      : [...SCOPED.map((index) => createStatement('ledger-027-search-by-user', index)), `DROP INDEX IF EXISTS ${SHARED}`];
+      : [...SCOPED.map((index) => createStatement('ledger-027-search-by-user', index)), ...SCOPED.map((index) => `ALTER INDEX ${index} SET (fastupdate = off)`), `DROP INDEX IF EXISTS ${SHARED}`];
   for (const statement of statements) await pool.query(statement);
   return (performance.now() - started) / 1000;
 }

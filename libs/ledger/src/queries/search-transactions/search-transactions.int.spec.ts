@@ -252,4 +252,41 @@ describe('search on the user-scoped trigram indexes', () => {
     expect(found.get('search-bob name=zephyr')!.count).toBe(fixture.filter((r) => r.name === BOBS_OWN && !r.deleted).length);
     expect(found.get('search-bob name=zephyr')!.count).toBeGreaterThan(0);
   });
+
+  test('another user’s burst of writes adds nothing to what a search reads: the trigram indexes keep no pending list (ledger-029)', async () => {
+    const { rows: options } = await db.pool.query<{ relname: string; reloptions: string[] | null }>(
+      `SELECT relname, reloptions FROM pg_class WHERE relname IN ('ledger_transactions_user_name_trgm', 'ledger_transactions_user_memo_trgm') ORDER BY relname`,
+    );
+    expect(options).toEqual([
+      { relname: 'ledger_transactions_user_memo_trgm', reloptions: ['fastupdate=off'] },
+      { relname: 'ledger_transactions_user_name_trgm', reloptions: ['fastupdate=off'] },
+    ]);
+    const word = searchStatement({ name: 'kroger', amount: null, offset: 0, limit: 30 }, 'search-alice');
+    /** The pages Alice's search read in all (hit or read: the plan's first Buffers line, its root's), and whether it used the name's trigram index. */
+    const indexPages = async (client: Client) => {
+      const plan = (await client.query<{ 'QUERY PLAN': string }>({ text: `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING OFF) ${word.text}`, values: word.values })).rows.map((r) => r['QUERY PLAN']);
+      const buffers = plan.find((line) => line.trim().startsWith('Buffers:'))!;
+      return {
+        pages: Number(/hit=(\d+)/.exec(buffers)?.[1] ?? 0) + Number(/read=(\d+)/.exec(buffers)?.[1] ?? 0),
+        trigrams: plan.some((line) => line.includes('Bitmap Index Scan on ledger_transactions_user_name_trgm')),
+      };
+    };
+    const [before, after] = await inRegime('user-scoped (ledger-027)', async (client) => {
+      const quiet = await indexPages(client);
+      // 6,000 rows of another user, their names full of trigrams (with a pending list, some 400 pages of it).
+      await client.query(
+        `INSERT INTO ledger_transactions (user_id, id, kind, type, date, version, splits, seq, recorded_at, name, comment, deleted, amount_cents)
+         SELECT 'search-burst', gen_random_uuid(), 'manual', 0, DATE '2026-01-01', 1, '[]', 1000000 + g, now(), 'Kroger fuel station ' || g, 'weekly shop ' || g, false, -g
+           FROM generate_series(1, 6000) AS g`,
+      );
+      return [quiet, await indexPages(client)];
+    });
+    // The burst's rows join the trigrams' own lists (every user's rows are in them, compressed): a
+    // few pages more, the same plan. With a pending list every search would read its every page,
+    // or (as the planner counts them) walk all of Alice's rows instead.
+    expect(before.trigrams).toBe(true);
+    expect(after.trigrams).toBe(true);
+    expect(after.pages).toBeLessThanOrEqual(before.pages + 30);
+  });
 });
+
