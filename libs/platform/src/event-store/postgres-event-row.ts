@@ -52,13 +52,16 @@ const HORIZON = `(
 
 /**
  * Declares that the current transaction never appends to the log, so that readers need not wait
- * for it (`HORIZON`): it names its session `NO_APPEND_APPLICATION_NAME` until it ends (`SET LOCAL`:
+ * for it (`HORIZON`): an expression, to be selected in the transaction's first statement. It names
+ * its session `NO_APPEND_APPLICATION_NAME` until it ends (`SET LOCAL`:
  * the name reverts at commit or rollback, after the transaction's id is gone from the in-flight
  * list, and before the connection's next transaction can take an id). A transaction that declared
  * this and then appended could have its events passed by a reader: only code that writes read
- * models and nothing else (the per-user rebuild) may call it.
+ * models and nothing else (the per-user rebuild, the projector's batches) may call it.
  */
-export const DECLARE_NO_APPEND_SQL = `SET LOCAL application_name = '${NO_APPEND_APPLICATION_NAME}'`;
+export const DECLARE_NO_APPEND = `set_config('application_name', '${NO_APPEND_APPLICATION_NAME}', true)`;
+/** `DECLARE_NO_APPEND` as a statement of its own (`set_config(…, true)` is `SET LOCAL`). */
+export const DECLARE_NO_APPEND_SQL = `SELECT ${DECLARE_NO_APPEND}`;
 
 /**
  * Whether readers may hand a row out: its transaction is below the horizon. Positions follow

@@ -1,4 +1,5 @@
 import type { StoredEvent } from '../event-store/port.js';
+import { DECLARE_NO_APPEND } from '../event-store/postgres-event-row.js';
 import { withTransaction, type Pool, type PoolClient } from '../postgres/pool.js';
 import { applyEvents } from './apply-events.js';
 import { lockUserPosition, saveUserPosition } from './checkpoint.js';
@@ -43,5 +44,8 @@ export async function commitUserBatch(
  * rebuilt checkpoint and drops what the rebuild replayed.
  */
 async function holdOffRebuild(client: PoolClient): Promise<void> {
-  await client.query('SELECT pg_advisory_xact_lock_shared($1, 0)', [REBUILD_LOCK_CLASS]);
+  // A batch only writes read models: it declares it never appends (in the same statement), so the
+  // log's readers — this projector's own subscription among them — do not hold every user's events
+  // back behind one user's batch until it commits (docs/architecture.md §3).
+  await client.query(`SELECT pg_advisory_xact_lock_shared($1, 0), ${DECLARE_NO_APPEND}`, [REBUILD_LOCK_CLASS]);
 }

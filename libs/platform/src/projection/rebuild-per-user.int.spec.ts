@@ -152,3 +152,23 @@ describe('rebuilding the read models one user at a time', () => {
     }
   });
 });
+
+describe("the projector's own batches", () => {
+  test("another user's events are projected while one user's batch is still open (a batch holds no reader of the log back)", async () => {
+    const { gated, replaying, open } = gatedOn('dan');
+    const projector = await startProjector({ pool: db.pool, store: postgres, projections: [gated], workers: 2 });
+    try {
+      await appendTestEvents(postgres, 'dan', 1);
+      // Dan's batch stops in its transaction, which has an id by then (it locked Dan's position row).
+      await replaying;
+      await appendTestEvents(postgres, 'eve', 2);
+      const eveProjected = await effectsReach((effects) => effects.filter((e) => e.user_id === 'eve').length === 2);
+      open();
+      expect(eveProjected).toBe(true);
+      expect(await effectsReach((effects) => effects.length === 3 && effects.every((e) => e.n === 1))).toBe(true);
+    } finally {
+      open();
+      await projector.stop();
+    }
+  });
+});
