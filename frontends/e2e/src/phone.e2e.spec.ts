@@ -205,7 +205,8 @@ describe('the product on a phone (390px)', () => {
     await context.close();
   });
 
-  it('shows every main page at phone and desktop width, light and dark, without sideways overflow on the phone', async () => {
+  // One test per colour scheme: twenty pages a scheme, each well inside the e2e time limit on a shared machine.
+  it.each(['light', 'dark'] as const)('shows every main page at phone and desktop width in %s, without sideways overflow on the phone', async (scheme) => {
     const seeded = await seed();
     const pages: [string, string][] = [
       ['home', '/home'],
@@ -221,29 +222,27 @@ describe('the product on a phone (390px)', () => {
     ];
     mkdirSync(SCREENSHOTS, { recursive: true });
     const overflowing: string[] = [];
-    for (const scheme of ['light', 'dark'] as const) {
-      for (const [width, options] of [[390, PHONE], [1280, DESKTOP]] as const) {
-        const context = await browser.newContext({ ...options, colorScheme: scheme, storageState: seeded.session });
-        const page = await context.newPage();
-        for (const [name, path] of pages) {
-          await page.goto(`${stack.url}${path}`);
-          await page.locator('main').waitFor();
-          await settle(page);
-          // The user's choice is "system" (the default): the browser's scheme decides.
-          expect(await page.evaluate<string>(BODY_BG), `${name} ${scheme}`).toBe(scheme === 'dark' ? DARK_BG : LIGHT_BG);
-          expect((await page.locator('main').innerText()).trim().length, `${name} shows something`).toBeGreaterThan(0);
-          const file = `${SCREENSHOTS}${name}-${width}-${scheme}.png`;
-          await page.screenshot({ path: file });
-          expect(statSync(file).size, file).toBeGreaterThan(2_000);
-          const png = readFileSync(file);
-          expect(png.readUInt32BE(16), `${file} width`).toBe(width);
-          if (width === 390) {
-            const scrollWidth = await page.evaluate<number>(SCROLL_WIDTH);
-            if (scrollWidth > 390) overflowing.push(`${name} (${scheme}): ${scrollWidth}px`);
-          }
+    for (const [width, options] of [[390, PHONE], [1280, DESKTOP]] as const) {
+      const context = await browser.newContext({ ...options, colorScheme: scheme, storageState: seeded.session });
+      const page = await context.newPage();
+      for (const [name, path] of pages) {
+        await page.goto(`${stack.url}${path}`);
+        await page.locator('main').waitFor();
+        await settle(page);
+        // The user's choice is "system" (the default): the browser's scheme decides.
+        expect(await page.evaluate<string>(BODY_BG), `${name} ${scheme}`).toBe(scheme === 'dark' ? DARK_BG : LIGHT_BG);
+        expect((await page.locator('main').innerText()).trim().length, `${name} shows something`).toBeGreaterThan(0);
+        const file = `${SCREENSHOTS}${name}-${width}-${scheme}.png`;
+        await page.screenshot({ path: file });
+        expect(statSync(file).size, file).toBeGreaterThan(2_000);
+        const png = readFileSync(file);
+        expect(png.readUInt32BE(16), `${file} width`).toBe(width);
+        if (width === 390) {
+          const scrollWidth = await page.evaluate<number>(SCROLL_WIDTH);
+          if (scrollWidth > 390) overflowing.push(`${name} (${scheme}): ${scrollWidth}px`);
         }
-        await context.close();
       }
+      await context.close();
     }
     expect(overflowing).toEqual([]);
   });
