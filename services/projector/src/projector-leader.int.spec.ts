@@ -31,13 +31,18 @@ let head = 0n;
 const output = new Map<string, string>();
 const spawned = new Set<ChildProcess>();
 
-/** Every row write to a read-model table with the application name of the session that made it. */
+/**
+ * Every row write to a read-model table with the application name of the session that made it (a
+ * projector's batch marks its name as never appending, `NO_APPEND_MARK`: the process is what it
+ * names first, and every write here must come from such a batch).
+ */
 const WITNESS_SQL = `
   CREATE TABLE leader_witness (seq bigserial PRIMARY KEY, app text NOT NULL, tbl text NOT NULL, op text NOT NULL, row_data jsonb NOT NULL);
   CREATE FUNCTION leader_witness() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     INSERT INTO leader_witness (app, tbl, op, row_data)
-    VALUES (current_setting('application_name'), TG_TABLE_NAME, TG_OP, CASE WHEN TG_OP = 'DELETE' THEN to_jsonb(OLD) ELSE to_jsonb(NEW) END);
+    VALUES (CASE WHEN current_setting('application_name') LIKE '% [never appends]' THEN left(current_setting('application_name'), -16) ELSE 'unmarked: ' || current_setting('application_name') END,
+            TG_TABLE_NAME, TG_OP, CASE WHEN TG_OP = 'DELETE' THEN to_jsonb(OLD) ELSE to_jsonb(NEW) END);
     RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
   END $$;`;
 

@@ -19,11 +19,12 @@ export interface LogRow extends EventRow {
 export const SELECT_COLUMNS = 'position, event_id, stream_id, revision, type, data, metadata';
 
 /**
- * The `application_name` a transaction that never appends takes for its own duration
- * (`DECLARE_NO_APPEND_SQL`). It is how readers tell it (`HORIZON`): the name is in the same
- * activity row as the transaction's id, which they read already.
+ * What a transaction that never appends adds to its session's `application_name` for its own
+ * duration (`DECLARE_NO_APPEND`): the service's name stays in front (cut to fit PostgreSQL's 63
+ * bytes), so an operator still sees which process it is. It is how readers tell it (`HORIZON`):
+ * the name is in the same activity row as the transaction's id, which they read already.
  */
-export const NO_APPEND_APPLICATION_NAME = 'budget-never-appends';
+export const NO_APPEND_MARK = ' [never appends]';
 
 /**
  * The horizon: `pg_snapshot_xmin(pg_current_snapshot())`, the oldest transaction still in flight
@@ -47,19 +48,19 @@ const HORIZON = `(
               SELECT a.backend_xid::text::bigint FROM pg_stat_get_activity(NULL) AS a
                WHERE a.backend_xid IS NOT NULL
                  AND (a.datid <> (SELECT oid FROM pg_database WHERE datname = current_database())
-                      OR a.application_name = '${NO_APPEND_APPLICATION_NAME}'))))
+                      OR a.application_name LIKE '%${NO_APPEND_MARK}'))))
     FROM (SELECT pg_current_snapshot() AS snap) s)`;
 
 /**
  * Declares that the current transaction never appends to the log, so that readers need not wait
- * for it (`HORIZON`): an expression, to be selected in the transaction's first statement. It names
- * its session `NO_APPEND_APPLICATION_NAME` until it ends (`SET LOCAL`:
+ * for it (`HORIZON`): an expression, to be selected in the transaction's first statement. It marks
+ * its session's name with `NO_APPEND_MARK` until it ends (`SET LOCAL`:
  * the name reverts at commit or rollback, after the transaction's id is gone from the in-flight
  * list, and before the connection's next transaction can take an id). A transaction that declared
  * this and then appended could have its events passed by a reader: only code that writes read
  * models and nothing else (the per-user rebuild, the projector's batches) may call it.
  */
-export const DECLARE_NO_APPEND = `set_config('application_name', '${NO_APPEND_APPLICATION_NAME}', true)`;
+export const DECLARE_NO_APPEND = `set_config('application_name', left(current_setting('application_name'), 40) || '${NO_APPEND_MARK}', true)`;
 /** `DECLARE_NO_APPEND` as a statement of its own (`set_config(…, true)` is `SET LOCAL`). */
 export const DECLARE_NO_APPEND_SQL = `SELECT ${DECLARE_NO_APPEND}`;
 
