@@ -59,11 +59,11 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
   };
   // A service that ends while the stack starts fails the start at once, named, with its exit code
   // (its own `[name]` lines above say why), rather than as an API that never answered.
-  const ended = () => services.children.filter((c) => c.hasExited()).map((c) => c.name);
+  const ended = () => services.children.filter((c) => c.hasExited());
   try {
     await waitForHealth(`${url}/api/v1/health`, { timeoutMs: 60_000, gaveUp: () => ended().length > 0 });
   } catch (error) {
-    const gone = await Promise.all(services.children.filter((c) => c.hasExited()).map((c) => c.exited));
+    const gone = await Promise.all(ended().map((c) => c.exited));
     await stop();
     if (gone.length === 0) throw error;
     throw new Error(`the stack did not start: ${gone.map((g) => `${g.name} exited (${g.signal ?? `code ${g.code}`})`).join(', ')}; its [${gone[0]!.name}] lines above say why`, { cause: error });

@@ -1,5 +1,6 @@
 export * from './event-store/port.js';
 export * from './event-store/postgres-event-store.js';
+export { NO_APPEND_MARK } from './event-store/postgres-event-row.js';
 export * from './event-store/postgres-event-store.migrations.js';
 export * from './event-store/postgres-fence.js';
 export * from './event-store/eventstoredb-event-store.js';

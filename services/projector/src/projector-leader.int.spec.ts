@@ -7,6 +7,7 @@ import {
   DEFAULT_CHECKPOINT_NAME,
   FixedClock,
   migrateProjections,
+  NO_APPEND_MARK,
   PostgresEventStore,
   readCheckpoint,
   rebuildReadModels,
@@ -41,7 +42,7 @@ const WITNESS_SQL = `
   CREATE FUNCTION leader_witness() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
     INSERT INTO leader_witness (app, tbl, op, row_data)
-    VALUES (CASE WHEN current_setting('application_name') LIKE '% [never appends]' THEN left(current_setting('application_name'), -16) ELSE 'unmarked: ' || current_setting('application_name') END,
+    VALUES (CASE WHEN current_setting('application_name') LIKE '%${NO_APPEND_MARK}' THEN left(current_setting('application_name'), -${NO_APPEND_MARK.length}) ELSE 'unmarked: ' || current_setting('application_name') END,
             TG_TABLE_NAME, TG_OP, CASE WHEN TG_OP = 'DELETE' THEN to_jsonb(OLD) ELSE to_jsonb(NEW) END);
     RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
   END $$;`;

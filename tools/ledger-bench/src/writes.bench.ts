@@ -4,6 +4,7 @@ import { createTestDatabase } from '@budget/platform/testing';
 import { startBenchApi } from './bench-api.js';
 import { fillAccount } from './fill.js';
 import { measureInterleaved, percentile } from './measure/timing.js';
+import { restorePendingLists } from './search/trigram-indexes.js';
 import { seedUser } from './seed-user.js';
 
 /**
@@ -59,11 +60,7 @@ try {
   const [accountId] = user.target.accountIds;
   const [first, second] = user.target.categoryIds;
   const filled = await fillAccount(api, user, accountId!, transactions, 'filling the budget');
-  if (ginFastUpdate === 'on') {
-    // Constant statements: the two index names of ledger-027.
-    await database.pool.query('ALTER INDEX ledger_transactions_user_name_trgm SET (fastupdate = on)');
-    await database.pool.query('ALTER INDEX ledger_transactions_user_memo_trgm SET (fastupdate = on)');
-  }
+  if (ginFastUpdate === 'on') await restorePendingLists(database.pool);
   if (transactions > 0) await database.pool.query('VACUUM (ANALYZE)');
   const { rows } = await database.pool.query<{ id: string }>(
     `SELECT id FROM budget_categories WHERE user_id = $1 AND type = 'FUNDING POOL'`,

@@ -33,17 +33,16 @@ export interface PlatformOptions {
  */
 async function eventStoreFor(options: PlatformOptions, pool: Pool): Promise<EventStore> {
   const { config } = options;
-  // The API reads the read models and the projector's checkpoints whatever the store and the
-  // mode: their tables exist before it answers, whether or not a projector has started yet (its
-  // health and its reads never fail on a table another process has still to make).
-  if (config.eventStore === 'eventstoredb') {
-    const store = await createEventStore({ kind: 'eventstoredb', eventStoreUrl: config.eventStoreUrl });
-    await migrateProjections(pool, options.projections ?? []);
-    return store;
-  }
-  const store = await PostgresEventStore.create(pool, config.databaseUrl);
-  await migrateProjections(pool, options.projections ?? []);
-  if (config.projection !== 'inline' || !options.projections) return store;
+  const store =
+    config.eventStore === 'eventstoredb'
+      ? await createEventStore({ kind: 'eventstoredb', eventStoreUrl: config.eventStoreUrl })
+      : await PostgresEventStore.create(pool, config.databaseUrl);
+  if (!options.projections) return store;
+  // A process that reads the read models (the api, the worker) makes their tables and the
+  // projector's checkpoints whatever the store and the mode, so it never fails on a table a
+  // projector that has not started yet has still to make.
+  await migrateProjections(pool, options.projections);
+  if (!(store instanceof PostgresEventStore) || config.projection !== 'inline') return store;
   await enterInlineMode(pool);
   return new InlineProjectionEventStore(store, options.projections);
 }

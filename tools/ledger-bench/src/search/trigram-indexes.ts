@@ -7,13 +7,19 @@ import type { Pool } from '@budget/platform';
  * beside the trigrams through btree_gin) and ledger-013's one trigram index of every user's names,
  * which ledger-027 dropped (docs/architecture.md §4.9). Each index is made by the very statement
  * its migration runs, read from the migration, so the "before" is the index that was shipped; the
- * user-scoped ones then without a pending list, as ledger-029 leaves them.
+ * user-scoped ones then lose their pending list by ledger-029's own statements.
  */
 const SCOPED = ['ledger_transactions_user_name_trgm', 'ledger_transactions_user_memo_trgm'] as const;
 const SHARED = 'ledger_transactions_name_trgm';
 
+function migrationSql(migrationId: string): string {
+  const sql = ledgerProjection.migrations.find((m) => m.id === migrationId)?.sql;
+  if (sql === undefined) throw new Error(`no migration ${migrationId}`);
+  return sql;
+}
+
 function createStatement(migrationId: string, index: string): string {
-  const sql = ledgerProjection.migrations.find((m) => m.id === migrationId)?.sql ?? '';
+  const sql = migrationSql(migrationId);
   const statement = new RegExp(`CREATE INDEX ${index} ON [^;]+`).exec(sql)?.[0];
   if (!statement) throw new Error(`migration ${migrationId} makes no index ${index}`);
   return statement.replace('CREATE INDEX', 'CREATE INDEX IF NOT EXISTS');
@@ -31,9 +37,17 @@ export async function useTrigramIndexes(pool: Pool, which: TrigramIndexes): Prom
   const statements =
     which === 'shared'
       ? [createStatement('ledger-013-search', SHARED), ...SCOPED.map((index) => `DROP INDEX IF EXISTS ${index}`)]
-      : [...SCOPED.map((index) => createStatement('ledger-027-search-by-user', index)), ...SCOPED.map((index) => `ALTER INDEX ${index} SET (fastupdate = off)`), `DROP INDEX IF EXISTS ${SHARED}`];
+      : [...SCOPED.map((index) => createStatement('ledger-027-search-by-user', index)), migrationSql('ledger-029-trigram-no-pending-list'), `DROP INDEX IF EXISTS ${SHARED}`];
   for (const statement of statements) await pool.query(statement);
   return (performance.now() - started) / 1000;
+}
+
+/**
+ * `bench:writes --gin-fastupdate on`: the user-scoped trigram indexes with GIN's pending list back,
+ * as before ledger-029 turned it off.
+ */
+export async function restorePendingLists(pool: Pool): Promise<void> {
+  for (const index of SCOPED) await pool.query(`ALTER INDEX ${index} SET (fastupdate = on)`);
 }
 
 /** The index lines of the plan of `statement` (which index, what it was asked, what was filtered after). */
