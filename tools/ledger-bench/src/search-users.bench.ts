@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { searchStatement, searchStatements } from '@budget/ledger';
+import { SEARCH_COUNT_BOUND, searchStatement } from '@budget/ledger';
 import { positive } from './args.js';
 import { percentile } from './measure/timing.js';
 import { prepareSearchDataSet, type SearchUser } from './search/prepare.js';
@@ -14,8 +14,9 @@ import { indexLines, useTrigramIndexes, type TrigramIndexes } from './search/tri
  * and 2 character names, a word, an amount either way, a category; a common and a rare text of
  * each) is asked `--rounds` times per run, each time by the next user, through the whole API
  * (`app.inject`) and as its one statement on the pool (`searchStatement`: the matches walked once
- * for the page and the count), and as the two statements the handler sent before it (page and
- * bounded count in parallel, `searchStatements`: the "before" column, interleaved with the others).
+ * for the page and the count), and as that statement was before ledger-030, a 1–2 character name
+ * walked through the user's rows rather than probed and read from the letters' index
+ * (`searchStatement(…, 'walk')`: the "before" column, interleaved with the others).
  * Every API request carries a distinct `_` parameter, which the contract
  * drops: the per-process answer cache (§6.4) is keyed by the URL, so no answer comes from it.
  * p50 / p95 / p99 per run, then the medians of the runs.
@@ -60,7 +61,7 @@ interface Case {
   kind: string;
   label: string;
   query: string;
-  search: Parameters<typeof searchStatements>[0];
+  search: Parameters<typeof searchStatement>[0];
 }
 const base = { name: null, amount: null, offset: 0, limit: 30 };
 const CASES: Case[] = [
@@ -83,7 +84,7 @@ interface Result {
   label: string;
   api: P3;
   sql: P3;
-  /** Without --compare: the two statements (page and bounded count, in parallel) the search sent before its one statement. */
+  /** Without --compare: the one statement as before ledger-030, every 1–2 character name walked (`searchStatement(…, 'walk')`). */
   two?: P3;
   /** --compare shared-trigram: the API and the statements on ledger-013's index of every user's names. */
   sharedApi?: P3;
@@ -103,7 +104,7 @@ function table(results: Result[]): string {
         '|---|---|---|---|---|---|---|',
       ]
     : [
-        '| kind | query | API p50 / p95 / p99 ms | SQL, one statement: p50 / p95 / p99 ms | before: SQL, page ∥ count: p50 / p95 / p99 ms | first user: rows / count |',
+        '| kind | query | API p50 / p95 / p99 ms | SQL, one statement: p50 / p95 / p99 ms | before ledger-030 (short names walked): SQL p50 / p95 / p99 ms | first user: rows / count |',
         '|---|---|---|---|---|---|',
       ];
   for (const r of results) {
@@ -127,10 +128,8 @@ try {
       return response.json<{ data: { transactions: unknown[]; transactionsCount: number; transactionsCountCapped: boolean } }>().data;
     };
     const sqlCall = (user: SearchUser, c: Case) => data.pool.query(searchStatement(c.search, user.userId));
-    const twoCall = async (user: SearchUser, c: Case) => {
-      const { page, count } = searchStatements(c.search, user.userId);
-      await Promise.all([data.pool.query(page), data.pool.query(count)]);
-    };
+    // Before ledger-030: the same one statement with every short name walked, unprobed.
+    const twoCall = (user: SearchUser, c: Case) => data.pool.query(searchStatement(c.search, user.userId, SEARCH_COUNT_BOUND, 'walk'));
     const timed = async (work: () => Promise<unknown>) => {
       const started = performance.now();
       await work();
@@ -145,7 +144,7 @@ try {
         log(`  kroger: ${(await indexLines(data.pool, word)).join(' · ')}`);
       }
     };
-    /** `--rounds` rounds after `--warmup`, each by the next user: the API, then the statement (and the two statements of before, without --compare). */
+    /** `--rounds` rounds after `--warmup`, each by the next user: the API, then the statement (and as before ledger-030, without --compare). */
     const measure = async (run: number) => {
       const samples = CASES.map(() => ({ api: [] as number[], sql: [] as number[], two: [] as number[] }));
       for (let round = -args.warmup; round < args.rounds; round++) {

@@ -22,7 +22,9 @@ import { seedUser } from './seed-user.js';
  * funding's and rebalance's statements. Run:
  * `--gin-fastupdate on` gives the search's trigram indexes GIN's pending list back (as before
  * ledger-029), to measure what writing into the index's tree costs a write.
- * `npm run bench:writes -- [--transactions 100000] [--iterations 300] [--warmup 30] [--explain] [--gin-fastupdate on]`.
+ * `--without-letters-index` drops ledger-030's index of the names' letters and letter pairs, to measure
+ * what keeping it costs a write.
+ * `npm run bench:writes -- [--transactions 100000] [--iterations 300] [--warmup 30] [--explain] [--gin-fastupdate on] [--without-letters-index]`.
  */
 const argument = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -37,6 +39,7 @@ const explain = process.argv.includes('--explain');
 // `--gin-fastupdate on`: the search's trigram indexes with GIN's pending list, as before ledger-029.
 const ginFastUpdate = process.argv.includes('--gin-fastupdate') ? process.argv[process.argv.indexOf('--gin-fastupdate') + 1] : 'off';
 if (ginFastUpdate !== 'on' && ginFastUpdate !== 'off') throw new Error('--gin-fastupdate takes on or off');
+const withoutLettersIndex = process.argv.includes('--without-letters-index');
 
 const database = await createTestDatabase('write_bench');
 const plans: string[] = [];
@@ -61,6 +64,7 @@ try {
   const [first, second] = user.target.categoryIds;
   const filled = await fillAccount(api, user, accountId!, transactions, 'filling the budget');
   if (ginFastUpdate === 'on') await restorePendingLists(database.pool);
+  if (withoutLettersIndex) await database.pool.query('DROP INDEX ledger_transactions_user_name_grams');
   if (transactions > 0) await database.pool.query('VACUUM (ANALYZE)');
   const { rows } = await database.pool.query<{ id: string }>(
     `SELECT id FROM budget_categories WHERE user_id = $1 AND type = 'FUNDING POOL'`,
@@ -94,7 +98,7 @@ try {
   } else {
     const timed = await measureInterleaved(calls, iterations, warmup);
     const size = transactions > 0 ? `a budget of ${transactions.toLocaleString('en')} imported transactions (filled in ${filled.seconds.toFixed(0)} s)` : 'a fresh budget';
-    console.log(`\nWrites through the API on ${size}: ${iterations} timed rounds after ${warmup} warm-up; trigram indexes' fastupdate ${ginFastUpdate}; times in ms`);
+    console.log(`\nWrites through the API on ${size}: ${iterations} timed rounds after ${warmup} warm-up; trigram indexes' fastupdate ${ginFastUpdate}; letters index ${withoutLettersIndex ? 'dropped' : 'kept'}; times in ms`);
     console.log('| call | p50 | p99 | p50 ÷ transaction p50 |\n|---|---|---|---|');
     const base = percentile(Object.values(timed)[0]!, 50);
     for (const [call, samples] of Object.entries(timed)) {

@@ -412,6 +412,27 @@ export const ledgerMigrations: Migration[] = [
       SELECT gin_clean_pending_list('ledger_transactions_user_memo_trgm'::regclass);
     `,
   },
+  {
+    // A name's letters and letter pairs (docs/architecture.md §4.9): a 1–2 character text has no
+    // trigram, and a rare one ("q", "zq") walked all of the user's rows to find its few matches.
+    // This index lists, per user, which live rows hold each letter and each pair of letters of
+    // their name as lower() folds it, so a rare short text reads only its own matches. Both
+    // functions are lower() and substr() only (immutable), so the index and the search's query
+    // fold the same way; the search asks it only when the text is rare among the user's newest
+    // rows (a common letter is found sooner by the walk, which stops at its bound).
+    id: 'ledger-030-short-name-grams',
+    sql: `
+      CREATE FUNCTION ledger_name_grams(name text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+        SELECT ARRAY(SELECT substr(l, i, n) FROM lower(name) AS l, generate_series(1, 2) AS n, generate_series(1, length(l) - n + 1) AS i)
+      $$;
+      CREATE FUNCTION ledger_text_grams(text text) RETURNS text[] LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+        SELECT CASE WHEN length(l) = 1 THEN ARRAY[l] ELSE ARRAY(SELECT substr(l, i, 2) FROM generate_series(1, length(l) - 1) AS i) END
+          FROM lower(text) AS l
+      $$;
+      CREATE INDEX ledger_transactions_user_name_grams ON ledger_transactions USING gin (user_id, ledger_name_grams(name))
+        WITH (fastupdate = off) WHERE NOT deleted;
+    `,
+  },
 ];
 
 export const ledgerTables = [

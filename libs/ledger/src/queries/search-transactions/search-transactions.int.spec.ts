@@ -208,6 +208,34 @@ describe('search on the user-scoped trigram indexes', () => {
     expect(none).not.toContain('Index');
   });
 
+  test('a 1–2 character name rare among the user’s newest rows is read from the letters’ index (ledger-030); a common one is walked on from where the probe stopped: only the chosen branch runs', async () => {
+    /** Which way the statement went for `name`: the letters' index, the walk past the probe, or both. */
+    const ran = async (name: string) => {
+      const statement = searchStatement({ name, amount: null, offset: 0, limit: 30 }, 'search-alice');
+      const { rows } = await db.pool.query<{ 'QUERY PLAN': string }>({ text: `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${statement.text}`, values: statement.values });
+      const plan = rows.map((r) => r['QUERY PLAN']);
+      const grams = plan.find((line) => line.includes('Bitmap Index Scan on ledger_transactions_user_name_grams'));
+      // Alice's rows newest first: the probe's scan, then the walk's, which starts below the probe's last row.
+      const walks = plan.filter((line) => /Index (Only )?Scan using ledger_transactions_user_recent/.test(line));
+      const walkedOn = walks.length === 2 && !walks[1]!.includes('never executed');
+      return { grams: grams !== undefined && !grams.includes('never executed'), walkedOn, plan: plan.join('\n') };
+    };
+    // "zq" is in no name, "xy" is one row in 50 (2 %: rare), "ß" is in "Straße" only; "e" is in most names.
+    for (const name of ['zq', 'xy', 'XY', 'ß']) {
+      const branch = await ran(name);
+      expect(branch.grams, `${name}\n${branch.plan}`).toBe(true);
+      expect(branch.walkedOn, `${name}\n${branch.plan}`).toBe(false);
+      expect(branch.plan).toMatch(/Index Cond: \(\(user_id = 'search-alice'::text\) AND \(ledger_name_grams\(name\) @> '\{[^}]+\}'::text\[\]\)\)/);
+    }
+    for (const name of ['e', 'er', 'k']) {
+      const branch = await ran(name);
+      expect(branch.walkedOn, `${name}\n${branch.plan}`).toBe(true);
+      expect(branch.grams, `${name}\n${branch.plan}`).toBe(false);
+      // No row is read twice: the walk goes on below the probe's last row, in the index.
+      expect(branch.plan).toMatch(/Index Cond: \(\(user_id = 'search-alice'::text\) AND \(ROW\(date, seq\) < ROW\(\$\d+, \$\d+\)\)\)/);
+    }
+  });
+
   test('every plan answers the same rows and counts for 1, 2 and 3+ character texts, any case, accents and pattern characters: the user’s own live matches', async () => {
     const scoped = await answers('user-scoped (ledger-027)');
     const shared = await answers('shared (ledger-013)');

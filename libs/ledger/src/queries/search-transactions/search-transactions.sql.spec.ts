@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasTrigram, SEARCH_COUNT_BOUND, searchStatements } from './search-transactions.sql.js';
+import { hasTrigram, SEARCH_COUNT_BOUND, SHORT_NAME_PROBE, SHORT_NAME_RARE, searchStatement, searchStatements } from './search-transactions.sql.js';
 
 const USER = 'user-1';
 const base = { name: null, amount: null, offset: 0, limit: 30 };
@@ -63,5 +63,33 @@ describe('searchStatements', () => {
     expect(exact.count.text).toBe('SELECT count(*) AS n FROM ledger_transactions t WHERE t.user_id = $1 AND NOT t.deleted AND strpos(lower(t.name), lower($2)) > 0');
     expect(exact.count.values).toEqual([USER, 'e']);
     expect(exact.page).toEqual(bounded.page);
+  });
+});
+
+describe('searchStatement', () => {
+  it('a short name is probed in the user’s newest rows, then read from the letters’ index or walked on: all bound, the text never in the SQL', () => {
+    const statement = searchStatement({ ...base, name: "q'", amount: -500, offset: 60 }, USER);
+    // user, name, amount, offset, limit, the walk's bound, then the probe's size and its rarity bound.
+    expect(statement.values).toEqual([USER, "q'", '-500', 60, 30, SEARCH_COUNT_BOUND + 1, SHORT_NAME_PROBE, SHORT_NAME_RARE]);
+    expect(statement.text).not.toContain("q'");
+    // The probe marks rows meeting every filter; the letters' branch asks the text's letter pairs.
+    expect(statement.text).toContain('coalesce(strpos(lower(t.name), lower($2)) > 0 AND t.amount_cents = $3::bigint, false) AS hit');
+    expect(statement.text).toContain('ledger_name_grams(t.name) @> ledger_text_grams($2)');
+    expect(statement.text).toContain('(t.date, t.seq) < (SELECT date, seq FROM last)');
+    expect(statement.text).toContain('LIMIT $7');
+    expect(statement.text).toContain('< $8::int');
+  });
+
+  it('a word, no name, or "walk" asks for one walk and no probe', () => {
+    for (const statement of [
+      searchStatement({ ...base, name: 'kroger' }, USER),
+      searchStatement({ ...base, absAmount: 4500 }, USER),
+      searchStatement({ ...base, name: 'q' }, USER, SEARCH_COUNT_BOUND, 'walk'),
+    ]) {
+      expect(statement.text).not.toContain('probe');
+      expect(statement.text).not.toContain('ledger_name_grams');
+      expect(statement.values).toHaveLength(5);
+    }
+    expect(searchStatement({ ...base, name: 'q' }, USER, SEARCH_COUNT_BOUND, 'walk').values).toEqual([USER, 'q', 0, 30, SEARCH_COUNT_BOUND + 1]);
   });
 });

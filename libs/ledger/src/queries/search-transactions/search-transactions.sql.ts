@@ -48,10 +48,12 @@ function containsCondition(column: string, text: string, values: unknown[]): str
  * fragments are joined; every value is a parameter ($1 is the user). A filter left out is left
  * out of the statement, not written `$n IS NULL OR …`, so the planner sees what it has to serve.
  */
-function searchConditions(search: TransactionSearch, userId: string): { where: string; values: unknown[] } {
+function searchConditions(search: TransactionSearch, userId: string): { where: string; filters: string; values: unknown[]; shortName: number | null } {
   const values: unknown[] = [userId];
   const conditions = ['t.user_id = $1', 'NOT t.deleted'];
   if (search.name !== null) conditions.push(containsCondition('t.name', search.name, values));
+  // The parameter holding a name of no trigram: its search may read the letters' index instead.
+  const shortName = search.name !== null && !hasTrigram(search.name) ? values.length : null;
   if (search.amount !== null) {
     values.push(search.amount.toString());
     conditions.push(`t.amount_cents = $${values.length}::bigint`);
@@ -79,7 +81,9 @@ function searchConditions(search: TransactionSearch, userId: string): { where: s
     values.push(search.endDate);
     conditions.push(`t.date <= $${values.length}::date`);
   }
-  return { where: conditions.join(' AND '), values };
+  // The filters alone (true when there are none): what a row of the user's live rows must also meet.
+  const filters = conditions.length > 2 ? conditions.slice(2).join(' AND ') : 'true';
+  return { where: conditions.join(' AND '), filters, values, shortName };
 }
 
 /**
@@ -122,22 +126,68 @@ export function searchStatements(
 }
 
 /**
+ * A short name (no trigram) is rare, for this user, when fewer than SHORT_NAME_RARE of their
+ * SHORT_NAME_PROBE newest live rows match the search (docs/architecture.md §4.9). Walking newest
+ * first finds the matches a page and the count's bound need after about bound ÷ density rows
+ * (25,000 at 4 %; the whole budget for a text that is nowhere), while ledger-030's index of letters
+ * and letter pairs reads about density × the user's rows and sorts them (800 at 4 % of 20,000).
+ * Below 4 % the index is the cheaper for any budget up to some 600,000 rows; above it, the walk.
+ */
+export const SHORT_NAME_PROBE = 500;
+export const SHORT_NAME_RARE = 20;
+
+/**
  * A search as one statement (docs/architecture.md §4.9): the matches are walked once, newest
  * first, up to the count's bound (or to the page's end, if that is further); the count is how many
  * that walk found, and the page is cut from them and joined to its full rows. Where the page and
  * the count were two statements, a text that matches little (a rare letter, a category, nothing)
  * walked the user's whole budget twice, once for each. Always one row at least: with no
  * transaction on the page its transaction columns are null and only `matched` counts.
+ *
+ * A name of 1–2 characters (no trigram) walks the user's SHORT_NAME_PROBE newest rows first
+ * (index-only), marking the matches. If they are rare there, the matches come from ledger-030's
+ * index of the name's letters and letter pairs (every pair of the text must be in the name, then
+ * the text itself); if not, the walk goes on from the probe's last row, so a common text reads no
+ * row twice. Both ways are in the statement and the probe's verdict is a one-time filter on each:
+ * the way not taken is never started.
  */
-export function searchStatement(search: TransactionSearch, userId: string, countBound: number = SEARCH_COUNT_BOUND): { text: string; values: unknown[] } {
-  const { where, values } = searchConditions(search, userId);
+export function searchStatement(
+  search: TransactionSearch,
+  userId: string,
+  countBound: number = SEARCH_COUNT_BOUND,
+  /** 'walk': a short name is walked, unprobed, as before ledger-030 (the benchmark's "before"). */
+  shortNames: 'probe' | 'walk' = 'probe',
+): { text: string; values: unknown[] } {
+  const conditions = searchConditions(search, userId);
+  const { where, filters, values } = conditions;
+  const shortName = shortNames === 'walk' ? null : conditions.shortName;
   const offset = values.length + 1;
   const limit = values.length + 2;
   const walk = values.length + 3;
+  const probe = values.length + 4;
+  const rare = values.length + 5;
+  const newestFirst = 'ORDER BY t.date DESC, t.seq DESC';
+  const matched =
+    shortName === null
+      ? `SELECT t.id, t.date, t.seq FROM ledger_transactions t WHERE ${where} ${newestFirst} LIMIT $${walk}`
+      : `WITH probe AS MATERIALIZED (
+           SELECT t.id, t.date, t.seq, coalesce(${filters}, false) AS hit FROM ledger_transactions t
+            WHERE t.user_id = $1 AND NOT t.deleted ${newestFirst} LIMIT $${probe}),
+         verdict AS MATERIALIZED (
+           SELECT count(*) FILTER (WHERE hit) < $${rare}::int AND count(*) >= $${probe}::int AS rare,
+                  greatest($${walk}::int - count(*) FILTER (WHERE hit), 0) AS rest FROM probe),
+         last AS MATERIALIZED (SELECT p.date, p.seq FROM probe p ORDER BY p.date, p.seq LIMIT 1)
+         (SELECT p.id, p.date, p.seq FROM probe p WHERE p.hit AND NOT (SELECT rare FROM verdict))
+         UNION ALL
+         (SELECT t.id, t.date, t.seq FROM ledger_transactions t
+           WHERE ${where} AND (t.date, t.seq) < (SELECT date, seq FROM last) AND NOT (SELECT rare FROM verdict)
+           ${newestFirst} LIMIT (SELECT rest FROM verdict))
+         UNION ALL
+         (SELECT t.id, t.date, t.seq FROM ledger_transactions t
+           WHERE ${where} AND ledger_name_grams(t.name) @> ledger_text_grams($${shortName}) AND (SELECT rare FROM verdict)
+           ${newestFirst} LIMIT $${walk})`;
   const text = `
-    WITH matched AS MATERIALIZED (
-      SELECT t.id, t.date, t.seq FROM ledger_transactions t WHERE ${where}
-       ORDER BY t.date DESC, t.seq DESC LIMIT $${walk})
+    WITH matched AS MATERIALIZED (${matched})
     SELECT c.n AS matched, found.* FROM (SELECT count(*) AS n FROM matched) c
       LEFT JOIN LATERAL (
         SELECT ${TRANSACTION_SELECT}, m.date AS found_date, m.seq AS found_seq
@@ -145,7 +195,9 @@ export function searchStatement(search: TransactionSearch, userId: string, count
           JOIN ledger_transactions t ON t.id = m.id ${TRANSACTION_JOINS}) found ON true
      ORDER BY found.found_date DESC, found.found_seq DESC`;
   // One row past the bound tells "exactly the bound" from "more than the bound".
-  return { text, values: [...values, search.offset, search.limit, Math.max(countBound + 1, search.offset + search.limit)] };
+  const walked = Math.max(countBound + 1, search.offset + search.limit);
+  const more = shortName === null ? [] : [SHORT_NAME_PROBE, SHORT_NAME_RARE];
+  return { text, values: [...values, search.offset, search.limit, walked, ...more] };
 }
 
 /**
