@@ -25,6 +25,8 @@ import { indexLines, useTrigramIndexes, type TrigramIndexes } from './search/tri
  * API and the statements with the user-scoped indexes and again with the shared one (the order
  * alternating from run to run), the database switched between the halves, and ends as the
  * migrations leave it; no exact count is measured then.
+ * Then budget progress (the spec route and our client's days route) on each user's busiest month,
+ * through the API, on the same data set.
  * `npm run bench:search -- [--users 50] [--per-user 20000] [--rounds 200] [--warmup 20] [--runs 3] [--parallel 2] [--database-url URL] [--fill-only | --no-fill] [--compare shared-trigram]`
  * (`--no-fill`: measure the users filled so far; run `VACUUM (ANALYZE)` first, as a fill's end does).
  */
@@ -198,6 +200,46 @@ try {
       }
     } finally {
       if (compareShared) await useTrigramIndexes(data.pool, 'user-scoped');
+    }
+    // Budget progress on the same data set (docs/architecture.md §4.7): each user's busiest month,
+    // the spec route and our client's days route through the whole API, interleaved, each by the
+    // next user; a distinct `_` per call so no answer comes from the answer cache.
+    const months = await Promise.all(
+      data.users.map(async (user) => {
+        const { rows } = await data.pool.query<{ m: string; n: string }>(
+          `SELECT to_char(date_trunc('month', date), 'FMMM-YYYY') AS m, count(*) AS n FROM ledger_transactions
+            WHERE user_id = $1 AND NOT deleted GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`,
+          [user.userId],
+        );
+        return { user, month: rows[0]?.m ?? '1-2025', rows: Number(rows[0]?.n ?? 0) };
+      }),
+    );
+    const progressRoutes = ['/reports/budget-progress', '/reports/budget-progress/days'] as const;
+    const progressRuns: { route: string; api: P3; bytes: number }[][] = [];
+    for (let run = 1; run <= args.runs; run++) {
+      const samples = progressRoutes.map(() => [] as number[]);
+      const bytes = progressRoutes.map(() => 0);
+      for (let round = -args.warmup; round < args.rounds; round++) {
+        const { user, month } = months[(round + args.warmup + run) % months.length]!;
+        for (const [i, route] of progressRoutes.entries()) {
+          const started = performance.now();
+          const response = await data.api.app.inject({ method: 'GET', url: `/api/v1${route}?m=${month}&_=${bust++}`, headers: { authorization: `Bearer ${user.access}` } });
+          const ms = performance.now() - started;
+          if (response.statusCode !== 200) throw new Error(`${route} answered ${response.statusCode}: ${response.body}`);
+          if (round >= 0) samples[i]!.push(ms);
+          if (round === 0) bytes[i] = response.rawPayload.length;
+        }
+      }
+      progressRuns.push(progressRoutes.map((route, i) => ({ route, api: p3(samples[i]!), bytes: bytes[i]! })));
+    }
+    const busiest = months.map((m) => m.rows).sort((a, b) => a - b);
+    console.log(
+      `\nBudget progress, each user's busiest month (${busiest[0]}–${busiest[busiest.length - 1]} transactions), ${args.rounds} requests per route per run, medians of ${progressRuns.length} run(s); load average ${loadavg()[0]!.toFixed(1)}`,
+    );
+    console.log('| route | API p50 / p95 / p99 ms | first answer |\n|---|---|---|');
+    for (const [i, route] of progressRoutes.entries()) {
+      const api = [0, 1, 2].map((k) => median(progressRuns.map((run) => run[i]!.api[k]!)));
+      console.log(`| GET ${route} | ${api.map((x) => x.toFixed(1)).join(' / ')} | ${(progressRuns[0]![i]!.bytes / 1024).toFixed(1)} KB |`);
     }
     if (runs.length > 1) {
       const med = (pick: (r: Result) => P3 | undefined, i: number): P3 | undefined =>
