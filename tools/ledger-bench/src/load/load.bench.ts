@@ -24,7 +24,7 @@ import { percentile } from '../measure/timing.js';
  * The users sign up from distinct client addresses (X-Forwarded-For), so the per-address sign-up
  * limits do not decide the run: start the product with TRUST_PROXY=true for it. Run:
  *   JWT_SECRET=… PLAID_TOKEN_KEY=… TRUST_PROXY=true npm run start:prod    # one terminal
- *   npm run bench:load -- [--users 50] [--transactions 1000000] [--minutes 10] [--think-ms 0] [--users-file F] [--url http://127.0.0.1:3000] [--outbox .data/outbox]
+ *   npm run bench:load -- [--users 50] [--transactions 1000000] [--minutes 10] [--think-ms 0] [--users-file F [--no-fill]] [--url http://127.0.0.1:3000] [--outbox .data/outbox]
  */
 const argument = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -48,9 +48,13 @@ const thinkMs = argument('think-ms', 0);
 const base = text('url', 'http://127.0.0.1:3000').replace(/\/$/, '');
 const outbox = text('outbox', join(process.cwd(), '.data', 'outbox'));
 const PASSWORD = 'Load-test-123';
+// `--no-fill`: the users of `--users-file` keep what they hold (bench:search's 20,000 each, over six accounts).
+const noFill = process.argv.includes('--no-fill');
 
 interface LoadUser {
   username: string;
+  /** Users of a users file may have their own (`bench:search`'s); the rest sign up with PASSWORD. */
+  password?: string;
   email: string;
   ip: string;
   access: string;
@@ -121,7 +125,7 @@ async function signUp(index: number): Promise<LoadUser> {
 
 /** Re-signs in when the access token ran out during a long run. */
 async function signIn(user: LoadUser): Promise<void> {
-  const tokens = expectStatus(await call({ ip: user.ip }, 'POST', 'login', { username: user.username, password: PASSWORD }), 'login', 200) as Json;
+  const tokens = expectStatus(await call({ ip: user.ip }, 'POST', 'login', { username: user.username, password: user.password ?? PASSWORD }), 'login', 200) as Json;
   user.access = tokens.data.access as string;
 }
 
@@ -142,15 +146,17 @@ async function fill(user: LoadUser, count: number, fileBase: number): Promise<vo
 }
 
 /**
- * `--users-file F` (one username a line, users an earlier run signed up with the same password):
+ * `--users-file F` (one username a line, users an earlier run signed up with the same password;
+ * or `username password`, e.g. bench:search's users from its table `ledger_bench_search_users`):
  * signs them in instead of signing new users up, and fills each only up to its share, so a fill
- * cut short (or a second run on the same data) goes on from what is stored.
+ * cut short (or a second run on the same data) goes on from what is stored; `--no-fill` fills none.
  */
-async function reuse(username: string, index: number): Promise<{ user: LoadUser; stored: number }> {
-  const user = { username, email: '', ip: `10.${randomInt(256)}.${randomInt(256)}.${1 + (index % 254)}`, access: '' } as LoadUser;
+async function reuse(username: string, password: string | undefined, index: number): Promise<{ user: LoadUser; stored: number }> {
+  const user = { username, ...(password ? { password } : {}), email: '', ip: `10.${randomInt(256)}.${randomInt(256)}.${1 + (index % 254)}`, access: '' } as LoadUser;
   await signIn(user);
   const institutions = (expectStatus(await call(user, 'GET', 'connected-accounts'), 'connected-accounts', 200) as Json).data as Json[];
-  const account = institutions.flatMap((i) => i.accounts as Json[]).find((a) => a.name === 'Checking');
+  // This bench's users have 'Checking'; bench:search's (its data set's) have 'Everyday Checking'.
+  const account = institutions.flatMap((i) => i.accounts as Json[]).find((a) => a.name === 'Checking' || a.name === 'Everyday Checking');
   if (!account) throw new Error(`${username} has no Checking account`);
   const tree = (expectStatus(await call(user, 'GET', 'groups'), 'groups', 200) as Json).data as Json;
   const category = (name: string) => (tree.categories as Json[]).find((c) => c.name === name)?.id as string;
@@ -221,9 +227,10 @@ async function main(): Promise<void> {
   const stored = new Map<LoadUser, number>();
   const usersFile = text('users-file', '');
   if (usersFile) {
-    const names = readFileSync(usersFile, 'utf8').split('\n').map((line) => line.trim()).filter(Boolean).slice(0, users);
-    for (const [index, name] of names.entries()) {
-      const found = await reuse(name, index);
+    const lines = readFileSync(usersFile, 'utf8').split('\n').map((line) => line.trim()).filter(Boolean).slice(0, users);
+    for (const [index, line] of lines.entries()) {
+      const [name, password] = line.split(/\s+/);
+      const found = await reuse(name!, password, index);
       team.push(found.user);
       stored.set(found.user, found.stored);
     }
@@ -234,7 +241,7 @@ async function main(): Promise<void> {
   }
   const perUser = Math.floor(transactions / users);
   const filling = performance.now();
-  for (let i = 0; i < team.length; i += 2) {
+  for (let i = 0; i < team.length && !noFill; i += 2) {
     // A file's rows are keyed by its number (ofxFile): files already stored are skipped, never sent twice.
     await Promise.all(team.slice(i, i + 2).map((user, k) => {
       const have = Math.min(perUser, Math.floor((stored.get(user) ?? 0) / FILE_ROWS) * FILE_ROWS);
