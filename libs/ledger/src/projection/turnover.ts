@@ -36,6 +36,13 @@ const TRANSACTION_EVENTS = new Set(['TransactionRecorded', 'TransactionChanged',
  * After the ledger applied `events`: the turnover of every transaction they touched (and of every
  * row of an account they deleted) is read from `ledger_transactions` as it stands now, the per-row
  * record replaced, and each user's total moved by the difference.
+ *
+ * Every read is by primary key (`= ANY` of the ids), so its plan reads the touched rows only,
+ * whatever the tables hold: the write path runs it on a generic plan (`BEGIN_GENERIC_PLANS`), which
+ * cannot see that the ids are a handful. (It took the ids from a CTE that also read a deleted
+ * account's rows; planned generically, that CTE was guessed at 1,400 rows, and every write read
+ * both tables whole: 25–40 ms at 25,000 transactions, growing with everyone's data.) A deleted
+ * account's rows are first looked up by their own statement (account deletions are rare).
  */
 export async function applyTurnover(client: PoolClient, events: readonly StoredEvent[]): Promise<void> {
   const ids = new Set<string>();
@@ -44,21 +51,23 @@ export async function applyTurnover(client: PoolClient, events: readonly StoredE
     if (TRANSACTION_EVENTS.has(event.type)) ids.add((event.data as { transactionId: string }).transactionId);
     else if (event.type === 'AccountDeleted') accounts.add((event.data as { accountId: string }).accountId);
   }
-  if (ids.size === 0 && accounts.size === 0) return;
-  await client.query(
-    `WITH ids AS (
-       SELECT unnest($1::uuid[]) AS id
-       UNION SELECT o.id FROM ledger_transaction_turnover o WHERE o.account_id = ANY($2::uuid[])),
-     old AS (SELECT o.id, o.user_id, o.cents FROM ledger_transaction_turnover o JOIN ids USING (id)),
-     now AS (SELECT t.id, t.user_id, t.account_id, ${ROW_TURNOVER} AS cents FROM ledger_transactions t JOIN ids USING (id)),
-     gone AS (DELETE FROM ledger_transaction_turnover o USING old WHERE o.id = old.id AND NOT EXISTS (SELECT 1 FROM now WHERE now.id = old.id)),
-     kept AS (
-       INSERT INTO ledger_transaction_turnover (user_id, id, account_id, cents) SELECT user_id, id, account_id, cents FROM now
-       ON CONFLICT (id) DO UPDATE SET account_id = EXCLUDED.account_id, cents = EXCLUDED.cents),
-     moved AS (
-       SELECT user_id, sum(cents) AS cents FROM (SELECT user_id, cents FROM now UNION ALL SELECT user_id, -cents FROM old) d GROUP BY user_id)
-     INSERT INTO ledger_turnover AS u (user_id, cents) SELECT user_id, cents FROM moved
-     ON CONFLICT (user_id) DO UPDATE SET cents = u.cents + EXCLUDED.cents`,
-    [[...ids], [...accounts]],
-  );
+  if (accounts.size > 0) {
+    const { rows } = await client.query<{ id: string }>('SELECT o.id FROM ledger_transaction_turnover o WHERE o.account_id = ANY($1::uuid[])', [[...accounts]]);
+    for (const row of rows) ids.add(row.id);
+  }
+  if (ids.size === 0) return;
+  await client.query(TURNOVER_SQL, [[...ids]]);
 }
+
+/** The turnover of the transactions `$1`, moved (docs/architecture.md §5 "Bounded sums"). */
+export const TURNOVER_SQL = `
+  WITH old AS MATERIALIZED (SELECT o.id, o.user_id, o.cents FROM ledger_transaction_turnover o WHERE o.id = ANY($1::uuid[])),
+       now AS MATERIALIZED (SELECT t.id, t.user_id, t.account_id, ${ROW_TURNOVER} AS cents FROM ledger_transactions t WHERE t.id = ANY($1::uuid[])),
+       gone AS (DELETE FROM ledger_transaction_turnover o WHERE o.id = ANY($1::uuid[]) AND NOT EXISTS (SELECT 1 FROM now WHERE now.id = o.id)),
+       kept AS (
+         INSERT INTO ledger_transaction_turnover (user_id, id, account_id, cents) SELECT user_id, id, account_id, cents FROM now
+         ON CONFLICT (id) DO UPDATE SET account_id = EXCLUDED.account_id, cents = EXCLUDED.cents),
+       moved AS (
+         SELECT user_id, sum(cents) AS cents FROM (SELECT user_id, cents FROM now UNION ALL SELECT user_id, -cents FROM old) d GROUP BY user_id)
+  INSERT INTO ledger_turnover AS u (user_id, cents) SELECT user_id, cents FROM moved
+  ON CONFLICT (user_id) DO UPDATE SET cents = u.cents + EXCLUDED.cents`;

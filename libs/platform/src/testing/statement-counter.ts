@@ -4,7 +4,10 @@ const COUNTED = Symbol.for('budget.statementCounter');
 
 /** What one counted stretch sent to PostgreSQL. */
 export interface CountedStatements {
-  /** Every query sent, its text in order (a simple query such as `BEGIN; SET LOCAL …` is one). */
+  /**
+   * Every query sent, its text in order (a simple query such as `BEGIN; SET LOCAL …` is one), on
+   * one line: its `--` comments dropped and its white space collapsed, so it still parses.
+   */
   statements: string[];
   /**
    * Round trips of latency: a statement sent while none is outstanding on any connection of the
@@ -48,7 +51,7 @@ export class StatementCounter {
       if (!counting) return inner(...args);
       const first = args[0];
       const text = typeof first === 'string' ? first : ((first as { text?: string } | null)?.text ?? '');
-      counting.statements.push(text.replace(/\s+/g, ' ').trim());
+      counting.statements.push(text.replace(/--[^\n]*/g, '').replace(/\s+/g, ' ').trim());
       if (this.outstanding === 0) counting.roundTrips++;
       this.outstanding++;
       let settled = false;
