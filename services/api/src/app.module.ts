@@ -2,13 +2,13 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_INTERCEPTOR, Reflector } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { BudgetModule, BudgetProvisioner } from '@budget/budget';
-import { BUDGET_PROVISIONER, IdentityModule, USER_ERASERS } from '@budget/identity';
+import { BUDGET_PROVISIONER, IdentityModule, READ_POSITION_CHECKPOINT, USER_ERASERS } from '@budget/identity';
 import { LedgerModule } from '@budget/ledger';
 import { BankLinkEraser, BankSyncModule } from '@budget/bank-sync';
 import { RulesModule } from '@budget/rules';
 import { ReportingModule } from '@budget/reporting';
 import {
-  ActionCauseInterceptor, ContractResponseInterceptor, UserRateLimitInterceptor, USER_RATE_LIMIT_PREFIX, GetIdempotencyKeyController, GetIdempotencyKeyHandler, IdempotencyInterceptor, IdempotencyStore, MAIL_SENDER, JobOutboxMailSender, PG_POOL, RESPONSE_CHECK, PlatformModule, InlineProjectionWaiter, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS, CLOCK,
+  ActionCauseInterceptor, ContractResponseInterceptor, UserRateLimitInterceptor, USER_RATE_LIMIT_PREFIX, GetIdempotencyKeyController, GetIdempotencyKeyHandler, IdempotencyInterceptor, IdempotencyStore, MAIL_SENDER, JobOutboxMailSender, PG_POOL, RESPONSE_CHECK, PlatformModule, InlineProjectionWaiter, PostgresProjectionWaiter, PROJECTION_WAITER, PROJECTIONS, CLOCK, DEFAULT_CHECKPOINT_NAME,
   type Clock, type Pool,
 } from '@budget/platform';
 import type { CreateAppOptions } from './app.options.js';
@@ -60,6 +60,8 @@ export class AppModule {
             // Deleting an account removes its linked banks at Plaid first.
             { provide: USER_ERASERS, inject: [BankLinkEraser], useFactory: (bank: BankLinkEraser) => [bank] },
             { provide: PROJECTIONS, useValue: projections },
+            // The read cache's key: the guard reads the user's projected position with the session check (one statement).
+            ...(options.readCache === false ? [] : [{ provide: READ_POSITION_CHECKPOINT, useValue: options.readCache?.checkpointName ?? DEFAULT_CHECKPOINT_NAME }]),
           ],
           ...(options.rateLimitKeyPrefix ? { rateLimitKeyPrefix: options.rateLimitKeyPrefix } : {}),
           ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),

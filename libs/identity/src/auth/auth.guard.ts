@@ -1,19 +1,22 @@
-import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Inject, Injectable, Optional, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Unauthorized } from '@budget/platform';
 import { AccessTokens } from './access-tokens.js';
-import type { RequestWithCaller } from './authenticated-request.js';
+import { READ_POSITION_CHECKPOINT, type RequestWithCaller } from './authenticated-request.js';
 import { IS_PUBLIC } from './public.decorator.js';
 import { SessionsRepository } from '../persistence/sessions.repository.js';
 
 interface HttpRequest extends RequestWithCaller {
+  method: string;
   headers: Record<string, string | string[] | undefined>;
 }
 
 /**
  * Global guard: every route needs `Authorization: Bearer <access token>` unless its route is public (a contract with `public: true`, or `@Public()`).
  * Besides the signature and expiry it checks that the token's session is still live, so logout,
- * a password change or account deletion also stop access tokens issued before them.
+ * a password change or account deletion also stop access tokens issued before them. When the app
+ * keys its read answers by the user's projected position (`READ_POSITION_CHECKPOINT`), a GET's
+ * session check reads that position in the same statement (`request.readPosition`).
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -21,6 +24,7 @@ export class AuthGuard implements CanActivate {
     @Inject(Reflector) private readonly reflector: Reflector,
     @Inject(AccessTokens) private readonly tokens: AccessTokens,
     @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
+    @Optional() @Inject(READ_POSITION_CHECKPOINT) private readonly readPositionOf?: string,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -31,7 +35,14 @@ export class AuthGuard implements CanActivate {
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw new Unauthorized();
     const caller = await this.tokens.verify(match[1]);
-    if (!caller || !(await this.sessions.isActive(caller.sessionId, caller.userId))) throw new Unauthorized();
+    if (!caller) throw new Unauthorized();
+    if (this.readPositionOf && request.method === 'GET') {
+      const live = await this.sessions.activeWithPosition(caller.sessionId, caller.userId, this.readPositionOf);
+      if (!live) throw new Unauthorized();
+      request.readPosition = live.position;
+    } else if (!(await this.sessions.isActive(caller.sessionId, caller.userId))) {
+      throw new Unauthorized();
+    }
     request.caller = caller;
     return true;
   }

@@ -36,6 +36,21 @@ export class SessionsRepository {
     return (rowCount ?? 0) > 0;
   }
 
+  /**
+   * `isActive` and, in the same statement, the user's row of a checkpoint's per-user positions
+   * (`projector_user_positions`, the platform's projection checkpoint: docs/architecture.md §6.4),
+   * '0' when the user has none yet: the read routes' cache key costs no round trip of its own.
+   * Null when the session is not live.
+   */
+  async activeWithPosition(sessionId: string, userId: string, checkpoint: string): Promise<{ position: string } | null> {
+    const { rows } = await this.pool.query<{ position: string }>(
+      `SELECT COALESCE((SELECT p.position::text FROM projector_user_positions p WHERE p.name = $3 AND p.user_id = $4), '0') AS position
+         FROM identity_sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL`,
+      [sessionId, userId, checkpoint, userId],
+    );
+    return rows[0] ?? null;
+  }
+
   async revoke(db: Queryable, sessionId: string, reason: string, now: Date): Promise<void> {
     await db.query(
       'UPDATE identity_sessions SET revoked_at = $2, revoked_reason = $3 WHERE id = $1 AND revoked_at IS NULL',

@@ -51,6 +51,9 @@ export function readModelEpoch(projections: readonly Projection[]): string {
  */
 const POSITION_SQL = 'SELECT position::text AS position FROM projector_user_positions WHERE name = $1 AND user_id = $2';
 
+/** How many hashed tags a process remembers. */
+const TAGS_KEPT = 4096;
+
 /** `If-None-Match`: `*` or a list of entity tags, compared weakly (RFC 9110 §13.1.2). */
 export function matchesIfNoneMatch(header: string | string[] | undefined, etag: string): boolean {
   if (header === undefined) return false;
@@ -72,6 +75,8 @@ export function matchesIfNoneMatch(header: string | string[] | undefined, etag: 
 export class ReadCacheInterceptor implements NestInterceptor {
   private readonly lru: AnswerLru;
   private readonly checkpointName: string;
+  /** Tags already hashed, by their parts joined (the SHA-256 was a tenth of a kept answer's CPU); the oldest go first. */
+  private readonly tags = new Map<string, string>();
 
   constructor(
     private readonly reflector: Reflector,
@@ -91,11 +96,11 @@ export class ReadCacheInterceptor implements NestInterceptor {
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const contract = this.reflector.get<RouteContract | undefined>(ROUTE_CONTRACT, context.getHandler());
-    const request = context.switchToHttp().getRequest<FastifyRequest & { caller?: RequestCaller }>();
+    const request = context.switchToHttp().getRequest<FastifyRequest & { caller?: RequestCaller; readPosition?: string }>();
     const userId = request.caller?.userId;
     if (!contract || !userId || request.method !== 'GET' || !READ_CACHED_ROUTES.has(contract.id)) return next.handle();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    return from(this.keyOf(userId, contract.id, request.url)).pipe(
+    return from(this.keyOf(userId, contract.id, request.url, request.readPosition)).pipe(
       switchMap((key) => {
         const etag = `W/"${key}"`;
         if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
@@ -128,10 +133,20 @@ export class ReadCacheInterceptor implements NestInterceptor {
     return body;
   }
 
-  private async keyOf(userId: string, routeId: string, url: string): Promise<string> {
-    const { rows } = await this.db.query<{ position: string }>(POSITION_SQL, [this.checkpointName, userId]);
-    const position = rows[0]?.position ?? '0';
+  /**
+   * `readPosition`: the position the auth guard read with the session check (the app provides
+   * READ_POSITION_CHECKPOINT = this checkpoint), read before the answer as this read would be.
+   */
+  private async keyOf(userId: string, routeId: string, url: string, readPosition: string | undefined): Promise<string> {
+    const position = readPosition ?? (await this.db.query<{ position: string }>(POSITION_SQL, [this.checkpointName, userId])).rows[0]?.position ?? '0';
     const today = this.clock.now().toISOString().slice(0, 10);
-    return createHash('sha256').update(JSON.stringify([this.epoch, userId, position, today, routeId, url])).digest('base64url').slice(0, 32);
+    // NUL cannot occur in any part (a URL has no raw control characters), so the joined parts name one key.
+    const parts = `${position}\u0000${userId}\u0000${today}\u0000${routeId}\u0000${url}`;
+    const known = this.tags.get(parts);
+    if (known !== undefined) return known;
+    const key = createHash('sha256').update(JSON.stringify([this.epoch, userId, position, today, routeId, url])).digest('base64url').slice(0, 32);
+    if (this.tags.size >= TAGS_KEPT) this.tags.delete(this.tags.keys().next().value as string);
+    this.tags.set(parts, key);
+    return key;
   }
 }

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OpenOnlineInstitution, RecordBankFeed } from '@budget/contracts';
 import { signUp, type SignedUpUser } from '@budget/identity/testing';
+import { StatementCounter } from '@budget/platform/testing';
 import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 
 /**
@@ -86,6 +87,40 @@ describe.each(['inline', 'async'] as const)('read cache and ETags (%s projection
     expect(missing.status).toBe(404);
     expect(missing.etag).toBeUndefined();
     expect(missing.headers['cache-control']).toBe('no-store');
+  });
+
+  test('a kept answer and a 304 cost one statement: the session check, which reads the position in the same statement', async () => {
+    const counter = new StatementCounter(t.db.pool);
+    const first = await fresh('groups', alice);
+    // The projector (which follows the log in both modes) is held, so that what is counted is the request's.
+    await t.pauseProjector();
+    try {
+      for (const etag of [undefined, first.etag]) {
+        counter.start();
+        const answer = await read('groups', alice, etag);
+        const counted = counter.stop();
+        expect(answer.status).toBe(etag ? 304 : 200);
+        expect(answer.etag).toBe(first.etag);
+        expect(counted.statements, counted.statements.join('\n')).toHaveLength(1);
+        expect(counted.statements[0]).toMatch(/FROM identity_sessions/);
+        expect(counted.statements[0]).toMatch(/projector_user_positions/);
+      }
+    } finally {
+      await t.resumeProjector();
+    }
+  });
+
+  test('a revoked session is refused on a read route even while its answer is kept', async () => {
+    const carol = await signUp(t.http, t.mail, `cache_c_${mode}`);
+    const kept = await fresh('groups', carol);
+    expect((await read('groups', carol, kept.etag)).status).toBe(304);
+    const out = await t.http.post('logout', { data: { refresh: carol.refresh } }, carol.access);
+    expect(out.status, out.body).toBeLessThan(300);
+    for (const etag of [undefined, kept.etag]) {
+      const answer = await read('groups', carol, etag);
+      expect(answer.status).toBe(401);
+      expect(answer.etag).toBeUndefined();
+    }
   });
 
   test("the user's own write changes the tag and the next answer shows it", async () => {
