@@ -1,3 +1,4 @@
+import { Agent, request } from 'undici';
 import { waitForMailTo } from '@budget/platform';
 
 /** Which server a call goes to. */
@@ -34,15 +35,25 @@ const PASSWORD = 'Bench-side-123';
  * One server under test, driven as the web client drives it (product-spec §7): JSON bodies, a
  * bearer access token, paths under /api/v1. A 401 (an access token that ran out during a long
  * seed) signs in again with the password and repeats the call once.
+ *
+ * Calls go through undici's `request` on a keep-alive agent of its own, not `fetch`: on this
+ * 2-core machine the bench shares the cores with both servers, and `fetch`'s WHATWG streams cost
+ * the client about as much CPU a request as a cached read costs our server, which capped every
+ * read's throughput near 1,500 a second whatever the server did (README, "Side by side").
  */
 export class Server {
   access = '';
   username = '';
+  private readonly agent = new Agent({ connections: 64, keepAliveTimeout: 30_000 });
 
   constructor(
     readonly side: Side,
     readonly base: string,
   ) {}
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
 
   async call(method: string, path: string, body?: unknown): Promise<Answer> {
     let answer = await this.send(method, path, body);
@@ -57,12 +68,13 @@ export class Server {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.access) headers.authorization = `Bearer ${this.access}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await fetch(`${this.base}/api/v1/${path}`, {
-      method,
+    const response = await request(`${this.base}/api/v1/${path}`, {
+      method: method as 'GET',
       headers,
+      dispatcher: this.agent,
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
-    return { status: response.status, body: await response.text() };
+    return { status: response.statusCode, body: await response.body.text() };
   }
 
   /** Signs in as the user an earlier run signed up with `tag` (`--reuse`). */

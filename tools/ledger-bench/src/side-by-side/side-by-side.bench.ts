@@ -79,7 +79,7 @@ async function main(): Promise<void> {
     ours: { url: args.oursUrl, username: servers.ours.username },
     settings: {
       transactions: args.transactions, seed: args.seed, iterations: args.iterations, warmup: args.warmup, runs: args.runs,
-      concurrency: args.concurrency, throughputSeconds: args.throughputSeconds, reuse: args.reuse, skip: args.skip,
+      concurrency: args.concurrency, throughputSeconds: args.throughputSeconds, reuse: args.reuse, skip: args.skip, client: 'undici request, keep-alive agent per server',
     },
     seeding: { seconds: seedSeconds, accountBalance: balances },
     refusals,
@@ -116,6 +116,7 @@ async function main(): Promise<void> {
     writeResults(args.out, { ...header(), runsDone: runs.length, medians: summary, runs });
     log(`wrote ${resolve(args.out)}`);
   }
+  await Promise.all(SIDES.map((side) => servers[side].close()));
 }
 
 function writeResults(out: string, results: unknown): void {
