@@ -29,6 +29,7 @@ export { migrateProjections } from './projection/apply-events.js';
 export * from './projection/projector.js';
 export * from './projection/rebuild.js';
 export * from './projection/inline-projection-store.js';
+export * from './projection/guarded-append-store.js';
 export * from './projection/erase-user.js';
 export * from './projection/postgres-projection-waiter.js';
 export * from './projection/projection-timeout.error.js';

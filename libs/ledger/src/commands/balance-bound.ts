@@ -61,7 +61,7 @@ const PRIOR_EVENTS_SQL = `SELECT stream_id, type, data FROM es_events
  * of transaction events, in the projections' round trip; an append that changes stored
  * transactions first reads their earlier events (one round trip more).
  */
-export async function balanceBoundGuard(db: Queryable, events: readonly StoredEvent[]): Promise<{ verdict: Promise<void> }> {
+export async function balanceBoundGuard(db: Queryable, events: readonly StoredEvent[], lagging?: { checkpoint: string }): Promise<{ verdict: Promise<void> }> {
   const byUser = new Map<string, Map<string, StoredEvent[]>>();
   for (const event of events) {
     if (!event.streamId.startsWith(TRANSACTION_STREAM_PREFIX)) continue;
@@ -88,12 +88,72 @@ export async function balanceBoundGuard(db: Queryable, events: readonly StoredEv
     if (moves.accounts.size === 0 && moves.categories.size === 0 && moves.turnover <= 0n) continue;
     const actor = [...streams.values()][0]![0]!.metadata.actor;
     const field = actor === 'ofx' || actor === 'csv' ? 'file' : 'amount';
-    const known = new LedgerLookups(db as Pool).knownBalances(userId, [...moves.accounts.keys()], [...moves.categories.keys()], false, db);
+    const lookups = new LedgerLookups(db as Pool);
+    const known = lagging
+      ? knownPastTheProjector(db, lookups, userId, moves, lagging.checkpoint, events)
+      : lookups.knownBalances(userId, [...moves.accounts.keys()], [...moves.categories.keys()], false, db);
     checks.push(known.then((current) => checkBalanceBound(field, moves, current)));
   }
   const verdict = Promise.all(checks).then(() => undefined);
   verdict.catch(() => undefined);
   return { verdict };
+}
+
+/**
+ * Every event of the user's transaction streams that have events past `$2` (the position up to
+ * which the projector has applied the user's events), this append's own left out (`$3`), in
+ * revision order, each marked whether the read models hold it yet.
+ */
+const UNAPPLIED_STREAMS_SQL = `SELECT e.stream_id, e.type, e.data, e.position > $2::bigint AS unapplied FROM es_events e
+  WHERE e.stream_id IN (SELECT t.stream_id FROM es_events t WHERE t.user_id = $1 AND t.position > $2::bigint AND t.stream_id LIKE 'transaction-%')
+    AND NOT (e.event_id = ANY($3::uuid[]))
+  ORDER BY e.stream_id, e.revision`;
+
+/**
+ * The balances and turnover a write moves, as the log has them, with asynchronous projection: the
+ * read models as the projector left them, read with how far it has applied the user's events (one
+ * statement, one snapshot), plus what the user's transactions past that position move
+ * (`UNAPPLIED_STREAMS_SQL`: each such stream folded up to the position, then over the rest). Under
+ * the user's write lock no other write of the user is in flight, so the sum is every stored write
+ * of the user. Events of other kinds past the position (an account or a category deleted, not yet
+ * applied) are not counted: the bound is far above any real balance, and the handlers' own check
+ * has already refused what the read models show too large.
+ */
+async function knownPastTheProjector(
+  db: Queryable,
+  lookups: LedgerLookups,
+  userId: string,
+  moves: BalanceMoves,
+  checkpoint: string,
+  own: readonly StoredEvent[],
+): Promise<Known> {
+  const known = await lookups.knownBalancesApplied(userId, [...moves.accounts.keys()], [...moves.categories.keys()], checkpoint, db);
+  const { rows } = await db.query<{ stream_id: string; type: string; data: unknown; unapplied: boolean }>(UNAPPLIED_STREAMS_SQL, [
+    userId,
+    known.applied.toString(),
+    own.map((e) => e.id),
+  ]);
+  const streams = new Map<string, { applied: TransactionEvent[]; unapplied: TransactionEvent[] }>();
+  for (const row of rows) {
+    const stream = streams.get(row.stream_id) ?? streams.set(row.stream_id, { applied: [], unapplied: [] }).get(row.stream_id)!;
+    (row.unapplied ? stream.unapplied : stream.applied).push({ type: row.type, data: row.data } as TransactionEvent);
+  }
+  const pending = balanceMoves([...streams.values()].map((s) => ({ before: foldTransaction(s.applied), events: s.unapplied })));
+  const shifted = (balances: ReadonlyMap<string, KnownBalance>, moved: ReadonlyMap<string, bigint>, ids: Iterable<string>) => {
+    const out = new Map(balances);
+    for (const id of ids) {
+      const delta = moved.get(id);
+      if (delta === undefined) continue;
+      const was = out.get(id);
+      out.set(id, { name: was?.name ?? id, balance: Number(BigInt(was?.balance ?? 0) + delta) });
+    }
+    return out;
+  };
+  return {
+    accounts: shifted(known.accounts, pending.accounts, moves.accounts.keys()),
+    categories: shifted(known.categories, pending.categories, moves.categories.keys()),
+    turnover: known.turnover + pending.turnover,
+  };
 }
 
 function isStartingBalance({ before, events }: TransactionChange): boolean {

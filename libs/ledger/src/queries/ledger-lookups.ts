@@ -105,20 +105,25 @@ export class LedgerLookups {
     /** Where to read: the pool, or an append's own transaction (the bound's check under the user's lock). */
     db: Queryable = this.pool,
   ): Promise<{ accounts: Map<string, { name: string; balance: Cents }>; categories: Map<string, { name: string; balance: Cents }>; turnover: bigint }> {
-    const { rows } = await db.query<{ kind: 'a' | 'c' | 't'; id: string; name: string; balance: string }>(
-      `SELECT 'a' AS kind, a.id::text AS id, a.name, a.balance_cents::numeric AS balance FROM ledger_accounts a
-        WHERE a.user_id = $1 AND a.id = ANY($2::uuid[])
-       UNION ALL
-       SELECT 'c', c.id, c.name, COALESCE(b.balance_cents, 0)::numeric FROM budget_categories c
-         LEFT JOIN ledger_category_balances b ON b.category_id = c.id
-        WHERE c.user_id = $1 AND (c.id = ANY($3::text[]) OR ($4::boolean AND c.type IN ('UNASSIGNED', 'FUNDING POOL')))
-       UNION ALL
-       SELECT 't', '', '', u.cents FROM ledger_turnover u WHERE u.user_id = $1`,
-      [userId, accountIds, categoryIds, withSystem],
-    );
-    const pick = (kind: 'a' | 'c') => new Map(rows.filter((r) => r.kind === kind).map((r) => [r.id, { name: r.name, balance: centsFromDb(r.balance) }]));
-    // The user's turnover (docs/architecture.md §5), exact: it is compared, never shown.
-    return { accounts: pick('a'), categories: pick('c'), turnover: turnoverOf(rows.find((r) => r.kind === 't')) };
+    const { rows } = await db.query<BalanceRow>(KNOWN_BALANCES_SQL, [userId, accountIds, categoryIds, withSystem]);
+    return knownOf(rows);
+  }
+
+  /**
+   * `knownBalances` (no system categories) and, in the same statement and so the same snapshot, up
+   * to which position of the log the read models hold the user's events: the user's row of the
+   * projector's `checkpoint`, or its global position when further (`readUserApplied`). With the
+   * projector the balances lag the log by exactly the user's events past that position.
+   */
+  async knownBalancesApplied(
+    userId: string,
+    accountIds: readonly string[],
+    categoryIds: readonly string[],
+    checkpoint: string,
+    db: Queryable,
+  ): Promise<{ accounts: Map<string, { name: string; balance: Cents }>; categories: Map<string, { name: string; balance: Cents }>; turnover: bigint; applied: bigint }> {
+    const { rows } = await db.query<BalanceRow>(KNOWN_BALANCES_APPLIED_SQL, [userId, accountIds, categoryIds, false, checkpoint]);
+    return { ...knownOf(rows), applied: BigInt(rows.find((r) => r.kind === 'p')?.balance ?? '0') };
   }
 
   /**
@@ -264,6 +269,30 @@ export class LedgerLookups {
 }
 
 /** The user's turnover row of a lookup (numeric text, a whole number of cents), 0 when the user has none yet. */
+type BalanceRow = { kind: 'a' | 'c' | 't' | 'p'; id: string; name: string; balance: string };
+
+/** The balances of these accounts and categories (with the system categories when $4), and the user's turnover. */
+const KNOWN_BALANCES_SQL = `SELECT 'a' AS kind, a.id::text AS id, a.name, a.balance_cents::numeric AS balance FROM ledger_accounts a
+        WHERE a.user_id = $1 AND a.id = ANY($2::uuid[])
+       UNION ALL
+       SELECT 'c', c.id, c.name, COALESCE(b.balance_cents, 0)::numeric FROM budget_categories c
+         LEFT JOIN ledger_category_balances b ON b.category_id = c.id
+        WHERE c.user_id = $1 AND (c.id = ANY($3::text[]) OR ($4::boolean AND c.type IN ('UNASSIGNED', 'FUNDING POOL')))
+       UNION ALL
+       SELECT 't', '', '', u.cents FROM ledger_turnover u WHERE u.user_id = $1`;
+
+/** The same, and how far the projector's checkpoint $5 has applied the user's events (`readUserApplied`). */
+const KNOWN_BALANCES_APPLIED_SQL = `${KNOWN_BALANCES_SQL}
+       UNION ALL
+       SELECT 'p', '', '', GREATEST((SELECT p.position FROM projector_user_positions p WHERE p.name = $5 AND p.user_id = $1),
+                                    (SELECT k.position FROM projector_checkpoint k WHERE k.name = $5), 0)::numeric`;
+
+function knownOf(rows: readonly BalanceRow[]) {
+  const pick = (kind: 'a' | 'c') => new Map(rows.filter((r) => r.kind === kind).map((r) => [r.id, { name: r.name, balance: centsFromDb(r.balance) }]));
+  // The user's turnover (docs/architecture.md §5), exact: it is compared, never shown.
+  return { accounts: pick('a'), categories: pick('c'), turnover: turnoverOf(rows.find((r) => r.kind === 't')) };
+}
+
 function turnoverOf(row: { balance: string } | undefined): bigint {
   return row ? BigInt(row.balance.split('.')[0]!) : 0n;
 }

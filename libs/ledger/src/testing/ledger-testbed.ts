@@ -5,6 +5,7 @@ import {
   EventWriter,
   FixedClock,
   InlineProjectionEventStore,
+  GuardedAppendEventStore,
   InlineProjectionWaiter,
   migrateProjections,
   PostgresEventStore,
@@ -153,13 +154,14 @@ export class LedgerTestbed {
 
   /**
    * `inline` (the product's default on PostgreSQL): every append projects the read models in its own
-   * transaction and the projector only follows the log. `async`: the projector projects them.
+   * transaction and the projector only follows the log. `async`: the projector projects them, and
+   * appends are guarded under their users' locks as the product does it (`GuardedAppendEventStore`).
    */
   static async start(label = 'ledger', mode: 'inline' | 'async' = 'inline'): Promise<LedgerTestbed> {
     const db = await createTestDatabase(label);
     const projections = [...budgetProjections, ledgerProjection];
     const postgres = await PostgresEventStore.create(db.pool, db.url);
-    const store = mode === 'inline' ? new InlineProjectionEventStore(postgres, projections) : postgres;
+    const store = mode === 'inline' ? new InlineProjectionEventStore(postgres, projections) : new GuardedAppendEventStore(postgres, projections);
     if (mode === 'inline') await migrateProjections(db.pool, projections);
     const projector = await startProjector({ pool: db.pool, store, projections: mode === 'inline' ? [] : projections, batchSize: 200 });
     const waiter = mode === 'inline' ? new InlineProjectionWaiter() : new PostgresProjectionWaiter({ connectionString: db.url, timeoutMs: 15_000 });

@@ -126,10 +126,11 @@ const appendStreamsSql = (locked: boolean) => `
   RETURNING event_id, revision, position${locked ? ', user_id' : ''}${locked ? `),
   -- The inline projection applies these events in this transaction: each user's partition of the
   -- projector's checkpoint ($6) moves past them, so a projector started later (PROJECTION=async)
-  -- skips what is applied already, exactly as it skips its own retried batches.
+  -- skips what is applied already, exactly as it skips its own retried batches. With the projector
+  -- ($6 null) nothing moves here.
   claimed AS (
     INSERT INTO projector_user_positions (name, user_id, position)
-    SELECT $6, i.user_id, max(i.position) FROM ins i GROUP BY i.user_id
+    SELECT $6, i.user_id, max(i.position) FROM ins i WHERE $6::text IS NOT NULL GROUP BY i.user_id
     ON CONFLICT (name, user_id) DO UPDATE SET position = greatest(projector_user_positions.position, EXCLUDED.position)
   )
   SELECT event_id, revision, position FROM ins` : ''}`;
@@ -145,8 +146,11 @@ const appendStreamsSql = (locked: boolean) => `
 export interface AppendLocks {
   shared: readonly [number, number];
   perKey: { class: number; keys: readonly string[] };
-  /** The projector checkpoint whose per-user positions the append moves past its events (the inline projection's). */
-  claimsCheckpoint: string;
+  /**
+   * The projector checkpoint whose per-user positions the append moves past its events (the inline
+   * projection's); null with asynchronous projection, where the projector moves them.
+   */
+  claimsCheckpoint: string | null;
 }
 
 /**

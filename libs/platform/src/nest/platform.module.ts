@@ -7,6 +7,7 @@ import { createEventStore } from '../event-store/create-event-store.js';
 import { migrateProjections } from '../projection/apply-events.js';
 import { enterInlineMode } from '../projection/handover.js';
 import { InlineProjectionEventStore } from '../projection/inline-projection-store.js';
+import { GuardedAppendEventStore } from '../projection/guarded-append-store.js';
 import type { Projection } from '../projection/projection.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { createPool, warmConnectionsFrom, type Pool } from '../postgres/pool.js';
@@ -29,7 +30,8 @@ export interface PlatformOptions {
 
 /**
  * The configured event store: EventStoreDB, or PostgreSQL, wrapped to project every append inline
- * when `config.projection` is `inline` and projections are given (the API; docs/architecture.md §4).
+ * when `config.projection` is `inline` and projections are given (the API; docs/architecture.md §4),
+ * or, with the projector, to guard every append under its users' locks (`GuardedAppendEventStore`).
  */
 async function eventStoreFor(options: PlatformOptions, pool: Pool): Promise<EventStore> {
   const { config } = options;
@@ -42,7 +44,10 @@ async function eventStoreFor(options: PlatformOptions, pool: Pool): Promise<Even
   // projector's checkpoints whatever the store and the mode, so it never fails on a table a
   // projector that has not started yet has still to make.
   await migrateProjections(pool, options.projections);
-  if (!(store instanceof PostgresEventStore) || config.projection !== 'inline') return store;
+  if (!(store instanceof PostgresEventStore)) return store;
+  // With the projector, appends still take their users' write locks and run the projections'
+  // guards (the balance bound) in their transaction, counting what the projector has not applied.
+  if (config.projection !== 'inline') return new GuardedAppendEventStore(store, options.projections);
   await enterInlineMode(pool);
   return new InlineProjectionEventStore(store, options.projections);
 }

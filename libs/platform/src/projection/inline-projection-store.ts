@@ -1,4 +1,5 @@
-import type { AppendResult, EventHandler, EventStore, ExpectedRevision, NewEvent, ReadAllOptions, ReadUserOptions, StoredEvent, StreamAppend, Subscription } from '../event-store/port.js';
+import type { AppendResult, ExpectedRevision, NewEvent, StreamAppend } from '../event-store/port.js';
+import { DelegatingEventStore } from '../event-store/delegating-event-store.js';
 import type { AppendHooks, PostgresEventStore } from '../event-store/postgres-event-store.js';
 import type { PoolClient, Queryable } from '../postgres/pool.js';
 import { applyEvents } from './apply-events.js';
@@ -27,17 +28,19 @@ export async function lockOutWriters(client: PoolClient): Promise<void> {
  * that the read models do not show. Reads,
  * subscriptions and erasure go straight to the PostgreSQL store.
  */
-export class InlineProjectionEventStore implements EventStore {
+export class InlineProjectionEventStore extends DelegatingEventStore {
   constructor(
-    private readonly inner: PostgresEventStore,
+    inner: PostgresEventStore,
     private readonly projections: readonly Projection[],
-  ) {}
+  ) {
+    super(inner);
+  }
 
-  async append(stream: string, events: NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
+  override async append(stream: string, events: NewEvent[], { expectedRevision }: { expectedRevision: ExpectedRevision }): Promise<AppendResult> {
     return (await this.appendMany([{ stream, events, expectedRevision }]))[0]!;
   }
 
-  appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
+  override appendMany(appends: readonly StreamAppend[]): Promise<AppendResult[]> {
     return this.inner.appendInOneTransaction(appends, this.hooks(appends));
   }
 
@@ -81,33 +84,6 @@ export class InlineProjectionEventStore implements EventStore {
     };
   }
 
-  readStream(stream: string): Promise<StoredEvent[]> {
-    return this.inner.readStream(stream);
-  }
-
-  readAll(options?: ReadAllOptions): Promise<StoredEvent[]> {
-    return this.inner.readAll(options);
-  }
-
-  readUser(userId: string, options: ReadUserOptions): Promise<StoredEvent[]> {
-    return this.inner.readUser(userId, options);
-  }
-
-  subscribeAll(after: bigint | null, handler: EventHandler): Subscription {
-    return this.inner.subscribeAll(after, handler);
-  }
-
-  deleteUserStreams(userId: string): Promise<number> {
-    return this.inner.deleteUserStreams(userId);
-  }
-
-  headPosition(): Promise<bigint> {
-    return this.inner.headPosition();
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
-  }
 }
 
 /** With inline projection an appended position is in the read models when the append returns. */

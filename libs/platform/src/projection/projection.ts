@@ -21,9 +21,12 @@ export interface Projection {
    */
   applyBatch?(client: PoolClient, events: readonly StoredEvent[]): Promise<void>;
   /**
-   * Inline projection only (`InlineProjectionEventStore`): runs inside the append's transaction,
-   * under its users' write locks and before any projection applies these events, so the read
-   * models it reads hold every earlier write of those users and no racing one. Throwing refuses
+   * Runs inside the append's transaction, under its users' write locks, so no write of those users
+   * races it. Inline (`InlineProjectionEventStore`) it runs before any projection applies these
+   * events, and the read models it reads hold every earlier write of those users. With the
+   * projector (`GuardedAppendEventStore`, `lagging` given) the read models may not hold them yet:
+   * the guard reads, with them, how far the projector has applied the user's events in
+   * `lagging.checkpoint`, and counts the user's events past that from the log. Throwing refuses
    * the append whole (nothing is stored) with that error, as a bound checked there would
    * (docs/architecture.md §5, "Bounded sums"). The projector never calls it.
    *
@@ -31,7 +34,7 @@ export interface Projection {
    * pipelined client: it resolves once every read it needs is sent (the projections' statements go
    * out behind them and cannot change what they see), with `verdict`, which rejects to refuse.
    */
-  guard?(client: PoolClient, events: readonly StoredEvent[]): Promise<{ verdict: Promise<void> }>;
+  guard?(client: PoolClient, events: readonly StoredEvent[], lagging?: { checkpoint: string }): Promise<{ verdict: Promise<void> }>;
 }
 
 export const PROJECTIONS = Symbol.for('budget.Projections');
