@@ -88,8 +88,8 @@ export class AppModule {
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         // Read routes: ETag / 304 and a per-process answer cache keyed by the user's projected position (docs/architecture.md §6.4).
         ...(options.readCache === false ? [] : [{
-          provide: APP_INTERCEPTOR, inject: [Reflector, PG_POOL, CLOCK],
-          useFactory: (reflector: Reflector, pool: Pool, clock: Clock) => new ReadCacheInterceptor(reflector, pool, clock, readModelEpoch(projections), options.readCache || {}),
+          provide: APP_INTERCEPTOR, inject: [Reflector, CLOCK],
+          useFactory: (reflector: Reflector, clock: Clock) => new ReadCacheInterceptor(reflector, clock, readModelEpoch(projections), options.readCache || {}),
         }]),
         { provide: APP_INTERCEPTOR, useClass: ContractResponseInterceptor },
       ],

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { from, map, of, switchMap, type Observable } from 'rxjs';
+import { map, of, type Observable } from 'rxjs';
 import {
   accountRegister, categoryRegister, clientReportRoutes, listCategories, listGroups, proposedFunding, reportRoutes, searchTransactions, type RouteContract,
 } from '@budget/contracts';
-import { DEFAULT_CHECKPOINT_NAME, ROUTE_CONTRACT, type Clock, type Projection, type Queryable, type RequestCaller } from '@budget/platform';
+import { ROUTE_CONTRACT, type Clock, type Projection, type RequestCaller } from '@budget/platform';
 import { AnswerLru } from './answer-lru.js';
 
 /**
@@ -28,6 +28,12 @@ export interface ReadCacheOptions {
   maxBytes?: number;
   /** The largest answer kept (default 2 MiB): a larger one is answered, tagged, not kept. */
   maxEntryBytes?: number;
+  /**
+   * The projector checkpoint whose per-user position keys the answers (default `read-models`): the
+   * app hands it to the auth guard (`READ_POSITION_CHECKPOINT`), which reads the position in the
+   * session check's statement, before the answer (docs/architecture.md §6.4). A request the guard
+   * gave no position is answered untagged and not kept.
+   */
   checkpointName?: string;
 }
 
@@ -40,16 +46,6 @@ export function readModelEpoch(projections: readonly Projection[]): string {
   const ids = projections.flatMap((p) => p.migrations.map((m) => `${p.name}/${m.id}`)).sort();
   return createHash('sha256').update(ids.join('\n')).digest('base64url').slice(0, 16);
 }
-
-/**
- * The user's position as the read models show it: the per-user row of the read models'
- * checkpoint. Inline, the append moves it in the statement that appends (and the projection runs
- * in that transaction, under the user's write lock, so a user's positions commit in order); with
- * the projector, it moves in the transaction that applies the user's batch. Either way it changes
- * exactly when the user's read models do, and it is read BEFORE the answer: an answer is never
- * older than the position it is filed under.
- */
-const POSITION_SQL = 'SELECT position::text AS position FROM projector_user_positions WHERE name = $1 AND user_id = $2';
 
 /** How many hashed tags a process remembers. */
 const TAGS_KEPT = 4096;
@@ -69,24 +65,21 @@ export function matchesIfNoneMatch(header: string | string[] | undefined, etag: 
  * it from the clock), route, path and query): every write of the user — their own, a bank sync's,
  * a rule's — moves the position, so a key is never reused for another answer. A request whose
  * `If-None-Match` names the key's tag answers 304 without running the query; a key in the cache
- * answers its stored JSON without SQL beyond the position's read. Errors are neither tagged nor kept.
+ * answers its stored JSON without SQL beyond the session check that read the position. Errors are neither tagged nor kept.
  */
 @Injectable()
 export class ReadCacheInterceptor implements NestInterceptor {
   private readonly lru: AnswerLru;
-  private readonly checkpointName: string;
   /** Tags already hashed, by their parts joined (the SHA-256 was a tenth of a kept answer's CPU); the oldest go first. */
   private readonly tags = new Map<string, string>();
 
   constructor(
     private readonly reflector: Reflector,
-    private readonly db: Queryable,
     private readonly clock: Clock,
     private readonly epoch: string,
     options: ReadCacheOptions = {},
   ) {
     this.lru = new AnswerLru(options.maxBytes ?? 32 * 1024 * 1024, options.maxEntryBytes ?? 2 * 1024 * 1024);
-    this.checkpointName = options.checkpointName ?? DEFAULT_CHECKPOINT_NAME;
   }
 
   /** For tests and /health-like probes: how many answers are kept. */
@@ -98,24 +91,22 @@ export class ReadCacheInterceptor implements NestInterceptor {
     const contract = this.reflector.get<RouteContract | undefined>(ROUTE_CONTRACT, context.getHandler());
     const request = context.switchToHttp().getRequest<FastifyRequest & { caller?: RequestCaller; readPosition?: string }>();
     const userId = request.caller?.userId;
-    if (!contract || !userId || request.method !== 'GET' || !READ_CACHED_ROUTES.has(contract.id)) return next.handle();
+    const position = request.readPosition;
+    if (!contract || !userId || position === undefined || request.method !== 'GET' || !READ_CACHED_ROUTES.has(contract.id)) return next.handle();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    return from(this.keyOf(userId, contract.id, request.url, request.readPosition)).pipe(
-      switchMap((key) => {
-        const etag = `W/"${key}"`;
-        if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-          this.tag(reply, etag);
-          return of(new Response(null, { status: 304 }));
-        }
-        const kept = this.lru.get(key);
-        if (kept !== undefined) return of(this.json(reply, etag, kept));
-        return next.handle().pipe(
-          map((answer: unknown) => {
-            const body = JSON.stringify(answer);
-            this.lru.set(key, body);
-            return this.json(reply, etag, body);
-          }),
-        );
+    const key = this.keyOf(userId, contract.id, request.url, position);
+    const etag = `W/"${key}"`;
+    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+      this.tag(reply, etag);
+      return of(new Response(null, { status: 304 }));
+    }
+    const kept = this.lru.get(key);
+    if (kept !== undefined) return of(this.json(reply, etag, kept));
+    return next.handle().pipe(
+      map((answer: unknown) => {
+        const body = JSON.stringify(answer);
+        this.lru.set(key, body);
+        return this.json(reply, etag, body);
       }),
     );
   }
@@ -133,12 +124,8 @@ export class ReadCacheInterceptor implements NestInterceptor {
     return body;
   }
 
-  /**
-   * `readPosition`: the position the auth guard read with the session check (the app provides
-   * READ_POSITION_CHECKPOINT = this checkpoint), read before the answer as this read would be.
-   */
-  private async keyOf(userId: string, routeId: string, url: string, readPosition: string | undefined): Promise<string> {
-    const position = readPosition ?? (await this.db.query<{ position: string }>(POSITION_SQL, [this.checkpointName, userId])).rows[0]?.position ?? '0';
+  /** `position`: what the auth guard read with the session check, before the answer. */
+  private keyOf(userId: string, routeId: string, url: string, position: string): string {
     const today = this.clock.now().toISOString().slice(0, 10);
     // NUL cannot occur in any part (a URL has no raw control characters), so the joined parts name one key.
     const parts = `${position}\u0000${userId}\u0000${today}\u0000${routeId}\u0000${url}`;
