@@ -118,11 +118,20 @@ describe('the small things a YNAB or Actual user notices (issue 18)', () => {
     await confirm.waitFor({ state: 'detached' });
     expect(await page.getByTestId(`account-${savingsId}`).count()).toBe(1);
     await page.getByRole('button', { name: 'Delete Account' }).click();
+    // The kept account never leaves the screen while the deleted one's route sends back to /accounts
+    // (it did: the page rendered nothing for a moment): every change of the page is watched.
+    await page.evaluate(`(() => {
+      window.keptAccountVanished = false;
+      new MutationObserver(() => {
+        if (!document.querySelector('[data-testid="account-${checkingId}"]')) window.keptAccountVanished = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    })()`);
     await confirm.getByRole('button', { name: 'Delete Account' }).click();
-    // The list reloads after the deletion (and may be empty for a moment): wait for its final state, both rows at once.
     await expect
       .poll(async () => [await page.getByTestId(`account-${savingsId}`).count(), await page.getByTestId(`account-${checkingId}`).count()])
       .toEqual([0, 1]);
+    await page.waitForURL(`**/accounts`);
+    expect(await page.evaluate('window.keptAccountVanished')).toBe(false);
 
     // Terms and Privacy lead somewhere.
     await page.goto(`${stack.url}/terms`);

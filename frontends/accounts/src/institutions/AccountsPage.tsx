@@ -28,15 +28,16 @@ export function AccountsPage() {
   const isPending = connected.isPending || connected.isError;
   const all = connected.data?.data ?? [];
   const bankSync = useBankSync(all);
-  const found = accountId === undefined ? null : findInstitutionOf(all, accountId);
+  const located = accountId === undefined ? null : findInstitutionOf(all, accountId);
+  const misplaced = accountId !== undefined && !isPending && (located === null || tabOf(located.account) !== tab);
+  // A gone (just deleted) or misplaced account's route sends to /accounts; the list stays on the
+  // screen while it does, with nothing selected, instead of a blank page for a moment.
+  const found = misplaced ? null : located;
   const selected = found?.account ?? null;
-  const misplaced = accountId !== undefined && !isPending && (selected === null || tabOf(selected) !== tab);
 
   useEffect(() => {
     if (accountId !== undefined && !isPending) remember('account', misplaced ? null : accountId);
   }, [accountId, isPending, misplaced]);
-
-  if (misplaced) return <Navigate to="/accounts" replace />;
 
   const changeTab = (next: AccountsTab) => {
     remember('accountsTab', next);
@@ -81,6 +82,7 @@ export function AccountsPage() {
     <div className="accounts">
       {/* The page's one h1 (issue 18); the selected account's name heads its details. */}
       <h1 className="ui-visually-hidden">Accounts</h1>
+      {misplaced ? <Navigate to="/accounts" replace /> : null}
       <AccountsToolbar
         selected={selected}
         syncing={bankSync.syncing}
