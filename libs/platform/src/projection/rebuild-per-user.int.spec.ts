@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
+import { createPool } from '../postgres/pool.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { migrateProjections } from './apply-events.js';
 import { appendTestEvents, countEffects, effectLogProjection, EFFECT_TABLE } from './effect-log.testing.js';
 import { enterInlineMode } from './handover.js';
 import { InlineProjectionEventStore } from './inline-projection-store.js';
+import type { Projection } from './projection.js';
 import { startProjector } from './projector.js';
 import { rebuildReadModelsPerUser, rebuildUserReadModels } from './rebuild-per-user.js';
 
@@ -149,6 +151,87 @@ describe('rebuilding the read models one user at a time', () => {
       expect(await all(11)).toBe(true);
     } finally {
       await projector.stop();
+    }
+  });
+});
+
+/**
+ * A read model keyed by its rows (one per event, its position the primary key), with a search index:
+ * what the ledger's tables look like to the rebuild's merge.
+ */
+const keyed: Projection = {
+  name: 'keyed',
+  tables: ['test_keyed'],
+  migrations: [
+    {
+      id: 'platform-test-002-keyed',
+      sql: `CREATE TABLE IF NOT EXISTS test_keyed (user_id text NOT NULL, position bigint PRIMARY KEY, note jsonb NOT NULL, tag text);
+            CREATE INDEX IF NOT EXISTS test_keyed_tag ON test_keyed USING gin (to_tsvector('simple', coalesce(tag, '')))`,
+    },
+  ],
+  async apply(client, event) {
+    await client.query('INSERT INTO test_keyed (user_id, position, note, tag) VALUES ($1, $2, $3, NULL) ON CONFLICT (position) DO NOTHING', [
+      event.metadata.userId,
+      event.position.toString(),
+      JSON.stringify(event.data),
+    ]);
+  },
+};
+
+/** Each row of the keyed table with the transaction that wrote it (`xmin`): a row rewritten, even identically, has a new one. */
+const keyedRows = async () =>
+  (await db.pool.query<{ user_id: string; position: string; note: unknown; tag: string | null; xmin: string }>(
+    'SELECT user_id, position::text, note, tag, xmin::text FROM test_keyed ORDER BY position',
+  )).rows;
+
+describe('the rebuild writes only what differs', () => {
+  beforeEach(async () => {
+    await migrateProjections(db.pool, [keyed]);
+  });
+
+  test('rows already right are left as they are; a changed row is put back, a lost one restored, a stray one removed; other users untouched', async () => {
+    const inline = new InlineProjectionEventStore(postgres, [keyed]);
+    await appendTestEvents(inline, 'ann', 5);
+    await appendTestEvents(inline, 'bob', 2);
+    const before = await keyedRows();
+
+    expect((await rebuildUserReadModels({ pool: db.pool, projections: [keyed], userId: 'ann' })).events).toBe(5);
+    expect(await keyedRows()).toEqual(before);
+
+    const [first, second, third] = before.filter((r) => r.user_id === 'ann');
+    await db.pool.query(`UPDATE test_keyed SET tag = 'damaged' WHERE position = $1`, [first!.position]);
+    await db.pool.query('DELETE FROM test_keyed WHERE position = $1', [second!.position]);
+    await db.pool.query(`INSERT INTO test_keyed (user_id, position, note) VALUES ('ann', 999999, '{}')`);
+    await rebuildUserReadModels({ pool: db.pool, projections: [keyed], userId: 'ann' });
+    const after = await keyedRows();
+    const without = (rows: typeof before) => rows.map(({ xmin: _, ...row }) => row);
+    expect(without(after)).toEqual(without(before));
+    // Only the damaged and the lost row were written again.
+    const rewritten = after.filter((row) => before.find((b) => b.position === row.position)?.xmin !== row.xmin).map((r) => r.position);
+    expect(rewritten.sort()).toEqual([first!.position, second!.position].sort());
+    expect(after.find((r) => r.position === third!.position)!.xmin).toBe(third!.xmin);
+  });
+
+  test('on a connection that has prepared the projection\'s statements already, each rebuild still replays into its copies (twice running, with writes between)', async () => {
+    // One connection for everything: the inline writes prepare the projection's INSERT on it, and
+    // both rebuilds run on it. A plan kept from before would write the real table (where every row
+    // conflicts) and leave the copy empty, and the merge would then delete the user's rows.
+    const single = createPool(db.url, 1);
+    try {
+      const store = await PostgresEventStore.create(single, db.url);
+      try {
+        const inline = new InlineProjectionEventStore(store, [keyed]);
+        await appendTestEvents(inline, 'cat', 3);
+        await rebuildUserReadModels({ pool: single, projections: [keyed], userId: 'cat' });
+        await appendTestEvents(inline, 'cat', 2);
+        expect((await rebuildUserReadModels({ pool: single, projections: [keyed], userId: 'cat' })).events).toBe(5);
+        await appendTestEvents(inline, 'cat', 1);
+        expect((await keyedRows()).map((r) => r.position)).toEqual(await positionsOf('cat'));
+      } finally {
+        await store.close();
+      }
+    } finally {
+      await single.end();
     }
   });
 });
