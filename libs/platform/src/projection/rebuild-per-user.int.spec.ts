@@ -212,6 +212,18 @@ describe('the rebuild writes only what differs', () => {
     expect(after.find((r) => r.position === third!.position)!.xmin).toBe(third!.xmin);
   });
 
+  test('a table with none of the user\'s rows is replayed into directly, beside a table compared through its copy', async () => {
+    const inline = new InlineProjectionEventStore(postgres, [projection, keyed]);
+    await appendTestEvents(inline, 'dan', 4);
+    await db.pool.query(`DELETE FROM ${EFFECT_TABLE} WHERE user_id = 'dan'`);
+    const before = await keyedRows();
+    await rebuildUserReadModels({ pool: db.pool, projections: [projection, keyed], userId: 'dan' });
+    expect(await keyedRows()).toEqual(before);
+    const effects = await countEffects(db.pool);
+    expect(effects.every((e) => e.n === 1)).toBe(true);
+    expect(effects.map((e) => e.position)).toEqual(await positionsOf('dan'));
+  });
+
   test('on a connection that has prepared the projection\'s statements already, each rebuild still replays into its copies (twice running, with writes between)', async () => {
     // One connection for everything: the inline writes prepare the projection's INSERT on it, and
     // both rebuilds run on it. A plan kept from before would write the real table (where every row

@@ -40,7 +40,8 @@ export interface UserRebuildResult {
  * before the real ones, so the projections' own statements write them unchanged; they are never
  * logged, keep no search index, and are dropped at commit. Then each real table loses the user's
  * rows the replay did not make identically and gains the ones it lacks (`mergeShadow`): a rebuild
- * that finds a user's rows right rewrites none of them (no dead rows, no index or log writes).
+ * that finds a user's rows right rewrites none of them (no dead rows, no index or log writes). A
+ * table with no row of the user is replayed into directly, as there is nothing to compare.
  */
 export async function rebuildUserReadModels(options: { pool: Pool; projections: readonly Projection[]; userId: string; checkpointName?: string; pageSize?: number }): Promise<UserRebuildResult> {
   const { pool, projections, userId, checkpointName = DEFAULT_CHECKPOINT_NAME, pageSize = 1000 } = options;
@@ -51,7 +52,7 @@ export async function rebuildUserReadModels(options: { pool: Pool; projections: 
     // projector, the change feed) must not wait for it, or every user's events wait behind it.
     await client.query(DECLARE_NO_APPEND_SQL);
     await lockUserPosition(client, checkpointName, userId);
-    const shadows = await shadowTables(client, tables);
+    const shadows = await shadowTables(client, tables, userId);
     let position = 0n;
     let events = 0;
     for (;;) {
@@ -105,16 +106,23 @@ const SHADOW_SEARCH_INDEXES_SQL = `
    WHERE am.amname NOT IN ('btree', 'hash')`;
 
 /**
- * Creates an empty temporary copy of each table (columns, defaults, constraints and the indexes the
+ * Creates an empty temporary copy of each table that holds rows of the user (columns, defaults, constraints and the indexes the
  * projections' conflicts and lookups need), dropped at commit. PostgreSQL searches the session's
  * temporary schema before any other for a table name, so the projections' statements now reach the
  * copies; `DISCARD PLANS` makes the statements this connection has prepared already look their
  * tables up again (a plan keeps the table it was planned on). Once the copies are dropped at
  * commit, plans made on them are dropped too, and the names mean the real tables again.
  */
-async function shadowTables(client: PoolClient, tables: readonly string[]): Promise<ShadowTable[]> {
-  const { rows } = await client.query<{ name: string; real: string; columns: string[]; key: string[] }>(DESCRIBE_TABLES_SQL, [tables]);
-  if (rows.length !== tables.length) throw new Error(`read-model tables not found: ${tables.filter((t) => !rows.some((r) => r.name === t)).join(', ')}`);
+async function shadowTables(client: PoolClient, tables: readonly string[], userId: string): Promise<ShadowTable[]> {
+  const { rows: described } = await client.query<{ name: string; real: string; columns: string[]; key: string[] }>(DESCRIBE_TABLES_SQL, [tables]);
+  if (described.length !== tables.length) throw new Error(`read-model tables not found: ${tables.filter((t) => !described.some((r) => r.name === t)).join(', ')}`);
+  // A table with none of the user's rows is replayed into directly: there is nothing to compare,
+  // and an empty copy would only add a copy of every row (a new read model, or one emptied).
+  const held = await Promise.all(
+    described.map(async (row) => (await client.query<{ held: boolean }>(`SELECT EXISTS (SELECT 1 FROM ${row.real} WHERE user_id = $1) AS held`, [userId])).rows[0]!.held),
+  );
+  const rows = described.filter((_, i) => held[i]);
+  if (rows.length === 0) return [];
   const shadows = rows.map((row) => ({ real: row.real, shadow: `pg_temp.${tableIdentifier(row.name)}`, columns: row.columns.map((c) => pg.escapeIdentifier(c)), key: row.key.map((k) => pg.escapeIdentifier(k)) }));
   // Identifiers only (from the catalog, quoted), no values: one round trip for every copy.
   await client.query(shadows.map((s) => `CREATE TEMP TABLE ${s.shadow.slice('pg_temp.'.length)} (LIKE ${s.real} INCLUDING ALL) ON COMMIT DROP`).join('; '));
