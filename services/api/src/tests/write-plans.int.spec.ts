@@ -21,7 +21,13 @@ const GROWING = [
 ];
 const ROWS = 6_000;
 
-describe('generic plans of the write path on a big budget', () => {
+/**
+ * `async`: with `PROJECTION=async` and the projector stopped once the budget is projected, so each
+ * write's append runs the balance bound's guard for read models that lag (docs/architecture.md §5):
+ * its statements read the log past the projector's position. Only writes whose answer names nothing
+ * the next step needs (a 202 names no transaction).
+ */
+describe.each(['inline', 'async'] as const)('generic plans of the write path on a big budget (%s projection)', (mode) => {
   let t: ApiTestApp;
   let user: SignedUpUser;
   let counter: StatementCounter;
@@ -32,7 +38,7 @@ describe('generic plans of the write path on a big budget', () => {
   let pool: string;
 
   beforeAll(async () => {
-    t = await startApiTestApp();
+    t = await startApiTestApp(mode === 'async' ? { PROJECTION: 'async', PROJECTION_WAIT_MS: '100' } : {});
     counter = new StatementCounter(t.db.pool);
     user = await signUp(t.http, t.mail, 'plans');
     const tree = (await t.http.get('groups', user.access)).json().data.categories as { id: string; name: string; type?: string }[];
@@ -54,6 +60,12 @@ describe('generic plans of the write path on a big budget', () => {
       headers: { authorization: `Bearer ${user.access}`, 'content-type': 'application/x-ofx', 'idempotency-key': randomUUID() },
     });
     expect(imported.statusCode, imported.body).toBeLessThan(300);
+    // Async, the import may answer 202 before its rows are projected: wait for them (generously bounded).
+    for (let i = 0; i < 1200; i += 1) {
+      const { rows: [projected] } = await t.db.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM ledger_transactions WHERE account_id = $1', [accountId]);
+      if (projected!.n >= ROWS) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     await t.db.pool.query('ANALYZE');
     await t.pauseProjector();
   }, 180_000);
@@ -131,7 +143,8 @@ describe('generic plans of the write path on a big budget', () => {
     ],
   ];
 
-  test.each(WRITES)('%s: no statement’s generic plan reads a table that grows with the budget', async (_, write) => {
+  const answered = mode === 'inline' ? WRITES : WRITES.filter(([name]) => name !== 'an edit' && name !== 'a delete');
+  test.each(answered)('%s: no statement’s generic plan reads a table that grows with the budget', async (_, write) => {
     const { found, planned, unplanned } = await scansOf(write);
     expect(unplanned).toEqual([]);
     expect(found, found.join('\n\n')).toEqual([]);
@@ -139,7 +152,7 @@ describe('generic plans of the write path on a big budget', () => {
     expect(planned).toBeGreaterThan(5);
   }, 120_000);
 
-  test('deleting the account takes its rows out of the turnover, looked up by their own statement: the total equals the live rows’ sum', async () => {
+  test.runIf(mode === 'inline')('deleting the account takes its rows out of the turnover, looked up by their own statement: the total equals the live rows’ sum', async () => {
     const userId = (await t.db.pool.query<{ user_id: string }>('SELECT user_id FROM ledger_accounts WHERE id = $1', [accountId])).rows[0]!.user_id;
     const total = async () => (await t.db.pool.query<{ cents: string }>('SELECT cents::text FROM ledger_turnover WHERE user_id = $1', [userId])).rows[0]!.cents;
     const live = async () =>
