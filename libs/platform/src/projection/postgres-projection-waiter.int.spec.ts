@@ -111,6 +111,37 @@ describe('PostgresProjectionWaiter', () => {
       }
     });
 
+    test('waits begun together share their re-reads of the stored positions: one under way, one queued behind it', async () => {
+      class Counting extends PostgresProjectionWaiter {
+        refreshes = 0;
+        protected override refresh(): Promise<void> {
+          this.refreshes += 1;
+          return super.refresh();
+        }
+      }
+      const counting = new Counting({ connectionString: db.url, timeoutMs: 5000, pollIntervalMs: 60_000 });
+      try {
+        const users = Array.from({ length: 100 }, (_, i) => `user-${i}`);
+        // Every user's partition already passed the position, stored without an announcement.
+        await db.pool.query(
+          'INSERT INTO projector_user_positions (name, user_id, position) SELECT $1, u, 5 FROM unnest($2::text[]) AS u',
+          [DEFAULT_CHECKPOINT_NAME, users],
+        );
+        await Promise.all(users.map((user) => counting.waitFor(5n, 5000, user)));
+        // One re-read per wait was 100 statements' worth of queue on the one connection.
+        expect(counting.refreshes).toBeLessThanOrEqual(2);
+        expect(counting.refreshes).toBeGreaterThanOrEqual(1);
+
+        // A wait that begins while another's re-read may be under way still sees a row stored before it began.
+        const unmoved = counting.waitFor(6n, 300, 'user-0').catch((e: unknown) => e);
+        await db.pool.query('UPDATE projector_user_positions SET position = 6 WHERE name = $1 AND user_id = $2', [DEFAULT_CHECKPOINT_NAME, 'user-1']);
+        await expect(counting.waitFor(6n, 5000, 'user-1')).resolves.toBeUndefined();
+        expect(await unmoved).toBeInstanceOf(ProjectionTimeoutError);
+      } finally {
+        await counting.close();
+      }
+    });
+
     test('given a running projector, a user\'s wait for a fresh append resolves once its effect is readable', async () => {
       const projector = await startProjector({ pool: db.pool, store, projections });
       try {

@@ -47,6 +47,9 @@ export class PostgresProjectionWaiter implements ProjectionWaiter {
   private readonly users = new Map<string, Watched>();
   private connection: Promise<pg.Client> | null = null;
   private poller: NodeJS.Timeout | null = null;
+  /** The re-read under way, and the one queued behind it for the waits that began meanwhile. */
+  private refreshing: Promise<void> | null = null;
+  private refreshNext: Promise<void> | null = null;
   private waiting = 0;
   private closed = false;
 
@@ -64,8 +67,11 @@ export class PostgresProjectionWaiter implements ProjectionWaiter {
     const reached = (watched?.progress ?? this.progress).until(position, timeoutMs);
     this.waiting += 1;
     this.startPolling();
+    // The re-read catches an announcement sent before this user was watched; it is shared with
+    // every wait that begins while it is queued, and its failure leaves the wait to the poll.
+    this.requestRefresh().catch(() => undefined);
     try {
-      await Promise.all([this.refresh(), reached]);
+      await reached;
     } catch (error) {
       if (error instanceof PartitionQuarantined) {
         // Every event of the user before the failing one is applied; from it on, none is for now.
@@ -124,7 +130,7 @@ export class PostgresProjectionWaiter implements ProjectionWaiter {
     if (!announcement) return;
     // A quarantine of a watched user: read its row (with the user's position) and stop their waits.
     if (announcement.quarantined) {
-      if (announcement.userId !== null && this.users.has(announcement.userId)) void this.refresh().catch(() => undefined);
+      if (announcement.userId !== null && this.users.has(announcement.userId)) void this.requestRefresh().catch(() => undefined);
       return;
     }
     if (announcement.userId === null) this.advanceGlobal(announcement.position);
@@ -132,10 +138,32 @@ export class PostgresProjectionWaiter implements ProjectionWaiter {
   }
 
   /**
+   * A re-read that starts after this call (so it sees every row stored before it), shared: at most
+   * one runs at a time and one waits behind it, whatever the number of writes waiting. One re-read
+   * per wait, on this one connection, queued up behind each other when many writes waited at once.
+   */
+  private requestRefresh(): Promise<void> {
+    if (this.refreshing === null) {
+      const running = this.refresh().finally(() => {
+        if (this.refreshing === running) this.refreshing = null;
+      });
+      this.refreshing = running;
+      return running;
+    }
+    this.refreshNext ??= this.refreshing
+      .catch(() => undefined)
+      .then(() => {
+        this.refreshNext = null;
+        return this.requestRefresh();
+      });
+    return this.refreshNext;
+  }
+
+  /**
    * Re-reads the global checkpoint and the rows of every user someone waits for: their positions
    * first (waits their partition has passed resolve), then their quarantines (the rest reject).
    */
-  private async refresh(): Promise<void> {
+  protected async refresh(): Promise<void> {
     const client = await this.connect();
     this.advanceGlobal(await readCheckpoint(client, this.checkpointName));
     if (this.users.size === 0) return;
@@ -176,7 +204,7 @@ export class PostgresProjectionWaiter implements ProjectionWaiter {
 
   private startPolling(): void {
     if (this.poller) return;
-    this.poller = setInterval(() => void this.refresh().catch(() => undefined), this.options.pollIntervalMs ?? 1000);
+    this.poller = setInterval(() => void this.requestRefresh().catch(() => undefined), this.options.pollIntervalMs ?? 1000);
     this.poller.unref();
   }
 
