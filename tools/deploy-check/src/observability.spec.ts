@@ -32,7 +32,7 @@ describe('what the code registers (read from its sources)', () => {
       'budget_http_request_duration_seconds', 'budget_event_store_append_duration_seconds', 'budget_projection_lag_events', 'budget_projection_lag_seconds',
       'budget_projection_lag_users', 'budget_projection_partition_lag_events_max', 'budget_projection_quarantined_partitions', 'budget_queue_jobs',
       'budget_outbox_depth', 'budget_outbox_oldest_age_seconds', 'budget_job_duration_seconds', 'budget_job_failures_total',
-      'budget_plaid_call_duration_seconds', 'budget_plaid_call_errors_total', 'budget_bank_sync_duration_seconds', 'budget_projector_leader',
+      'budget_plaid_call_duration_seconds', 'budget_plaid_call_errors_total', 'budget_bank_sync_duration_seconds', 'budget_projector_leader', 'budget_projection_wait_seconds',
     ]) {
       expect(own.has(name), name).toBe(true);
     }

@@ -30,6 +30,19 @@ export const appendDuration = new client.Histogram({
   registers: [metricsRegistry],
 });
 
+/**
+ * With async projection: how long a write (or a retried key) waited for its user's projection
+ * before answering; outcome `reached`, `timeout` (answered 202), `quarantined` or `failed`. A wait
+ * the known position already covers is not counted.
+ */
+export const projectionWaitDuration = new client.Histogram({
+  name: 'budget_projection_wait_seconds',
+  help: 'Time a write waited for its projection (async projection), by outcome',
+  labelNames: ['outcome'] as const,
+  buckets: LATENCY_BUCKETS,
+  registers: [metricsRegistry],
+});
+
 /** One BullMQ job, from the moment a worker took it to its end. */
 export const jobDuration = new client.Histogram({
   name: 'budget_job_duration_seconds',

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { projectionWaitDuration } from '../observability/metrics.js';
 import { PostgresEventStore } from '../event-store/postgres-event-store.js';
 import { CHECKPOINT_CHANNEL, DEFAULT_CHECKPOINT_NAME } from './checkpoint.js';
 import { PostgresProjectionWaiter } from './postgres-projection-waiter.js';
@@ -51,6 +52,22 @@ describe('PostgresProjectionWaiter', () => {
     expect(error).toBeInstanceOf(ProjectionTimeoutError);
     expect((error as Error).message).toMatch(`did not reach event position ${position} within 300 ms (checkpoint at 0)`);
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+  });
+
+  test('each wait is counted in budget_projection_wait_seconds by outcome; one the known position covers is not', async () => {
+    const count = async (outcome: string) =>
+      (await projectionWaitDuration.get()).values.find((v) => v.metricName === 'budget_projection_wait_seconds_count' && v.labels.outcome === outcome)?.value ?? 0;
+    const [reached, timedOut] = [await count('reached'), await count('timeout')];
+    const position = await appendTestEvents(store, 'u1', 1);
+    await expect(waiter.waitFor(position)).rejects.toBeInstanceOf(ProjectionTimeoutError);
+    expect(await count('timeout')).toBe(timedOut + 1);
+
+    await rebuildReadModels({ pool: db.pool, store, projections });
+    await waiter.waitFor(position);
+    expect(await count('reached')).toBe(reached + 1);
+    // The checkpoint is known now: no wait, nothing counted.
+    await waiter.waitFor(position);
+    expect(await count('reached')).toBe(reached + 1);
   });
 
   describe('on behalf of a user', () => {

@@ -1,7 +1,9 @@
 import pg from 'pg';
+import { projectionWaitDuration, secondsSince } from '../observability/metrics.js';
 import { CHECKPOINT_CHANNEL, DEFAULT_CHECKPOINT_NAME, readAnnouncement, readCheckpoint, readUserPositions } from './checkpoint.js';
 import { Progress } from './progress.js';
 import { ProjectionQuarantinedError } from './projection-quarantined.error.js';
+import { ProjectionTimeoutError } from './projection-timeout.error.js';
 import { readUserQuarantines, type Quarantine } from './quarantine.js';
 import type { ProjectionWaiter } from './waiter.port.js';
 
@@ -67,6 +69,8 @@ export class PostgresProjectionWaiter implements ProjectionWaiter {
     const reached = (watched?.progress ?? this.progress).until(position, timeoutMs);
     this.waiting += 1;
     this.startPolling();
+    const started = process.hrtime.bigint();
+    let outcome = 'reached';
     // The re-read catches an announcement sent before this user was watched; it is shared with
     // every wait that begins while it is queued, and its failure leaves the wait to the poll.
     this.requestRefresh().catch(() => undefined);
@@ -76,10 +80,13 @@ export class PostgresProjectionWaiter implements ProjectionWaiter {
       if (error instanceof PartitionQuarantined) {
         // Every event of the user before the failing one is applied; from it on, none is for now.
         if (position < error.quarantine.position) return;
+        outcome = 'quarantined';
         throw new ProjectionQuarantinedError(position, error.quarantine);
       }
+      outcome = error instanceof ProjectionTimeoutError ? 'timeout' : 'failed';
       throw error;
     } finally {
+      projectionWaitDuration.observe({ outcome }, secondsSince(started));
       this.waiting -= 1;
       if (this.waiting === 0) this.stopPolling();
       if (userId !== undefined) this.unwatch(userId);
