@@ -53,6 +53,11 @@ async function main() {
 
 await attempt('setup', main);
 for (const outcome of outcomes) {
+  for (const failure of outcome.failures) {
+    say(`${outcome.name} failed: ${failure.file} > ${failure.test}${failure.message ? ` | ${failure.message}` : ''}`);
+  }
+}
+for (const outcome of outcomes) {
   say(`${outcome.name}: ${outcome.passed} passed, ${outcome.failed} failed, ${outcome.skipped} skipped${outcome.ok ? '' : ' (FAILED)'}`);
 }
 for (const problem of problems) say(`Problem: ${problem}`);

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCounts, summaryLine } from './results.mjs';
+import { readCounts, readFailures, summaryLine } from './results.mjs';
 
 describe('test runner results', () => {
   let dir: string;
@@ -29,6 +29,33 @@ describe('test runner results', () => {
 
   it('given no report (no test files), then there are no counts', () => {
     expect(readCounts(join(dir, 'missing.json'))).toBeNull();
+  });
+
+  it('given failed tests and a file that did not load, then each is named with its file and the first line of its message', async () => {
+    const file = join(dir, 'failures.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        testResults: [
+          {
+            name: join(dir, 'libs/a/waiter.int.spec.ts'),
+            status: 'failed',
+            assertionResults: [
+              { status: 'passed', fullName: 'waiter resolves' },
+              { status: 'failed', fullName: 'waiter shares re-reads', failureMessages: ['\nAssertionError: expected 3 to be less than or equal to 2\n    at waiter.int.spec.ts:150:5'] },
+            ],
+          },
+          { name: join(dir, 'libs/b/broken.int.spec.ts'), status: 'failed', message: 'SyntaxError: Unexpected token', assertionResults: [] },
+          { name: join(dir, 'libs/c/fine.int.spec.ts'), status: 'passed', assertionResults: [{ status: 'passed', fullName: 'fine' }] },
+        ],
+      }),
+    );
+
+    expect(readFailures(file, dir)).toEqual([
+      { file: join('libs', 'a', 'waiter.int.spec.ts'), test: 'waiter shares re-reads', message: 'AssertionError: expected 3 to be less than or equal to 2' },
+      { file: join('libs', 'b', 'broken.int.spec.ts'), test: '(the file did not load)', message: 'SyntaxError: Unexpected token' },
+    ]);
+    expect(readFailures(join(dir, 'missing.json'), dir)).toEqual([]);
   });
 
   it('sums projects into one plain line, naming skipped tests only when there are some', () => {

@@ -2,13 +2,13 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataDir, repoRoot } from '../../launcher/lib/paths.mjs';
 import { run } from '../../launcher/lib/run.mjs';
-import { readCounts } from './results.mjs';
+import { readCounts, readFailures } from './results.mjs';
 
 const resultsDir = join(dataDir, 'test-results');
 
 /**
  * `vitest run --project <name>` with the default and JSON reporters. Returns
- * { name, passed, failed, skipped, ok }; a project without test files is 0/0 and ok.
+ * { name, passed, failed, skipped, ok, failures }; a project without test files is 0/0 and ok.
  */
 export async function runVitestProject(name, env) {
   mkdirSync(resultsDir, { recursive: true });
@@ -23,5 +23,5 @@ export async function runVitestProject(name, env) {
     exitedOk = false;
   }
   const counts = readCounts(outputFile) ?? { passed: 0, failed: 0, skipped: 0 };
-  return { name, ...counts, ok: exitedOk && counts.failed === 0 };
+  return { name, ...counts, ok: exitedOk && counts.failed === 0, failures: readFailures(outputFile, repoRoot) };
 }
