@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signUp, type SignedUpUser } from '@budget/identity/testing';
-import { searchStatements } from '@budget/ledger';
+import { searchStatement, searchStatements } from '@budget/ledger';
 import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 
 /**
@@ -223,11 +223,12 @@ describe('the user-scoped search indexes', () => {
     expect(defs.has('ledger_transactions_name_trgm')).toBe(false);
   });
 
-  test('a name of three letters or more goes through the user-scoped trigram index; a short one and the count through the covering walk', async () => {
+  test("a name of three letters or more goes through the user-scoped trigram index; a short one and the count through the covering walk; a category's parts through their index, unfiltered", async () => {
     const word = searchStatements({ name: 'kroger', amount: null, offset: 0, limit: 30 }, aliceId);
     const short = searchStatements({ name: 'k', amount: null, offset: 0, limit: 30 }, aliceId);
     const memo = searchStatements({ name: null, amount: null, memo: 'weekly', offset: 0, limit: 30 }, aliceId);
-    const [wordPage, wordCount, shortPage, shortCount, memoCount] = await plans([word.page, word.count, short.page, short.count, memo.count]);
+    const category = searchStatement({ name: null, amount: null, category: 'groceries', offset: 0, limit: 30 }, aliceId);
+    const [wordPage, wordCount, shortPage, shortCount, memoCount, categoryPlan] = await plans([word.page, word.count, short.page, short.count, memo.count, category]);
     expect(wordPage).toContain('ledger_transactions_user_name_trgm');
     expect(wordCount).toContain('ledger_transactions_user_name_trgm');
     // The user is a key of the index scan (btree_gin), not a filter on every user's matches.
@@ -241,6 +242,17 @@ describe('the user-scoped search indexes', () => {
     expect(shortCount).toMatch(/Limit .*rows=1001/);
     expect(shortCount).toContain(`user_id = '${aliceId}'`);
     expect(memoCount).toContain('ledger_transactions_user_memo_trgm');
+    // A category's parts are read by ledger_splits_category_transaction with nothing to check in
+    // the table's rows (no filter on the part's user), so the scan can be the index's alone.
+    expect(categoryPlan).toMatch(/Scan (using|on) ledger_splits_category_transaction/);
+    const lines = categoryPlan!.split('\n');
+    const splitsNodes = lines.flatMap((line, at) => (/Scan (using \w+ )?on ledger_splits s\b/.test(line) ? [at] : []));
+    expect(splitsNodes.length, categoryPlan).toBeGreaterThan(0);
+    for (const at of splitsNodes) {
+      const rest = lines.slice(at + 1);
+      const own = rest.slice(0, Math.max(0, rest.findIndex((line) => line.includes('->'))));
+      expect(own.join('\n'), categoryPlan).not.toContain('user_id');
+    }
     // The fixture was rolled back.
     expect((await t.db.pool.query(`SELECT 1 FROM ledger_transactions WHERE user_id = 'explain-other-user'`)).rowCount).toBe(0);
   });
