@@ -62,8 +62,11 @@ describe('PostgresProjectionWaiter', () => {
     await expect(waiter.waitFor(position)).rejects.toBeInstanceOf(ProjectionTimeoutError);
     expect(await count('timeout')).toBe(timedOut + 1);
 
+    // The wait begins before the rebuild: begun after it, the rebuild's announcement could reach
+    // the waiter first, and the wait would find the position known (not counted, as below).
+    const waiting = waiter.waitFor(position, 60_000);
     await rebuildReadModels({ pool: db.pool, store, projections });
-    await waiter.waitFor(position);
+    await waiting;
     expect(await count('reached')).toBe(reached + 1);
     // The checkpoint is known now: no wait, nothing counted.
     await waiter.waitFor(position);
