@@ -9,4 +9,5 @@ export type { IdentityModuleOptions, IdentityOptions } from './identity.options.
 export { BUDGET_PROVISIONER, USER_ERASERS, type BudgetProvisioner, type UserEraser } from './ports.js';
 export { DEFAULT_RATE_LIMITS, type Limit, type RateLimitTable } from './infra/rate-limits.js';
 export { identityMigrations } from './persistence/identity.migrations.js';
+export { SessionsRepository } from './persistence/sessions.repository.js';
 export * from './push/index.js';

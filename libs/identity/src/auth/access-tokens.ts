@@ -3,10 +3,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SignJWT, jwtVerify } from 'jose';
 import { APP_CONFIG, CLOCK, type AppConfig, type Clock } from '@budget/platform';
 import type { Caller } from './authenticated-request.js';
+import { UUID } from '../domain/uuid.js';
 
 export const ACCESS_TOKEN_ISSUER = 'budget-api';
 export const ACCESS_TOKEN_AUDIENCE = 'budget-web';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How many verified tokens a process remembers (a few per signed-in browser; the oldest go first). */
 export const VERIFIED_TOKENS_KEPT = 10_000;

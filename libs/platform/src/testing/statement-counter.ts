@@ -1,7 +1,5 @@
 import type pg from 'pg';
 
-const COUNTED = Symbol.for('budget.statementCounter');
-
 /** What one counted stretch sent to PostgreSQL. */
 export interface CountedStatements {
   /**
@@ -26,6 +24,8 @@ export interface CountedStatements {
 export class StatementCounter {
   private counting: CountedStatements | null = null;
   private outstanding = 0;
+  /** This counter's mark on the clients it wrapped: another counter on the same pool wraps them too, and counts for itself. */
+  private readonly counted = Symbol('counted');
 
   constructor(pool: pg.Pool) {
     pool.on('acquire', (client) => this.wrap(client));
@@ -42,9 +42,9 @@ export class StatementCounter {
   }
 
   private wrap(client: pg.PoolClient): void {
-    const tagged = client as pg.PoolClient & { [COUNTED]?: true };
-    if (tagged[COUNTED]) return;
-    tagged[COUNTED] = true;
+    const tagged = client as pg.PoolClient & Record<symbol, true | undefined>;
+    if (tagged[this.counted]) return;
+    tagged[this.counted] = true;
     const inner = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const counting = this.counting;

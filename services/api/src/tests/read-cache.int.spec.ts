@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OpenOnlineInstitution, RecordBankFeed } from '@budget/contracts';
+import { SessionsRepository } from '@budget/identity';
 import { signUp, type SignedUpUser } from '@budget/identity/testing';
 import { StatementCounter } from '@budget/platform/testing';
 import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
@@ -19,6 +20,8 @@ describe.each(['inline', 'async'] as const)('read cache and ETags (%s projection
   let account: string;
   let bobAccount: string;
   let groceries: string;
+  /** One per pool: a client is wrapped by the first counter that sees it, and counts for that one only. */
+  let counter: StatementCounter;
 
   const read = async (path: string, who: SignedUpUser, etag?: string) => {
     const response = await t.app.inject({
@@ -50,6 +53,7 @@ describe.each(['inline', 'async'] as const)('read cache and ETags (%s projection
 
   beforeAll(async () => {
     t = await startApiTestApp(mode === 'async' ? { PROJECTION: 'async' } : {});
+    counter = new StatementCounter(t.db.pool);
     // Five minutes to midnight (UTC) on the fixed clock, so that the day test can pass midnight within the tokens' 15 minutes.
     t.clock.set(new Date(`${new Date().toISOString().slice(0, 10)}T23:55:00Z`));
     alice = await signUp(t.http, t.mail, `cache_a_${mode}`);
@@ -90,7 +94,6 @@ describe.each(['inline', 'async'] as const)('read cache and ETags (%s projection
   });
 
   test('a kept answer and a 304 cost one statement: the session check, which reads the position in the same statement', async () => {
-    const counter = new StatementCounter(t.db.pool);
     const first = await fresh('groups', alice);
     // The projector (which follows the log in both modes) is held, so that what is counted is the request's.
     await t.pauseProjector();
@@ -105,6 +108,46 @@ describe.each(['inline', 'async'] as const)('read cache and ETags (%s projection
         expect(counted.statements[0]).toMatch(/FROM identity_sessions/);
         expect(counted.statements[0]).toMatch(/projector_user_positions/);
       }
+    } finally {
+      await t.resumeProjector();
+    }
+  });
+
+  test('session checks asked together are one statement, each answered for its own session, user and position', async () => {
+    const sessions = t.app.get(SessionsRepository);
+    const sessionOf = (who: SignedUpUser) => JSON.parse(Buffer.from(who.access.split('.')[1]!, 'base64url').toString()).sid as string;
+    const dave = await signUp(t.http, t.mail, `cache_d_${mode}`);
+    expect((await t.http.post('logout', { data: { refresh: dave.refresh } }, dave.access)).status).toBeLessThan(300);
+    const erin = await signUp(t.http, t.mail, `cache_e_${mode}`);
+    // A checkpoint of this test's own: alice is at 7 there, bob has no row yet.
+    const checkpoint = `batch-${mode}`;
+    await t.db.pool.query('INSERT INTO projector_user_positions (name, user_id, position) VALUES ($1, $2, 7)', [checkpoint, userIdOf(alice)]);
+    await t.pauseProjector();
+    try {
+      counter.start();
+      const answers = await Promise.all([
+        sessions.activeWithPosition(sessionOf(alice), userIdOf(alice), checkpoint),
+        sessions.activeWithPosition(sessionOf(bob), userIdOf(bob), checkpoint),
+        // Bob's session named with alice as its user; dave's revoked session; a session that never was; not a uuid.
+        sessions.activeWithPosition(sessionOf(bob), userIdOf(alice), checkpoint),
+        sessions.activeWithPosition(sessionOf(dave), userIdOf(dave), checkpoint),
+        sessions.activeWithPosition(randomUUID(), userIdOf(alice), checkpoint),
+        sessions.activeWithPosition('nonsense', userIdOf(alice), checkpoint),
+        sessions.activeWithPosition(sessionOf(alice), userIdOf(alice), checkpoint),
+      ]);
+      const together = counter.stop();
+      expect(answers).toEqual([{ position: '7' }, { position: '0' }, null, null, null, null, { position: '7' }]);
+      expect(together.statements, together.statements.join('\n')).toHaveLength(1);
+      expect(together.statements[0]).toMatch(/unnest/);
+
+      // Asked alone, after a move of the position and a revocation: read when asked, not remembered.
+      await t.db.pool.query('UPDATE projector_user_positions SET position = 9 WHERE name = $1 AND user_id = $2', [checkpoint, userIdOf(alice)]);
+      counter.start();
+      expect(await sessions.activeWithPosition(sessionOf(alice), userIdOf(alice), checkpoint)).toEqual({ position: '9' });
+      expect(counter.stop().statements).toHaveLength(1);
+      expect(await sessions.activeWithPosition(sessionOf(erin), userIdOf(erin), checkpoint)).toEqual({ position: '0' });
+      expect((await t.http.post('logout', { data: { refresh: erin.refresh } }, erin.access)).status).toBeLessThan(300);
+      expect(await sessions.activeWithPosition(sessionOf(erin), userIdOf(erin), checkpoint)).toBeNull();
     } finally {
       await t.resumeProjector();
     }
