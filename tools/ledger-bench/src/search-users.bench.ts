@@ -14,8 +14,9 @@ import { indexLines, useTrigramIndexes, type TrigramIndexes } from './search/tri
  * and 2 character names, a word, an amount either way, a category; a common and a rare text of
  * each) is asked `--rounds` times per run, each time by the next user, through the whole API
  * (`app.inject`) and as its one statement on the pool (`searchStatement`: the matches walked once
- * for the page and the count), and as that statement was before ledger-030, a 1–2 character name
- * walked through the user's rows rather than probed and read from the letters' index
+ * for the page and the count), and as that statement was before: a 1–2 character name walked
+ * through the user's rows rather than probed and read from the letters' index (before ledger-030),
+ * a category's parts filtered by their user rather than read from their index alone
  * (`searchStatement(…, 'walk')`: the "before" column, interleaved with the others).
  * Every API request carries a distinct `_` parameter, which the contract
  * drops: the per-process answer cache (§6.4) is keyed by the URL, so no answer comes from it.
@@ -86,7 +87,7 @@ interface Result {
   label: string;
   api: P3;
   sql: P3;
-  /** Without --compare: the one statement as before ledger-030, every 1–2 character name walked (`searchStatement(…, 'walk')`). */
+  /** Without --compare: the one statement as before: every 1–2 character name walked (before ledger-030), a category's parts filtered by user (`searchStatement(…, 'walk')`). */
   two?: P3;
   /** --compare shared-trigram: the API and the statements on ledger-013's index of every user's names. */
   sharedApi?: P3;
@@ -106,7 +107,7 @@ function table(results: Result[]): string {
         '|---|---|---|---|---|---|---|',
       ]
     : [
-        '| kind | query | API p50 / p95 / p99 ms | SQL, one statement: p50 / p95 / p99 ms | before ledger-030 (short names walked): SQL p50 / p95 / p99 ms | first user: rows / count |',
+        '| kind | query | API p50 / p95 / p99 ms | SQL, one statement: p50 / p95 / p99 ms | before (short names walked, before ledger-030; category parts filtered by user): SQL p50 / p95 / p99 ms | first user: rows / count |',
         '|---|---|---|---|---|---|',
       ];
   for (const r of results) {
