@@ -83,11 +83,13 @@ describe('the keyboard', () => {
     // The register is one Tab stop: Tab from the selected view tab reaches its first row; one more leaves it.
     await page.getByRole('tablist', { name: 'Account views' }).getByRole('tab', { name: 'Transactions' }).focus();
     let stop: Focused | null = null;
+    const stops: string[] = [];
     for (let presses = 0; presses < 8 && stop?.role !== 'row'; presses += 1) {
       await page.keyboard.press('Tab');
       stop = await focused(page);
+      stops.push(stop ? `${stop.tag} ${stop.role ?? ''} ${stop.text.slice(0, 20)}` : 'nothing');
     }
-    expect(stop?.role).toBe('row');
+    expect(stop?.role, `the Tab stops after the tab: ${stops.join(' | ')}`).toBe('row');
     expect(stop?.index).toBe('0');
     expect(stop?.text).toContain('Huge');
     // Nothing focusable follows the register on this page: the focus leaves the page itself.

@@ -1,62 +1,32 @@
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { build, type Rolldown } from 'vite';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness, type HarnessPage } from '../testing/harness-page.testing.js';
 
 /**
  * The category picker (spec §2 "Category picker") driven by keyboard and mouse in Chromium, inside
  * the app's Radix dialog: category-picker.harness.tsx bundled by Vite, served from memory. The chunk
  * holding React Aria's combobox can be held back to type before it arrives.
  */
-const ORIGIN = 'http://picker.test';
-let files: Map<string, { body: string | Uint8Array; type: string }>;
-let browser: Browser;
+let harness: Harness;
 
 beforeAll(async () => {
-  const result = await build({
-    configFile: false,
-    logLevel: 'silent',
-    root: fileURLToPath(new URL('.', import.meta.url)),
-    build: {
-      write: false,
-      minify: false,
-      rollupOptions: {
-        input: fileURLToPath(new URL('./category-picker.harness.tsx', import.meta.url)),
-        output: { entryFileNames: '[name].js', chunkFileNames: '[name].js', assetFileNames: '[name][extname]' },
-      },
-    },
-  });
-  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-  files = new Map();
-  for (const item of outputs.flatMap((output) => output.output)) {
-    const css = item.fileName.endsWith('.css');
-    files.set(`/${item.fileName}`, { body: item.type === 'chunk' ? item.code : item.source, type: css ? 'text/css' : 'text/javascript' });
-  }
-  const styles = [...files.keys()].filter((name) => name.endsWith('.css')).map((name) => `<link rel="stylesheet" href="${name}">`);
-  files.set('/', { body: `<!doctype html><html><head>${styles.join('')}</head><body><div id="root"></div><script type="module" src="/category-picker.harness.js"></script></body></html>`, type: 'text/html' });
-  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  harness = await startHarness(new URL('./category-picker.harness.tsx', import.meta.url), 'http://picker.test');
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await harness?.close();
 });
 
 /** A fresh page with the dialog open; `hold` keeps the combobox's chunk back until its promise's release is called. */
-async function open(options: { value?: string; hold?: boolean; width?: number } = {}): Promise<{ page: Page; release: () => void }> {
-  const page = await browser.newPage({ viewport: { width: options.width ?? 1024, height: 768 } });
-  let release = () => undefined as void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`${ORIGIN}/**`, async (route) => {
-    const path = new URL(route.request().url()).pathname;
-    const file = files.get(path);
-    if (!file) return route.fulfill({ status: 404 });
-    if (options.hold && path === '/CategoryComboBox.js') await held;
-    return route.fulfill({ status: 200, contentType: file.type, body: typeof file.body === 'string' ? file.body : Buffer.from(file.body) });
+async function open(options: { value?: string; hold?: boolean; width?: number } = {}): Promise<HarnessPage> {
+  const opened = await harness.open({
+    ...(options.value ? { query: `value=${options.value}` } : {}),
+    ...(options.hold ? { hold: 'CategoryComboBox.js' } : {}),
+    ...(options.width ? { width: options.width } : {}),
   });
-  await page.goto(`${ORIGIN}/${options.value ? `?value=${options.value}` : ''}`);
-  await page.getByTestId('dialog').waitFor();
-  if (!options.hold) await page.locator('.ui-picker[data-rac]').first().waitFor();
-  return { page, release };
+  await opened.page.getByTestId('dialog').waitFor();
+  if (!options.hold) await opened.page.locator('.ui-picker[data-rac]').first().waitFor();
+  return opened;
 }
 
 const box = (page: Page, row = 1) => page.getByRole('combobox', { name: `Category ${row}`, exact: true });

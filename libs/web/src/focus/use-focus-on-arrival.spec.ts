@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { focusOnArrival, type CaretBox } from './use-focus-on-arrival.js';
+import { focusIsFree, focusOnArrival, type CaretBox } from './use-focus-on-arrival.js';
 
 /** A text box that records what was done to it. */
 function box(value: string) {
@@ -27,5 +27,23 @@ describe('focusOnArrival', () => {
 
   it('given the box is not drawn, then nothing happens', () => {
     expect(focusOnArrival(null, true)).toBe(false);
+  });
+
+  it('given the user moved the focus on while the box was on its way, then the box is left alone', () => {
+    const { el, calls } = box('Groc');
+    expect(focusOnArrival(el, true, false)).toBe(false);
+    expect(calls).toEqual([]);
+  });
+});
+
+describe('focusIsFree', () => {
+  const body = { tagName: 'BODY' } as unknown as HTMLElement;
+  const other = { tagName: 'INPUT' } as unknown as Element;
+  it('is free when the focus is on nothing or on the body (a focused stand-in was just removed)', () => {
+    expect(focusIsFree({ activeElement: null, body })).toBe(true);
+    expect(focusIsFree({ activeElement: body, body })).toBe(true);
+  });
+  it('is taken when another element has the focus', () => {
+    expect(focusIsFree({ activeElement: other, body })).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cx } from '../class-names.js';
+import { useFocusHandOver } from '../../focus/use-focus-on-arrival.js';
 
 export interface MenuFrameItem {
   label: string;
@@ -41,9 +42,8 @@ export function MenuFrame({ label, ariaLabel, items, triggerClassName, up, align
   const [landmark, setLandmark] = useState<HTMLElement | null>(null);
   useLayoutEffect(() => setLandmark(trigger.current?.closest<HTMLElement>(LANDMARKS) ?? null), []);
   const firstItemPending = useRef(defaultOpen && openedByKey);
-  useEffect(() => {
-    if (focusTrigger && !defaultOpen) trigger.current?.focus();
-  }, [focusTrigger, defaultOpen]);
+  // The plain button's focus moves to this one, unless a key has moved it on meanwhile.
+  useFocusHandOver(() => trigger.current, focusTrigger && !defaultOpen);
   // Opened from the keyboard before these parts arrived, Radix does not know a key opened it and
   // focuses the list itself once its portal has mounted (a render after this component's): when
   // the list appears, the next frame moves the focus to the first item, as a keyboard user expects.

@@ -1,5 +1,6 @@
 import * as RadixTabs from '@radix-ui/react-tabs';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useFocusHandOver } from '../../focus/use-focus-on-arrival.js';
 
 export interface TabsFrameProps {
   tabs: readonly { id: string; label: string }[];
@@ -13,9 +14,8 @@ export interface TabsFrameProps {
 /** The tab strip on Radix UI: one Tab stop, Left/Right/Home/End move between the tabs and select them. */
 export function TabsFrame({ tabs, value, onChange, label, focused }: TabsFrameProps) {
   const list = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (focused !== null) list.current?.querySelector<HTMLElement>(`[data-tab="${CSS.escape(focused)}"]`)?.focus();
-  }, [focused]);
+  // The plain strip's focused tab hands the focus to its Radix twin, unless a key has moved it on meanwhile.
+  useFocusHandOver(() => (focused === null ? null : list.current?.querySelector<HTMLElement>(`[data-tab="${CSS.escape(focused)}"]`)), focused !== null);
   return (
     <RadixTabs.Root value={value} onValueChange={onChange} activationMode="automatic">
       <RadixTabs.List ref={list} aria-label={label} className="ui-tabs">
