@@ -1,44 +1,38 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
-/**
- * Counts from a vitest JSON report. A test file that failed before running any test (a syntax or
- * import error) counts as one failed test, so a broken file never reads as green.
- */
-export function readCounts(file) {
-  if (!existsSync(file)) return null;
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  const brokenFiles = (report.testResults ?? []).filter((result) => result.status === 'failed' && (result.assertionResults ?? []).length === 0).length;
-  const passed = report.numPassedTests ?? 0;
-  const failed = report.numFailedTests ?? 0;
-  // Whatever neither passed nor failed was skipped (pending or marked to do later).
-  const skipped = (report.numTotalTests ?? passed + failed) - passed - failed;
-  return { passed, failed: failed + brokenFiles, skipped };
-}
+/** A file that failed before running any test: a syntax or import error. */
+const didNotLoad = (result) => result.status === 'failed' && (result.assertionResults ?? []).length === 0;
 
 /**
- * What failed, from a vitest JSON report: one entry per failed test (its file relative to `root`,
- * its full name and the first line of its first failure message), and one per file that failed
- * before running any test. CI shows only the tail of the output, so the runner repeats these at
- * the end: a red run always names its culprit.
+ * A vitest JSON report read once: its counts, and what failed. A test file that failed before
+ * running any test counts as one failed test, so a broken file never reads as green. Each failure
+ * names its file (relative to `root`), its test's full name and the first line of its first
+ * message, and a file that did not load is one entry: CI shows only the tail of the output, so the
+ * runner repeats these at the end and a red run always names its culprit. Null without a report.
  */
-export function readFailures(file, root) {
-  if (!existsSync(file)) return [];
+export function readReport(file, root) {
+  if (!existsSync(file)) return null;
   const report = JSON.parse(readFileSync(file, 'utf8'));
   const firstLine = (text) => String(text ?? '').split('\n').find((line) => line.trim() !== '')?.trim().slice(0, 300) ?? '';
   const failures = [];
+  let brokenFiles = 0;
   for (const result of report.testResults ?? []) {
     const where = result.name ? relative(root, result.name) : '(unknown file)';
-    const assertions = result.assertionResults ?? [];
-    if (result.status === 'failed' && assertions.length === 0) {
+    if (didNotLoad(result)) {
+      brokenFiles += 1;
       failures.push({ file: where, test: '(the file did not load)', message: firstLine(result.message) });
     }
-    for (const assertion of assertions) {
+    for (const assertion of result.assertionResults ?? []) {
       if (assertion.status !== 'failed') continue;
       failures.push({ file: where, test: assertion.fullName ?? assertion.title ?? '', message: firstLine(assertion.failureMessages?.[0]) });
     }
   }
-  return failures;
+  const passed = report.numPassedTests ?? 0;
+  const failed = report.numFailedTests ?? 0;
+  // Whatever neither passed nor failed was skipped (pending or marked to do later).
+  const skipped = (report.numTotalTests ?? passed + failed) - passed - failed;
+  return { counts: { passed, failed: failed + brokenFiles, skipped }, failures };
 }
 
 /** The one plain line CI readers understand: `N passed, N failed[, N skipped]`. */

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCounts, readFailures, summaryLine } from './results.mjs';
+import { readReport, summaryLine } from './results.mjs';
 
 describe('test runner results', () => {
   let dir: string;
@@ -17,18 +17,18 @@ describe('test runner results', () => {
     const file = join(dir, 'unit.json');
     await writeFile(file, JSON.stringify({ numTotalTests: 11, numPassedTests: 7, numFailedTests: 1, numPendingTests: 3, testResults: [] }));
 
-    expect(readCounts(file)).toEqual({ passed: 7, failed: 1, skipped: 3 });
+    expect(readReport(file, dir)?.counts).toEqual({ passed: 7, failed: 1, skipped: 3 });
   });
 
   it('given a test file that failed to load, then it counts as one failed test', async () => {
     const file = join(dir, 'broken.json');
     await writeFile(file, JSON.stringify({ numTotalTests: 2, numPassedTests: 2, numFailedTests: 0, testResults: [{ status: 'failed', assertionResults: [] }, { status: 'passed', assertionResults: [{}, {}] }] }));
 
-    expect(readCounts(file)).toEqual({ passed: 2, failed: 1, skipped: 0 });
+    expect(readReport(file, dir)?.counts).toEqual({ passed: 2, failed: 1, skipped: 0 });
   });
 
-  it('given no report (no test files), then there are no counts', () => {
-    expect(readCounts(join(dir, 'missing.json'))).toBeNull();
+  it('given no report (no test files), then there is nothing to read', () => {
+    expect(readReport(join(dir, 'missing.json'), dir)).toBeNull();
   });
 
   it('given failed tests and a file that did not load, then each is named with its file and the first line of its message', async () => {
@@ -51,11 +51,10 @@ describe('test runner results', () => {
       }),
     );
 
-    expect(readFailures(file, dir)).toEqual([
+    expect(readReport(file, dir)?.failures).toEqual([
       { file: join('libs', 'a', 'waiter.int.spec.ts'), test: 'waiter shares re-reads', message: 'AssertionError: expected 3 to be less than or equal to 2' },
       { file: join('libs', 'b', 'broken.int.spec.ts'), test: '(the file did not load)', message: 'SyntaxError: Unexpected token' },
     ]);
-    expect(readFailures(join(dir, 'missing.json'), dir)).toEqual([]);
   });
 
   it('sums projects into one plain line, naming skipped tests only when there are some', () => {

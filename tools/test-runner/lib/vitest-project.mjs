@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataDir, repoRoot } from '../../launcher/lib/paths.mjs';
 import { run } from '../../launcher/lib/run.mjs';
-import { readCounts, readFailures } from './results.mjs';
+import { readReport } from './results.mjs';
 
 const resultsDir = join(dataDir, 'test-results');
 
@@ -22,6 +22,6 @@ export async function runVitestProject(name, env) {
   } catch {
     exitedOk = false;
   }
-  const counts = readCounts(outputFile) ?? { passed: 0, failed: 0, skipped: 0 };
-  return { name, ...counts, ok: exitedOk && counts.failed === 0, failures: readFailures(outputFile, repoRoot) };
+  const { counts, failures } = readReport(outputFile, repoRoot) ?? { counts: { passed: 0, failed: 0, skipped: 0 }, failures: [] };
+  return { name, ...counts, ok: exitedOk && counts.failed === 0, failures };
 }

@@ -78,6 +78,9 @@ export class SessionsRepository {
     const batch = this.checks.get(checkpoint) ?? [];
     this.checks.delete(checkpoint);
     try {
+      // A lone check keeps its plain statement: PostgreSQL runs it 1.10-1.17x as fast as the batch's
+      // unnest and join over one pair (pgbench, prepared, one client, three pairs of 8 s runs:
+      // 0.086-0.096 ms against 0.100-0.107), and a lone check is every read of a quiet product.
       if (batch.length === 1) {
         const [only] = batch as [PendingCheck];
         const { rows } = await this.pool.query<{ position: string }>(
