@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { APP_CONFIG, migrate, PG_POOL, type AppConfig, type Pool } from '@budget/platform';
 import { AccessTokens } from './auth/access-tokens.js';
 import { AuthGuard } from './auth/auth.guard.js';
+import { ReadSessionCheck } from './auth/read-session-check.js';
 import { CodeIssuer } from './codes/code-issuer.js';
 import { PendingEmailCodeSender } from './codes/pending-email-code-sender.js';
 import { identityControllers, identityHandlers, identityUseCaseServices } from './identity.parts.js';
@@ -41,7 +42,7 @@ export class IdentityModule implements OnModuleInit {
         { provide: IDENTITY_OPTIONS, useValue: options },
         { provide: RATE_LIMITS, useValue: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits } },
         { provide: APP_GUARD, useClass: AuthGuard },
-        AccessTokens, SessionTokens, CodeIssuer, PendingEmailCodeSender,
+        AccessTokens, ReadSessionCheck, SessionTokens, CodeIssuer, PendingEmailCodeSender,
         PasswordHasher, RateLimiter, IdentityMailer,
         UsersRepository, SessionsRepository, RefreshTokensRepository, CodesRepository,
         PushSubscriptionsRepository, PreferencesRepository, VapidPublicKeyRoute,
@@ -52,7 +53,7 @@ export class IdentityModule implements OnModuleInit {
         ...identityHandlers, ...identityUseCaseServices,
         ...(options.providers ?? []),
       ],
-      exports: [AccessTokens],
+      exports: [AccessTokens, ReadSessionCheck],
     };
   }
 

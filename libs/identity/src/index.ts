@@ -3,6 +3,7 @@ export { CurrentUserId, CurrentSessionId } from './auth/current-user.decorator.j
 export type { Caller, RequestWithCaller } from './auth/authenticated-request.js';
 export { READ_POSITION_CHECKPOINT } from './auth/authenticated-request.js';
 export { AuthGuard } from './auth/auth.guard.js';
+export { bearerToken, ReadSessionCheck, type CheckedRead } from './auth/read-session-check.js';
 export { AccessTokens, ACCESS_TOKEN_AUDIENCE, ACCESS_TOKEN_ISSUER } from './auth/access-tokens.js';
 export { IdentityModule } from './identity.module.js';
 export type { IdentityModuleOptions, IdentityOptions } from './identity.options.js';

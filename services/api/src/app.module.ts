@@ -17,7 +17,7 @@ import { HealthController, HealthHandler } from './health.controller.js';
 import { ChangeFeedController } from './change-feed/change-feed.controller.js';
 import { ChangeFeedHolder, OpenChangeStreamHandler, ReadChangesHandler } from './change-feed/change-feed.handlers.js';
 import { readModelProjections } from './read-model-projections.js';
-import { readModelEpoch, ReadCacheInterceptor } from './read-cache/read-cache.interceptor.js';
+import { readModelEpoch, ReadCache, ReadCacheInterceptor } from './read-cache/read-cache.interceptor.js';
 
 /** The API's composition root: platform infrastructure, then each bounded context. */
 @Module({})
@@ -87,10 +87,11 @@ export class AppModule {
         // Outermost first: a replayed write answers before anything else runs.
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         // Read routes: ETag / 304 and a per-process answer cache keyed by the user's projected position (docs/architecture.md §6.4).
-        ...(options.readCache === false ? [] : [{
-          provide: APP_INTERCEPTOR, inject: [Reflector, CLOCK],
-          useFactory: (reflector: Reflector, clock: Clock) => new ReadCacheInterceptor(reflector, clock, readModelEpoch(projections), options.readCache || {}),
-        }]),
+        // One cache for the interceptor and the kept-answer hook (create-app.ts).
+        ...(options.readCache === false ? [] : [
+          { provide: ReadCache, inject: [CLOCK], useFactory: (clock: Clock) => new ReadCache(clock, readModelEpoch(projections), options.readCache || {}) },
+          { provide: APP_INTERCEPTOR, inject: [Reflector, ReadCache], useFactory: (reflector: Reflector, cache: ReadCache) => new ReadCacheInterceptor(reflector, cache) },
+        ]),
         { provide: APP_INTERCEPTOR, useClass: ContractResponseInterceptor },
       ],
     };

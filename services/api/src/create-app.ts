@@ -6,9 +6,12 @@ import type { FastifyReply } from 'fastify';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import helmet from 'helmet';
 import { apiRoutes } from '@budget/contracts';
+import { READ_POSITION_CHECKPOINT, ReadSessionCheck } from '@budget/identity';
 import { buildOpenApiDocument, errorResponse, HttpErrorFilter, httpRequestDuration, mountApiDocs, type RequestCaller } from '@budget/platform';
 import { AppModule } from './app.module.js';
 import type { CreateAppOptions } from './app.options.js';
+import { installKeptAnswerHook } from './read-cache/kept-answer.hook.js';
+import { ReadCache } from './read-cache/read-cache.interceptor.js';
 import { mountStaticWeb } from './static-web.js';
 
 export const API_PREFIX = 'api/v1';
@@ -116,6 +119,16 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     if (request.protocol === 'https') void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     done();
   });
+  // A kept read is answered before Nest's pipeline (docs/architecture.md §6.4); none without the answer cache.
+  const keptAnswers = options.readCache === false
+    ? null
+    : installKeptAnswerHook(adapter.getInstance(), {
+        cache: app.get(ReadCache),
+        check: app.get(ReadSessionCheck, { strict: false }),
+        checkpoint: app.get<string>(READ_POSITION_CHECKPOINT, { strict: false }),
+        routes: apiRoutes,
+        prefix: API_PREFIX,
+      });
   app.setGlobalPrefix(API_PREFIX);
   mountApiDocs(adapter.getInstance(), buildOpenApiDocument(apiRoutes, { version: '1', serverUrl: `/${API_PREFIX}` }));
   app.useGlobalFilters(new HttpErrorFilter());
@@ -131,5 +144,6 @@ export async function createApp(options: CreateAppOptions): Promise<NestFastifyA
     if (!mounted) new Logger('createApp').warn(`WEB_ROOT is set but frontends/shell/serve-static.mjs is missing under ${config.repoRoot}`);
   }
   await app.init();
+  keptAnswers?.assertRoutes();
   return app;
 }

@@ -5,6 +5,7 @@ import { AccessTokens } from './access-tokens.js';
 import { READ_POSITION_CHECKPOINT, type RequestWithCaller } from './authenticated-request.js';
 import { IS_PUBLIC } from './public.decorator.js';
 import { SessionsRepository } from '../persistence/sessions.repository.js';
+import { bearerToken, ReadSessionCheck } from './read-session-check.js';
 
 interface HttpRequest extends RequestWithCaller {
   method: string;
@@ -16,7 +17,8 @@ interface HttpRequest extends RequestWithCaller {
  * Besides the signature and expiry it checks that the token's session is still live, so logout,
  * a password change or account deletion also stop access tokens issued before them. When the app
  * keys its read answers by the user's projected position (`READ_POSITION_CHECKPOINT`), a GET's
- * session check reads that position in the same statement (`request.readPosition`).
+ * session check reads that position in the same statement (`request.readPosition`); a GET the
+ * API's kept-answer hook already checked and let through is taken as that check found it.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -24,6 +26,7 @@ export class AuthGuard implements CanActivate {
     @Inject(Reflector) private readonly reflector: Reflector,
     @Inject(AccessTokens) private readonly tokens: AccessTokens,
     @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
+    @Inject(ReadSessionCheck) private readonly reads: ReadSessionCheck,
     @Optional() @Inject(READ_POSITION_CHECKPOINT) private readonly readPositionOf?: string,
   ) {}
 
@@ -31,18 +34,17 @@ export class AuthGuard implements CanActivate {
     const isPublic = this.reflector.getAllAndOverride<boolean | undefined>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
     if (isPublic) return true;
     const request = context.switchToHttp().getRequest<HttpRequest>();
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match?.[1]) throw new Unauthorized();
-    const caller = await this.tokens.verify(match[1]);
-    if (!caller) throw new Unauthorized();
     if (this.readPositionOf && request.method === 'GET') {
-      const live = await this.sessions.activeWithPosition(caller.sessionId, caller.userId, this.readPositionOf);
-      if (!live) throw new Unauthorized();
-      request.readPosition = live.position;
-    } else if (!(await this.sessions.isActive(caller.sessionId, caller.userId))) {
-      throw new Unauthorized();
+      const read = this.reads.take(request) ?? (await this.reads.check(request.headers.authorization, this.readPositionOf));
+      if (!read) throw new Unauthorized();
+      request.readPosition = read.position;
+      request.caller = read.caller;
+      return true;
     }
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw new Unauthorized();
+    const caller = await this.tokens.verify(token);
+    if (!caller || !(await this.sessions.isActive(caller.sessionId, caller.userId))) throw new Unauthorized();
     request.caller = caller;
     return true;
   }

@@ -59,22 +59,25 @@ export function matchesIfNoneMatch(header: string | string[] | undefined, etag: 
   return value.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 }
 
+/** What the cache holds for a read: a tag the client already has (304), a kept answer, or nothing yet. */
+export type CacheLookup = { kind: 'not-modified'; etag: string } | { kind: 'kept'; etag: string; body: string } | { kind: 'miss'; key: string; etag: string };
+
 /**
  * ETags and a per-process answer cache for the read routes above (docs/architecture.md §6.4). The
  * key is (epoch, user id, the user's projected position, today's date (UTC, as the handlers read
  * it from the clock), route, path and query): every write of the user — their own, a bank sync's,
  * a rule's — moves the position, so a key is never reused for another answer. A request whose
  * `If-None-Match` names the key's tag answers 304 without running the query; a key in the cache
- * answers its stored JSON without SQL beyond the session check that read the position. Errors are neither tagged nor kept.
+ * answers its stored JSON without SQL beyond the session check that read the position. Errors are
+ * neither tagged nor kept. One instance per app: the interceptor and the kept-answer hook
+ * (`kept-answer.hook.ts`) share it.
  */
-@Injectable()
-export class ReadCacheInterceptor implements NestInterceptor {
+export class ReadCache {
   private readonly lru: AnswerLru;
   /** Tags already hashed, by their parts joined (the SHA-256 was a tenth of a kept answer's CPU); the oldest go first. */
   private readonly tags = new Map<string, string>();
 
   constructor(
-    private readonly reflector: Reflector,
     private readonly clock: Clock,
     private readonly epoch: string,
     options: ReadCacheOptions = {},
@@ -87,44 +90,33 @@ export class ReadCacheInterceptor implements NestInterceptor {
     return { entries: this.lru.size, bytes: this.lru.totalBytes };
   }
 
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const contract = this.reflector.get<RouteContract | undefined>(ROUTE_CONTRACT, context.getHandler());
-    const request = context.switchToHttp().getRequest<FastifyRequest & { caller?: RequestCaller; readPosition?: string }>();
-    const userId = request.caller?.userId;
-    const position = request.readPosition;
-    if (!contract || !userId || position === undefined || request.method !== 'GET' || !READ_CACHED_ROUTES.has(contract.id)) return next.handle();
-    const reply = context.switchToHttp().getResponse<FastifyReply>();
-    const key = this.keyOf(userId, contract.id, request.url, position);
+  /** `position`: what the auth check read with the session, before the answer. */
+  lookup(userId: string, routeId: string, url: string, position: string, ifNoneMatch: string | string[] | undefined): CacheLookup {
+    const key = this.keyOf(userId, routeId, url, position);
     const etag = `W/"${key}"`;
-    if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-      this.tag(reply, etag);
-      return of(new Response(null, { status: 304 }));
-    }
-    const kept = this.lru.get(key);
-    if (kept !== undefined) return of(this.json(reply, etag, kept));
-    return next.handle().pipe(
-      map((answer: unknown) => {
-        const body = JSON.stringify(answer);
-        this.lru.set(key, body);
-        return this.json(reply, etag, body);
-      }),
-    );
+    if (matchesIfNoneMatch(ifNoneMatch, etag)) return { kind: 'not-modified', etag };
+    const body = this.lru.get(key);
+    return body === undefined ? { kind: 'miss', key, etag } : { kind: 'kept', etag, body };
+  }
+
+  keep(key: string, body: string): void {
+    this.lru.set(key, body);
   }
 
   /** Only a success is tagged: an error keeps the API's `no-store`. */
-  private tag(reply: FastifyReply, etag: string): void {
+  tag(reply: FastifyReply, etag: string): void {
     const vary = reply.getHeader('vary');
     const varies = typeof vary === 'string' && vary !== '' ? `${vary}, Authorization` : 'Authorization';
     void reply.header('etag', etag).header('cache-control', READ_CACHE_CONTROL).header('vary', varies);
   }
 
-  private json(reply: FastifyReply, etag: string, body: string): string {
+  /** Tags the reply as a JSON answer; answers the body to send. */
+  json(reply: FastifyReply, etag: string, body: string): string {
     this.tag(reply, etag);
     void reply.type('application/json; charset=utf-8');
     return body;
   }
 
-  /** `position`: what the auth guard read with the session check, before the answer. */
   private keyOf(userId: string, routeId: string, url: string, position: string): string {
     const today = this.clock.now().toISOString().slice(0, 10);
     // NUL cannot occur in any part (a URL has no raw control characters), so the joined parts name one key.
@@ -135,5 +127,39 @@ export class ReadCacheInterceptor implements NestInterceptor {
     if (this.tags.size >= TAGS_KEPT) this.tags.delete(this.tags.keys().next().value as string);
     this.tags.set(parts, key);
     return key;
+  }
+}
+
+/**
+ * The cache on Nest's path: a read the kept-answer hook did not answer (a miss, or an app without
+ * the hook) is tagged here, and its answer kept.
+ */
+@Injectable()
+export class ReadCacheInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly cache: ReadCache,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const contract = this.reflector.get<RouteContract | undefined>(ROUTE_CONTRACT, context.getHandler());
+    const request = context.switchToHttp().getRequest<FastifyRequest & { caller?: RequestCaller; readPosition?: string }>();
+    const userId = request.caller?.userId;
+    const position = request.readPosition;
+    if (!contract || !userId || position === undefined || request.method !== 'GET' || !READ_CACHED_ROUTES.has(contract.id)) return next.handle();
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    const found = this.cache.lookup(userId, contract.id, request.url, position, request.headers['if-none-match']);
+    if (found.kind === 'not-modified') {
+      this.cache.tag(reply, found.etag);
+      return of(new Response(null, { status: 304 }));
+    }
+    if (found.kind === 'kept') return of(this.cache.json(reply, found.etag, found.body));
+    return next.handle().pipe(
+      map((answer: unknown) => {
+        const body = JSON.stringify(answer);
+        this.cache.keep(found.key, body);
+        return this.cache.json(reply, found.etag, body);
+      }),
+    );
   }
 }

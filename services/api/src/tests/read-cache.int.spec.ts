@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { CommandBus } from '@nestjs/cqrs';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { OpenOnlineInstitution, RecordBankFeed } from '@budget/contracts';
 import { SessionsRepository } from '@budget/identity';
 import { signUp, type SignedUpUser } from '@budget/identity/testing';
 import { StatementCounter } from '@budget/platform/testing';
 import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
+import { ReadCacheInterceptor } from '../read-cache/read-cache.interceptor.js';
 
 /**
  * Read routes answer with an ETag keyed by the user's projected position and answer 304 to a
@@ -109,6 +110,34 @@ describe.each(['inline', 'async'] as const)('read cache and ETags (%s projection
         expect(counted.statements[0]).toMatch(/projector_user_positions/);
       }
     } finally {
+      await t.resumeProjector();
+    }
+  });
+
+  test('a kept answer and a 304 are sent before Nest runs; a miss goes through Nest with its one session check', async () => {
+    const intercepted = vi.spyOn(ReadCacheInterceptor.prototype, 'intercept');
+    await t.pauseProjector();
+    try {
+      const path = 'reports/budget-progress?m=6-2025';
+      counter.start();
+      const first = await fresh(path, alice);
+      const counted = counter.stop();
+      expect(intercepted).toHaveBeenCalledTimes(1);
+      // The hook's check is handed to the guard, not made again.
+      expect(counted.statements.filter((statement) => /FROM identity_sessions/.test(statement)), counted.statements.join('\n')).toHaveLength(1);
+      const kept = await fresh(path, alice);
+      expect(kept).toEqual(first);
+      expect((await read(path, alice, first.etag)).status).toBe(304);
+      expect(intercepted).toHaveBeenCalledTimes(1);
+      // Another user's same path is their own answer, through Nest.
+      expect((await fresh(path, bob)).etag).not.toBe(first.etag);
+      expect(intercepted).toHaveBeenCalledTimes(2);
+      // Without a valid token the route refuses in the API's error format, kept answer or not.
+      const refused = await t.app.inject({ method: 'GET', url: `/api/v1/${path}`, headers: { authorization: 'Bearer not-a-token' } });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json()).toMatchObject({ errors: [expect.objectContaining({ code: expect.any(String) })] });
+    } finally {
+      intercepted.mockRestore();
       await t.resumeProjector();
     }
   });

@@ -25,6 +25,8 @@ export interface SideBySideArgs {
   reuse: string | null;
   /** `--skip PREFIX` (repeatable): calls whose name starts with it are left out on both servers. */
   skip: string[];
+  /** `--client undici|wrk`: what drives the reads' throughput phase (the timed rounds are always undici's). */
+  client: 'undici' | 'wrk';
 }
 
 const text = (value: string | undefined, fallback: string) => (value === undefined || value === '' ? fallback : value);
@@ -34,7 +36,8 @@ const text = (value: string | undefined, fallback: string) => (value === undefin
  * default http://127.0.0.1:3000), `--transactions N` (3,000), `--iterations N` (40), `--warmup N` (5),
  * `--runs N` (1), `--concurrency N` (10), `--throughput-seconds N` (5), `--seed S` (1),
  * `--outbox DIR` (env MAIL_OUTBOX_DIR, default ./.data/outbox), `--out FILE`, `--reuse TAG`,
- * `--skip PREFIX` (repeatable; e.g. `--skip PATCH`, whose original takes 18 s a call at 25,000).
+ * `--skip PREFIX` (repeatable; e.g. `--skip PATCH`, whose original takes 18 s a call at 25,000),
+ * `--client undici|wrk` (undici): what drives the reads' throughput phase.
  */
 export function readSideBySideArgs(argv: string[] = process.argv.slice(2)): SideBySideArgs {
   const { values } = parseArgs({
@@ -53,12 +56,15 @@ export function readSideBySideArgs(argv: string[] = process.argv.slice(2)): Side
       out: { type: 'string' },
       reuse: { type: 'string' },
       skip: { type: 'string', multiple: true },
+      client: { type: 'string' },
     },
   });
   const runs = positive('runs', values.runs, 1);
   const iterations = positive('iterations', values.iterations, 40);
   if (runs < 1) throw new Error('--runs must be at least 1');
   if (iterations < 1) throw new Error('--iterations must be at least 1');
+  const client = values.client ?? 'undici';
+  if (client !== 'undici' && client !== 'wrk') throw new Error('--client must be undici or wrk');
   return {
     originalUrl: text(values['original-url'], text(process.env.ORIGINAL_URL, 'http://127.0.0.1:3400')).replace(/\/$/, ''),
     oursUrl: text(values['ours-url'], text(process.env.OURS_URL, 'http://127.0.0.1:3000')).replace(/\/$/, ''),
@@ -73,5 +79,6 @@ export function readSideBySideArgs(argv: string[] = process.argv.slice(2)): Side
     out: values.out ?? null,
     reuse: values.reuse ?? null,
     skip: values.skip ?? [],
+    client,
   };
 }

@@ -20,7 +20,12 @@ export interface Case {
   probeAs?: string;
   /** The call as product-spec §7 makes it; the same on both servers but for each server's own ids. */
   run(state: SideState): Promise<Answer>;
+  /** A read's path under /api/v1 (what `run` GETs), for an outside client (`--client wrk`). */
+  path?: (state: SideState) => string;
 }
+
+/** A read case: a GET of `path`. */
+const read = (name: string, path: (s: SideState) => string): Case => ({ name, kind: 'read', path, run: (s) => s.server.call('GET', path(s)) });
 
 const today = () => daysAgo(0);
 const firstOfMonth = () => `${today().slice(0, 8)}01`;
@@ -135,27 +140,19 @@ const monthYear = () => {
 };
 
 export const READS: Case[] = [
-  { name: 'GET /groups', kind: 'read', run: (s) => s.server.call('GET', 'groups') },
-  { name: 'GET register page (offset 0, limit 30)', kind: 'read', run: (s) => s.server.call('GET', `account/${s.budget.accountId}/transactions?offset=0&limit=30`) },
-  { name: 'GET register page (offset 1500, limit 30)', kind: 'read', run: (s) => s.server.call('GET', `account/${s.budget.accountId}/transactions?offset=1500&limit=30`) },
-  { name: 'GET /categories?date', kind: 'read', run: (s) => s.server.call('GET', `categories?date=${today()}`) },
-  { name: 'GET /funding-plans/proposed?date', kind: 'read', run: (s) => s.server.call('GET', `funding-plans/proposed?date=${today()}`) },
-  { name: 'GET report networth', kind: 'read', run: (s) => s.server.call('GET', 'reports/networth') },
-  {
-    name: 'GET report payee (all channels, 1 account)',
-    kind: 'read',
-    run: (s) => s.server.call('GET', `reports/payee?startDate=${yearAgo()}&endDate=${today()}&pc=instore&pc=online&pc=other&pc=unknown&a=${s.budget.accountId}`),
-  },
-  {
-    name: 'GET report category (2 categories)',
-    kind: 'read',
-    run: (s) => s.server.call('GET', `reports/category?startDate=${yearAgo()}&endDate=${today()}&c=${s.budget.categories.Market}&c=${s.budget.categories.Fuel}`),
-  },
-  { name: 'GET report income-vs-expenses', kind: 'read', run: (s) => s.server.call('GET', 'reports/income-vs-expenses') },
-  { name: 'GET report funding-history', kind: 'read', run: (s) => s.server.call('GET', 'reports/funding-history') },
-  { name: 'GET report budget-progress?m', kind: 'read', run: (s) => s.server.call('GET', `reports/budget-progress?m=${monthYear()}`) },
-  { name: 'GET search by name ("market")', kind: 'read', run: (s) => s.server.call('GET', 'transactions/search?name=market&offset=0&limit=30') },
-  { name: `GET search by amount (${RECURRING_AMOUNT})`, kind: 'read', run: (s) => s.server.call('GET', `transactions/search?amount=${RECURRING_AMOUNT}&offset=0&limit=30`) },
+  read('GET /groups', () => 'groups'),
+  read('GET register page (offset 0, limit 30)', (s) => `account/${s.budget.accountId}/transactions?offset=0&limit=30`),
+  read('GET register page (offset 1500, limit 30)', (s) => `account/${s.budget.accountId}/transactions?offset=1500&limit=30`),
+  read('GET /categories?date', () => `categories?date=${today()}`),
+  read('GET /funding-plans/proposed?date', () => `funding-plans/proposed?date=${today()}`),
+  read('GET report networth', () => 'reports/networth'),
+  read('GET report payee (all channels, 1 account)', (s) => `reports/payee?startDate=${yearAgo()}&endDate=${today()}&pc=instore&pc=online&pc=other&pc=unknown&a=${s.budget.accountId}`),
+  read('GET report category (2 categories)', (s) => `reports/category?startDate=${yearAgo()}&endDate=${today()}&c=${s.budget.categories.Market}&c=${s.budget.categories.Fuel}`),
+  read('GET report income-vs-expenses', () => 'reports/income-vs-expenses'),
+  read('GET report funding-history', () => 'reports/funding-history'),
+  read('GET report budget-progress?m', () => `reports/budget-progress?m=${monthYear()}`),
+  read('GET search by name ("market")', () => 'transactions/search?name=market&offset=0&limit=30'),
+  read(`GET search by amount (${RECURRING_AMOUNT})`, () => `transactions/search?amount=${RECURRING_AMOUNT}&offset=0&limit=30`),
 ];
 
 /**

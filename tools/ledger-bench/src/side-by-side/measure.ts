@@ -1,6 +1,10 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { percentile } from '../measure/timing.js';
 import { ok, SIDES, type Side } from './client.js';
 import type { Case, SideState } from './cases.js';
+
+const run = promisify(execFile);
 
 /** Why a call is left out on one server: what it answered when first tried. */
 export interface Refusal {
@@ -117,6 +121,35 @@ export async function throughput(c: Case, state: SideState, concurrency: number,
   return { rps: done / ((performance.now() - started) / 1000), errors };
 }
 
+/** What `wrk` printed: its 2xx answers a second (its other answers and socket errors are errors). */
+export function parseWrk(output: string): { rps: number; errors: number } {
+  const total = /(\d+) requests in ([\d.]+)(ms|s|m)\b/.exec(output);
+  if (!total) throw new Error(`wrk printed no totals:\n${output}`);
+  const unit = total[3] === 'ms' ? 0.001 : total[3] === 'm' ? 60 : 1;
+  const seconds = Number(total[2]) * unit;
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  const socketErrors = socket ? socket.slice(1, 5).reduce((sum, n) => sum + Number(n), 0) : 0;
+  return { rps: (Number(total[1]) - non2xx) / seconds, errors: non2xx + socketErrors };
+}
+
+/**
+ * The same closed loops driven by `wrk` (one thread, C): a client that costs far less CPU than
+ * the server it measures, on a machine whose two cores the client shares with both servers and
+ * PostgreSQL. One call through the bench's own client first renews an access token that ran out.
+ */
+export async function throughputWrk(c: Case, state: SideState, concurrency: number, seconds: number): Promise<{ rps: number; errors: number }> {
+  if (!c.path) throw new Error(`${c.name}: no path for wrk`);
+  await c.run(state);
+  const url = `${state.server.base}/api/v1/${c.path(state)}`;
+  const args = ['-t1', `-c${concurrency}`, `-d${seconds}s`, '--timeout', '10s', '-H', `Authorization: Bearer ${state.server.access}`, '-H', 'Accept: application/json', url];
+  const { stdout } = await run('wrk', args);
+  return parseWrk(stdout);
+}
+
+/** Which client drives the reads' throughput phase. */
+export type ThroughputClient = 'undici' | 'wrk';
+
 /** Reads' throughput, each read on the original then on ours. */
 export async function measureThroughput(
   reads: readonly Case[],
@@ -125,13 +158,14 @@ export async function measureThroughput(
   concurrency: number,
   seconds: number,
   log: (line: string) => void,
+  client: ThroughputClient = 'undici',
 ): Promise<Map<string, Partial<Record<Side, { rps: number; errors: number }>>>> {
   const figures = new Map<string, Partial<Record<Side, { rps: number; errors: number }>>>();
   for (const c of reads) {
     const row: Partial<Record<Side, { rps: number; errors: number }>> = {};
     for (const side of SIDES) {
       if (refusals[c.probeAs ?? c.name]?.[side]) continue;
-      row[side] = await throughput(c, states[side], concurrency, seconds);
+      row[side] = client === 'wrk' ? await throughputWrk(c, states[side], concurrency, seconds) : await throughput(c, states[side], concurrency, seconds);
     }
     figures.set(c.name, row);
     log(`throughput ${c.name}: original ${row.original?.rps.toFixed(1) ?? '—'}/s, ours ${row.ours?.rps.toFixed(1) ?? '—'}/s`);

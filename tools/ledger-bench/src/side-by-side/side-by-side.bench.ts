@@ -79,7 +79,9 @@ async function main(): Promise<void> {
     ours: { url: args.oursUrl, username: servers.ours.username },
     settings: {
       transactions: args.transactions, seed: args.seed, iterations: args.iterations, warmup: args.warmup, runs: args.runs,
-      concurrency: args.concurrency, throughputSeconds: args.throughputSeconds, reuse: args.reuse, skip: args.skip, client: 'undici request, keep-alive agent per server',
+      concurrency: args.concurrency, throughputSeconds: args.throughputSeconds, reuse: args.reuse, skip: args.skip,
+      client: 'undici request, keep-alive agent per server',
+      throughputClient: args.client === 'wrk' ? 'wrk -t1 (one thread), keep-alive' : 'undici request, keep-alive agent per server',
     },
     seeding: { seconds: seedSeconds, accountBalance: balances },
     refusals,
@@ -90,7 +92,7 @@ async function main(): Promise<void> {
     const mixed = await measureLatency(cases, states, refusals, args.iterations, args.warmup);
     log(`run ${run}: the reads repeated, no write between`);
     const repeated = await measureLatency(repeatedReads, states, refusals, args.iterations, args.warmup);
-    const rates = await measureThroughput(reads, states, refusals, args.concurrency, args.throughputSeconds, log);
+    const rates = await measureThroughput(reads, states, refusals, args.concurrency, args.throughputSeconds, log, args.client);
     const figures = figuresOf([...cases, ...repeatedReads], new Map([...mixed, ...repeated]), rates);
     runs.push(figures);
     log(`run ${run}: p50 original÷ours ${figures.map((f) => `${f.name} ${f.p50Ratio ?? '—'}`).join('; ')}`);
