@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { colonPath, type RouteContract } from '@budget/contracts';
-import type { ReadSessionCheck } from '@budget/identity';
+import type { CheckedRead, ReadSessionCheck } from '@budget/identity';
 import type { RequestCaller } from '@budget/platform';
 import { READ_CACHED_ROUTES, type ReadCache } from './read-cache.interceptor.js';
 
@@ -21,7 +21,8 @@ export interface KeptAnswerHookOptions {
  * (`ReadSessionCheck`: token, live session, the user's position, one statement), the same key, tag
  * and headers as `ReadCacheInterceptor` (docs/architecture.md §6.4, "A kept answer before Nest").
  * Anything else goes on to Nest: a miss carries the check it made, so the guard does not repeat it;
- * a request the check refused is refused by the guard, in the API's error format. Returns the route
+ * a request the check refused, or whose check failed, is refused by the guard, in the API's error
+ * format. Returns the route
  * templates it answers, for `assertRoutes` once the routes are registered.
  */
 export function installKeptAnswerHook(fastify: FastifyInstance, options: KeptAnswerHookOptions): { assertRoutes: () => void } {
@@ -34,7 +35,13 @@ export function installKeptAnswerHook(fastify: FastifyInstance, options: KeptAns
     if (request.method !== 'GET') return;
     const routeId = routes.get(request.routeOptions.url ?? '');
     if (routeId === undefined) return;
-    const read = await options.check.check(request.headers.authorization, options.checkpoint);
+    let read: CheckedRead | null;
+    try {
+      read = await options.check.check(request.headers.authorization, options.checkpoint);
+    } catch {
+      // PostgreSQL unreachable, say: Nest's guard meets the same failure and answers it in the API's error format.
+      return;
+    }
     if (!read) return;
     const found = options.cache.lookup(read.caller.userId, routeId, request.url, read.position, request.headers['if-none-match']);
     if (found.kind === 'miss') {
