@@ -1,11 +1,9 @@
 import { Inject, Injectable, Optional, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Unauthorized } from '@budget/platform';
-import { AccessTokens } from './access-tokens.js';
 import { READ_POSITION_CHECKPOINT, type RequestWithCaller } from './authenticated-request.js';
 import { IS_PUBLIC } from './public.decorator.js';
-import { SessionsRepository } from '../persistence/sessions.repository.js';
-import { bearerToken, ReadSessionCheck } from './read-session-check.js';
+import { ReadSessionCheck } from './read-session-check.js';
 
 interface HttpRequest extends RequestWithCaller {
   method: string;
@@ -24,8 +22,6 @@ interface HttpRequest extends RequestWithCaller {
 export class AuthGuard implements CanActivate {
   constructor(
     @Inject(Reflector) private readonly reflector: Reflector,
-    @Inject(AccessTokens) private readonly tokens: AccessTokens,
-    @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
     @Inject(ReadSessionCheck) private readonly reads: ReadSessionCheck,
     @Optional() @Inject(READ_POSITION_CHECKPOINT) private readonly readPositionOf?: string,
   ) {}
@@ -41,10 +37,8 @@ export class AuthGuard implements CanActivate {
       request.caller = read.caller;
       return true;
     }
-    const token = bearerToken(request.headers.authorization);
-    if (!token) throw new Unauthorized();
-    const caller = await this.tokens.verify(token);
-    if (!caller || !(await this.sessions.isActive(caller.sessionId, caller.userId))) throw new Unauthorized();
+    const caller = await this.reads.caller(request.headers.authorization);
+    if (!caller) throw new Unauthorized();
     request.caller = caller;
     return true;
   }

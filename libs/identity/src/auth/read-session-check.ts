@@ -19,9 +19,9 @@ export interface CheckedRead {
 const checkedRequests = new WeakMap<object, CheckedRead>();
 
 /**
- * The check of a signed-in GET: the bearer token's signature and expiry, then, in one statement,
- * that its session is live and the user's projected position (docs/architecture.md §6.4). The auth
- * guard runs it, and so does the API's kept-answer hook, which answers a kept read before Nest's
+ * The check of a signed-in request: the bearer token's signature and expiry, then that its session
+ * is live — for a GET, in the same statement, the user's projected position (docs/architecture.md
+ * §6.4). The auth guard runs it, and so does the API's kept-answer hook, which answers a kept read before Nest's
  * pipeline: a request the hook checked and let through is not checked again (`remember`).
  */
 @Injectable()
@@ -31,14 +31,23 @@ export class ReadSessionCheck {
     @Inject(SessionsRepository) private readonly sessions: SessionsRepository,
   ) {}
 
-  /** Null when the header carries no valid token or its session is not live. */
+  /** A GET's check: null when the header carries no valid token or its session is not live. */
   async check(authorization: unknown, checkpoint: string): Promise<CheckedRead | null> {
-    const token = bearerToken(authorization);
-    if (!token) return null;
-    const caller = await this.tokens.verify(token);
+    const caller = await this.verified(authorization);
     if (!caller) return null;
     const live = await this.sessions.activeWithPosition(caller.sessionId, caller.userId, checkpoint);
     return live ? { caller, position: live.position } : null;
+  }
+
+  /** Any other request's check: the caller, or null when the header carries no valid token or its session is not live. */
+  async caller(authorization: unknown): Promise<Caller | null> {
+    const caller = await this.verified(authorization);
+    return caller && (await this.sessions.isActive(caller.sessionId, caller.userId)) ? caller : null;
+  }
+
+  private async verified(authorization: unknown): Promise<Caller | null> {
+    const token = bearerToken(authorization);
+    return token ? this.tokens.verify(token) : null;
   }
 
   /** Marks `request` as checked, with what the check found. */

@@ -1,25 +1,17 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness, type HarnessPage } from '../testing/harness-page.testing.js';
+import { describe, expect, it } from 'vitest';
+import { harnessForSpec, type HarnessPage } from '../testing/harness-page.testing.js';
 
 /**
  * The category picker (spec §2 "Category picker") driven by keyboard and mouse in Chromium, inside
  * the app's Radix dialog: category-picker.harness.tsx bundled by Vite, served from memory. The chunk
  * holding React Aria's combobox can be held back to type before it arrives.
  */
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness(new URL('./category-picker.harness.tsx', import.meta.url), 'http://picker.test');
-}, 120_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = harnessForSpec(new URL('./category-picker.harness.tsx', import.meta.url), 'http://picker.test');
 
 /** A fresh page with the dialog open; `hold` keeps the combobox's chunk back until its promise's release is called. */
 async function open(options: { value?: string; hold?: boolean; width?: number } = {}): Promise<HarnessPage> {
-  const opened = await harness.open({
+  const opened = await harness().open({
     ...(options.value ? { query: `value=${options.value}` } : {}),
     ...(options.hold ? { hold: 'CategoryComboBox.js' } : {}),
     ...(options.width ? { width: options.width } : {}),

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build, type Rolldown } from 'vite';
+import { afterAll, beforeAll } from 'vitest';
 
 /**
  * A React harness page for Chromium (`*.harness.tsx`): bundled by Vite in memory, served to the
@@ -69,5 +70,20 @@ export async function startHarness(entry: URL, origin: string): Promise<Harness>
       return { page, release };
     },
     close: () => browser.close(),
+  };
+}
+
+/** A spec's harness: started before its tests, closed after them; the getter is valid inside a test. */
+export function harnessForSpec(entry: URL, origin: string): () => Harness {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await startHarness(entry, origin);
+  }, 120_000);
+  afterAll(async () => {
+    await harness?.close();
+  });
+  return () => {
+    if (!harness) throw new Error('the harness is not started');
+    return harness;
   };
 }

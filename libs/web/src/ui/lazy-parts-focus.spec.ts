@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../testing/harness-page.testing.js';
+import { describe, expect, it } from 'vitest';
+import { harnessForSpec } from '../testing/harness-page.testing.js';
 
 /**
  * A plain control that stands in for its Radix parts until they arrive (docs/architecture.md §9)
@@ -8,15 +8,7 @@ import { startHarness, type Harness } from '../testing/harness-page.testing.js';
  * pressed while the parts are on their way stays where it went. Driven in Chromium on
  * lazy-parts-focus.harness.tsx, the parts' chunk held back until the test releases it.
  */
-let harness: Harness;
-
-beforeAll(async () => {
-  harness = await startHarness(new URL('./lazy-parts-focus.harness.tsx', import.meta.url), 'http://parts.test');
-}, 120_000);
-
-afterAll(async () => {
-  await harness?.close();
-});
+const harness = harnessForSpec(new URL('./lazy-parts-focus.harness.tsx', import.meta.url), 'http://parts.test');
 
 /** What has the focus: its role or tag and its accessible name (aria-label or text), and whether Radix drew it. */
 const focused = (page: Page) =>
@@ -73,7 +65,7 @@ const controls = [
 
 describe('a stand-in control and its late parts', { timeout: 30_000 }, () => {
   it('given the tab strip had the focus when Radix arrived, then its tab has it and the arrow keys work', async () => {
-    const { page, release } = await harness.open({ hold: 'TabsFrame.js' });
+    const { page, release } = await harness().open({ hold: 'TabsFrame.js' });
     await tab(page, 'Transactions').focus();
     release();
     await page.locator('[role="tab"][data-state="active"]').waitFor();
@@ -85,7 +77,7 @@ describe('a stand-in control and its late parts', { timeout: 30_000 }, () => {
   });
 
   it('given the menu button had the focus when Radix arrived, then the new button has it and Enter opens the menu', async () => {
-    const { page, release } = await harness.open({ hold: 'MenuFrame.js' });
+    const { page, release } = await harness().open({ hold: 'MenuFrame.js' });
     await menuButton(page).focus();
     release();
     await page.locator('[data-testid="menu"] button[data-state]').waitFor();
@@ -101,7 +93,7 @@ describe('a stand-in control and its late parts', { timeout: 30_000 }, () => {
     const box = { what: 'input', name: after, radix: false };
 
     it('given a Tab moved the focus on before the parts arrived, then the focus stays where it went and takes what is typed', async () => {
-      const { page, release } = await harness.open({ hold: chunk });
+      const { page, release } = await harness().open({ hold: chunk });
       await plain(page).focus();
       await page.keyboard.press('Tab');
       expect(await focused(page)).toEqual(box);
@@ -115,7 +107,7 @@ describe('a stand-in control and its late parts', { timeout: 30_000 }, () => {
     });
 
     it('given the focus moved on after the parts arrived but before they were drawn, then it stays where it went', async () => {
-      const { page, release } = await harness.open({ hold: chunk });
+      const { page, release } = await harness().open({ hold: chunk });
       await plain(page).focus();
       await moveFocusBeforeDrawn(page, after);
       release();
@@ -126,7 +118,7 @@ describe('a stand-in control and its late parts', { timeout: 30_000 }, () => {
     });
 
     it('given the focus moved on right after the parts were drawn, then it is not taken back', async () => {
-      const { page, release } = await harness.open({ hold: chunk });
+      const { page, release } = await harness().open({ hold: chunk });
       await plain(page).focus();
       await moveFocusWhenDrawn(page, drawn, after);
       release();
