@@ -1,4 +1,4 @@
-import type { PoolClient, Projection, StoredEvent } from '@budget/platform';
+import { settleAll, type PoolClient, type Projection, type StoredEvent } from '@budget/platform';
 import type { AccountEvent, InstitutionEvent } from '../domain/account.events.js';
 import type { TransactionEvent } from '../domain/transaction.events.js';
 import { TRANSFER_PAIR_EVENTS, type TransferPairEvent } from '../domain/transfer-pair.events.js';
@@ -28,12 +28,13 @@ export const ledgerProjection: Projection = {
   // The payees (docs/architecture.md §4.4) follow the transaction events after the ledger's own tables.
   migrations: [...ledgerMigrations, ...payeesMigrations, ...turnoverMigrations],
   tables: [...ledgerTables, ...payeesTables, ...turnoverTables],
+  // The payees read the users' special categories (never changed once made).
+  reads: ['budget_categories'],
   // Inline projection: the balance bound is checked again under the user's lock (docs/architecture.md §5).
   guard: balanceBoundGuard,
   async apply(client: PoolClient, event: StoredEvent): Promise<void> {
     await applyLedgerEvent(client, event);
-    if (TRANSACTION_EVENTS.has(event.type)) await applyPayees(client, [event]);
-    await applyTurnover(client, [event]);
+    await payeesAndTurnover(client, [event]);
   },
   /**
    * Runs of transaction events are projected set-based: new transactions through `recordMany`,
@@ -56,11 +57,21 @@ export const ledgerProjection: Projection = {
       await applyLedgerEvent(client, event);
     }
     await run.project(client);
-    await applyPayees(client, events.filter((e) => TRANSACTION_EVENTS.has(e.type)));
-    // Each user's turnover (the bound on every sum, docs/architecture.md §5): one statement for the batch.
-    await applyTurnover(client, events);
+    await payeesAndTurnover(client, events);
   },
 };
+
+/**
+ * The payees (docs/architecture.md §4.4) and each user's turnover (the bound on every sum, §5: one
+ * statement for the batch) from what the ledger's own tables now hold, side by side: neither reads
+ * the other's tables, so their statements share round trips on the pipelined client (§4.8).
+ */
+function payeesAndTurnover(client: PoolClient, events: readonly StoredEvent[]): Promise<void> {
+  return settleAll([
+    { run: () => applyPayees(client, events.filter((e) => TRANSACTION_EVENTS.has(e.type))) },
+    { run: () => applyTurnover(client, events) },
+  ]);
+}
 
 /** One event to the ledger's own tables (the payees aside). */
 async function applyLedgerEvent(client: PoolClient, event: StoredEvent): Promise<void> {

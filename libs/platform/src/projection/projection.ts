@@ -7,12 +7,20 @@ import type { StoredEvent } from '../event-store/port.js';
  * transaction together with the checkpoint, so it must be deterministic (no clock, no random) and
  * use only the given client. Every table listed in `tables` has a `user_id` column: a rebuild
  * truncates them, and erasing a user deletes that user's rows from each. A projection reads and
- * writes only its own tables, so projections may be applied one after the other over a batch.
+ * writes only its own tables (and reads the few of others it names in `reads`), so projections may be
+ * applied side by side over a batch.
  */
 export interface Projection {
   readonly name: string;
   readonly migrations: readonly Migration[];
   readonly tables: readonly string[];
+  /**
+   * Tables of other projections that this one reads (its own need not be listed). `applyEvents`
+   * applies a projection after every projection that owns one of them, and lets the others run
+   * beside it on the same client: their statements share round trips (docs/architecture.md §4.8).
+   * A read left out here may see another projection's writes of the batch, or not.
+   */
+  readonly reads?: readonly string[];
   apply(client: PoolClient, event: StoredEvent): Promise<void>;
   /**
    * Applies events in order, with the same effects as `apply` on each in turn, set-based where it

@@ -283,6 +283,8 @@ export const reportingProjection: Projection = {
   name: 'reporting',
   migrations: reportingMigrations,
   tables: reportingTables,
+  // The Account Transfer category of users it has not met yet.
+  reads: ['budget_categories'],
   async apply(client: PoolClient, event: StoredEvent): Promise<void> {
     await reportingProjection.applyBatch!(client, [event]);
   },
