@@ -25,7 +25,7 @@ export * from './mail/job-outbox-mail-sender.js';
 export * from './queue/job-outbox.js';
 export * from './queue/outbox-relay.js';
 export * from './projection/checkpoint.js';
-export { migrateProjections, settleAll } from './projection/apply-events.js';
+export { migrateProjections, projectionOrder, settleAll } from './projection/apply-events.js';
 export * from './projection/projector.js';
 export * from './projection/rebuild.js';
 export * from './projection/inline-projection-store.js';

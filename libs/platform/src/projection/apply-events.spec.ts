@@ -86,7 +86,9 @@ describe('settleAll', () => {
     await expect(settleAll([{ run: () => { throw new Error('at once'); } }])).rejects.toThrow('at once');
   });
 
-  test('a step may follow only an earlier one', async () => {
-    await expect(settleAll([{ run: () => Promise.resolve(), after: [0] }])).rejects.toThrow(/cannot follow/);
+  test('a step may follow only an earlier one, and a wrong order starts nothing', async () => {
+    const started: string[] = [];
+    await expect(settleAll([{ run: () => (started.push('first'), Promise.resolve()) }, { run: () => Promise.resolve(), after: [1] }])).rejects.toThrow(/cannot follow/);
+    expect(started).toEqual([]);
   });
 });

@@ -69,15 +69,16 @@ export function projectionOrder(projections: readonly Projection[]): { projectio
  * started step has settled. A step whose predecessor failed does not start.
  */
 export async function settleAll(steps: readonly { run: () => Promise<void>; after?: readonly number[] }[]): Promise<void> {
-  const done: Promise<void>[] = [];
+  // Checked before any step starts: nothing may be left running when this throws.
   steps.forEach((step, index) => {
-    const before = (step.after ?? []).map((i) => {
-      if (!(i >= 0 && i < index)) throw new Error(`step ${index} cannot follow step ${i}`);
-      return done[i]!;
-    });
+    for (const i of step.after ?? []) if (!(Number.isInteger(i) && i >= 0 && i < index)) throw new Error(`step ${index} cannot follow step ${i}`);
+  });
+  const done: Promise<void>[] = [];
+  for (const step of steps) {
+    const before = (step.after ?? []).map((i) => done[i]!);
     const start = async () => step.run();
     done.push(before.length === 0 ? start() : Promise.all(before).then(start));
-  });
+  }
   const outcomes = await Promise.allSettled(done);
   const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
   if (failed) throw failed.reason;
