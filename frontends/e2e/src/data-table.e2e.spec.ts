@@ -54,6 +54,8 @@ describe('data tables by keyboard', () => {
     await dialog.waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // The focus is given back after the dialog has gone: the arrows below start from the button.
+    await expect.poll(() => hasFocus(editMid)).toBe(true);
 
     // Up from the top row reaches the headers; Home goes to Name, Enter sorts by it, again turns it round.
     await page.keyboard.press('ArrowUp');

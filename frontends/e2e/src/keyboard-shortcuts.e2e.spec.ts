@@ -53,7 +53,8 @@ describe('the keyboard', () => {
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('Add Online Institution');
 
-    // n: a new transaction in the account shown.
+    // n: a new transaction in the account shown (once the page shows one: Add Transaction enabled).
+    await expect.poll(() => toolbar.getByRole('button', { name: 'Add Transaction' }).isEnabled()).toBe(true);
     // Out of any field: the focus back on the page's body.
     await page.evaluate('document.activeElement && document.activeElement.blur()');
     await page.keyboard.press('n');
