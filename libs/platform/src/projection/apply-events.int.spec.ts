@@ -5,6 +5,7 @@ import { StatementCounter } from '../testing/statement-counter.js';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
 import { applyEvents } from './apply-events.js';
 import type { Projection } from './projection.js';
+import { tableIdentifier } from './table-names.js';
 
 /**
  * Projections side by side on one pipelined client (docs/architecture.md §4.8): their statements
@@ -23,13 +24,13 @@ describe('applyEvents on a pipelined client', () => {
     ...(options.reads && { reads: options.reads }),
     apply: (client) => apply(client),
   });
-  const insert = (table: string, value: string) => (client: PoolClient) => client.query(`INSERT INTO ${table} (user_id, v) VALUES ('u1', $1)`, [value]).then(() => undefined);
-  const rows = async (table: string) => (await db.pool.query<{ v: string }>(`SELECT v FROM ${table} ORDER BY v`)).rows.map((r) => r.v);
+  const insert = (table: string, value: string) => (client: PoolClient) => client.query(`INSERT INTO ${tableIdentifier(table)} (user_id, v) VALUES ('u1', $1)`, [value]).then(() => undefined);
+  const rows = async (table: string) => (await db.pool.query<{ v: string }>(`SELECT v FROM ${tableIdentifier(table)} ORDER BY v`)).rows.map((r) => r.v);
 
   beforeAll(async () => {
     db = await createTestDatabase('apply_events');
     counter = new StatementCounter(db.pool);
-    for (const table of ['a_rows', 'b_rows', 'c_rows']) await db.pool.query(`CREATE TABLE ${table} (user_id text NOT NULL, v text NOT NULL)`);
+    for (const table of ['a_rows', 'b_rows', 'c_rows']) await db.pool.query(`CREATE TABLE ${tableIdentifier(table)} (user_id text NOT NULL, v text NOT NULL)`);
   });
   afterAll(async () => db?.drop());
 
