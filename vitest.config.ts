@@ -51,6 +51,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['{services,frontends}/**/*.e2e.spec.ts'],
           exclude,
+          // One stack on the default settings for every file that uses `withStack` (frontends/e2e/src/stack.ts).
+          globalSetup: ['frontends/e2e/src/shared-stack.global.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -15,15 +15,19 @@ let browser: Browser;
 
 withStack((started) => ({ stack, browser } = started));
 
+let username = '';
+// The file's own user's: the stack is shared with the other files (stack.ts, `withStack`).
 const storedAmounts = async (name: string) =>
-  (await stack.db.pool.query<{ amount: number }>(`SELECT (data->'account'->>'amount')::int AS amount FROM es_events WHERE type = 'TransactionRecorded' AND data->'account'->>'name' = $1`, [name]))
-    .rows.map((r) => r.amount);
+  (await stack.db.pool.query<{ amount: number }>(
+    `SELECT (data->'account'->>'amount')::int AS amount FROM es_events WHERE type = 'TransactionRecorded' AND data->'account'->>'name' = $1 AND user_id = (SELECT id::text FROM identity_users WHERE username = $2)`,
+    [name, username],
+  )).rows.map((r) => r.amount);
 
 describe('the transaction dialog amount field', () => {
   it('refuses what it cannot read with a message, keeps the text and blocks Save; reads (45.00) as -45.00; asks before 0.00', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await signUp(page, stack);
+    ({ username } = await signUp(page, stack));
     await page.getByTestId('sidebar').getByRole('link', { name: 'Accounts' }).click();
     await addOfflineInstitution(page, { institution: 'Typing Bank', account: 'Checking', balance: '100', startDate: isoDaysAgo(10) });
 

@@ -1,15 +1,38 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { Redis } from 'ioredis';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { trackRequests } from './network-quiet.js';
 import { reserveRedisDb } from './redis-db.js';
+import { createPool } from '@budget/platform';
 import { createTestDatabase, freePort, type TestDatabase } from '@budget/platform/testing';
 // The launcher's own pieces: the services start exactly as `npm start` starts them.
 import { serviceEnv, startServices, waitForHealth } from '../../../tools/launcher/lib/index.mjs';
 // The same pieces for specs that start or restart services themselves (by name, one at a time).
 export { SERVICES, serviceEnv, startServices, waitForHealth } from '../../../tools/launcher/lib/index.mjs';
+
+type StackService = 'api' | 'projector' | 'worker';
+
+/**
+ * What a test file needs to reach a stack started in another process: the e2e project's global
+ * setup starts one (`shared-stack.global.ts`) and provides this to every file (`withStack`).
+ */
+export interface StackAddress {
+  url: string;
+  outbox: string;
+  databaseName: string;
+  databaseUrl: string;
+  redisUrl: string;
+  pids: Record<StackService, number>;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eSharedStack: StackAddress;
+  }
+}
 
 export interface Stack {
   url: string;
@@ -21,6 +44,8 @@ export interface Stack {
   pause(service: 'api' | 'projector' | 'worker'): void;
   resume(service: 'api' | 'projector' | 'worker'): void;
   stop(): Promise<void>;
+  /** How another process reaches this stack. */
+  address: StackAddress;
 }
 
 /**
@@ -68,7 +93,40 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     if (gone.length === 0) throw error;
     throw new Error(`the stack did not start: ${gone.map((g) => `${g.name} exited (${g.signal ?? `code ${g.code}`})`).join(', ')}; its [${gone[0]!.name}] lines above say why`, { cause: error });
   }
-  return { url, outbox, db, redisUrl: redis.url, stop, pause: (service) => signal(service, 'SIGSTOP'), resume: (service) => signal(service, 'SIGCONT') };
+  const pid = (service: StackService) => services.children.find((c) => c.name === service)?.child.pid ?? 0;
+  const address: StackAddress = {
+    url, outbox, databaseName: db.name, databaseUrl: db.url, redisUrl: redis.url, pids: { api: pid('api'), projector: pid('projector'), worker: pid('worker') },
+  };
+  return { url, outbox, db, redisUrl: redis.url, stop, pause: (service) => signal(service, 'SIGSTOP'), resume: (service) => signal(service, 'SIGCONT'), address };
+}
+
+/**
+ * A stack another process started and stops (the global setup's), reached from this file: its
+ * own pool on the stack's database; `stop` closes only that pool. Before the file's tests the
+ * sign-in and sign-up limits' counters (`rl:` keys) are cleared, as a stack of the file's own
+ * would start with none: the files before it signed up from the same address.
+ */
+async function joinStack(address: StackAddress): Promise<Stack> {
+  const redis = new Redis(address.redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', 'rl:*', 'COUNT', 1000);
+      if (keys.length > 0) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  const pool = createPool(address.databaseUrl, 5);
+  const db: TestDatabase = { name: address.databaseName, url: address.databaseUrl, pool, drop: () => pool.end() };
+  const signal = (service: StackService, sig: NodeJS.Signals) => process.kill(address.pids[service], sig);
+  return {
+    url: address.url, outbox: address.outbox, db, redisUrl: address.redisUrl, address,
+    stop: () => pool.end(),
+    pause: (service) => signal(service, 'SIGSTOP'),
+    resume: (service) => signal(service, 'SIGCONT'),
+  };
 }
 
 export function launchChromium(): Promise<Browser> {
@@ -82,14 +140,19 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
- * A suite's stack and browser: started before its tests, both stopped after them (the stack even
- * when the browser failed to start). `assign` receives them once started.
+ * A suite's stack and browser. The stack is the one the e2e project's global setup started on the
+ * default settings (`shared-stack.global.ts`), shared by every file that calls this one after the
+ * other (the project runs one file at a time): each file signs its own users up, and the product
+ * keeps users apart, so a file sees only what it made. Starting three services per file was a
+ * few seconds of a two-core machine each time. A file that needs other settings, or stops,
+ * restarts or pauses services, starts its own (`startStack`). The browser is the file's own,
+ * launched before its tests and closed after them. `assign` receives both once ready.
  */
 export function withStack(assign: (started: { stack: Stack; browser: Browser }) => void): void {
   let stack: Stack | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await joinStack(inject('e2eSharedStack'));
     browser = await launchChromium();
     assign({ stack, browser });
   });
