@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.js';
-import { createPool, warmConnectionsFrom } from './pool.js';
+import { createPool, queryWithoutFlush, warmConnectionsFrom } from './pool.js';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -43,4 +43,30 @@ test('PG_POOL_WARM: 4 by default, a count, never negative', () => {
   expect(warmConnectionsFrom({})).toBe(4);
   expect(warmConnectionsFrom({ PG_POOL_WARM: '0' })).toBe(0);
   expect(warmConnectionsFrom({ PG_POOL_WARM: '-2' })).toBe(4);
+});
+
+test('queryWithoutFlush: its statement commits without waiting for the disk, and that setting ends with it on the connection', async () => {
+  // One connection, so the statements after it run on the very session it used.
+  const pool = createPool(db.url, 1);
+  try {
+    await pool.query('CREATE TABLE unflushed (id int PRIMARY KEY, setting text)');
+    const inserted = await queryWithoutFlush<{ id: number; setting: string }>(
+      pool, `INSERT INTO unflushed (id, setting) VALUES ($1, current_setting('synchronous_commit')) RETURNING id, setting`, [1],
+    );
+    expect(inserted.rows).toEqual([{ id: 1, setting: 'off' }]);
+    // Committed: another session sees the row.
+    expect((await db.pool.query('SELECT id FROM unflushed')).rows).toEqual([{ id: 1 }]);
+    // The same session's next statements commit as before: waiting for the disk.
+    expect((await pool.query<{ s: string }>('SELECT current_setting($1) AS s', ['synchronous_commit'])).rows[0]!.s).toBe('on');
+    await pool.query('INSERT INTO unflushed (id, setting) VALUES ($1, current_setting($2))', [2, 'synchronous_commit']);
+    expect((await db.pool.query('SELECT setting FROM unflushed WHERE id = 2')).rows).toEqual([{ setting: 'on' }]);
+
+    // A failing statement rejects with its own error, stores nothing, and the connection goes on.
+    await expect(queryWithoutFlush(pool, 'INSERT INTO unflushed (id, setting) VALUES ($1, $2), ($1, $2)', [3, 'twice'])).rejects.toThrow(/duplicate key/);
+    expect((await db.pool.query('SELECT id FROM unflushed ORDER BY id')).rows).toEqual([{ id: 1 }, { id: 2 }]);
+    expect((await pool.query<{ s: string }>('SELECT current_setting($1) AS s', ['synchronous_commit'])).rows[0]!.s).toBe('on');
+    expect(pool.totalCount).toBe(1);
+  } finally {
+    await pool.end();
+  }
 });

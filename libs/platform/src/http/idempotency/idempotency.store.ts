@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { migrate } from '../../postgres/migrate.js';
-import { openSessionClient, type Pool } from '../../postgres/pool.js';
+import { openSessionClient, queryWithoutFlush, type Pool } from '../../postgres/pool.js';
 import { PG_POOL } from '../../nest/tokens.js';
 import { idempotencyMigrations } from './idempotency.migrations.js';
 
@@ -95,6 +95,15 @@ export function unseal(sealKey: Buffer, text: string): unknown {
  * (answered 202: stored, read models catching up; with the position) or done (its answer). Keys
  * expire KEEP_FOR_HOURS after their first request: a retry then runs as a new request, and the API
  * purges them every PURGE_EVERY_MS.
+ *
+ * Its writes commit without waiting for the disk (`queryWithoutFlush`): two of them are on every
+ * keyed write's path, the claim before it runs and the answer after. Losing them in a crash of
+ * PostgreSQL is what a crash of the API already does to a key, and is safe for the same reason:
+ * - a claim is flushed by the write's own commit, which waits for the disk and comes after it in
+ *   the log; a claim lost with its write leaves nothing, and the retry runs as new;
+ * - a lost answer (or 202, or release) leaves the key running, held by a session the crash ended:
+ *   the retry takes it over at once and replays the request, whose ids are derived from the key,
+ *   so the store appends nothing the first run stored, and the retry answers from the read models.
  */
 @Injectable()
 export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
@@ -164,7 +173,8 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
   /** Takes the key for this request (a new key, or one expired), or says what the request that holds it did. */
   async claim(row: IdempotencyRow): Promise<Claim> {
     const holder = await this.holder();
-    const inserted = await this.pool.query(
+    const inserted = await queryWithoutFlush(
+      this.pool,
       `INSERT INTO http_idempotency (user_id, key, request_hash, state, holder) VALUES ($1, $2, $3, 'running', $5)
        ON CONFLICT (user_id, key) DO UPDATE
          SET request_hash = EXCLUDED.request_hash, state = 'running', status = NULL, body = NULL, position = NULL, started_at = now(), holder = EXCLUDED.holder
@@ -174,7 +184,8 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
     if (inserted.rowCount === 1) return { kind: 'claimed' };
     // A running key is taken over when its request has run too long, or at once when the process
     // that runs it is gone (its holder session is no longer in pg_stat_activity).
-    const taken = await this.pool.query(
+    const taken = await queryWithoutFlush(
+      this.pool,
       `UPDATE http_idempotency SET started_at = now(), holder = $5
         WHERE user_id = $1 AND key = $2 AND request_hash = $3 AND state = 'running'
           AND (started_at < now() - make_interval(secs => $4)
@@ -196,7 +207,8 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
   }
 
   async complete(row: IdempotencyRow, status: number, body: unknown): Promise<void> {
-    await this.pool.query(
+    await queryWithoutFlush(
+      this.pool,
       `UPDATE http_idempotency SET state = 'done', status = $3, body = $4, position = NULL WHERE user_id = $1 AND key = $2`,
       [row.userId, row.key, status, body === undefined ? null : seal(row.sealKey, body)],
     );
@@ -204,7 +216,7 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
 
   /** Keeps the key as answered 202 at `position`: its retries answer that until the read models pass it. */
   async pending(row: IdempotencyRow, position: bigint): Promise<void> {
-    await this.pool.query(`UPDATE http_idempotency SET state = 'pending', position = $3 WHERE user_id = $1 AND key = $2`, [
+    await queryWithoutFlush(this.pool, `UPDATE http_idempotency SET state = 'pending', position = $3 WHERE user_id = $1 AND key = $2`, [
       row.userId,
       row.key,
       position.toString(),
@@ -213,7 +225,8 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
 
   /** Takes a pending key to replay its request (the read models have passed its position); false if another retry took it. */
   async resume(row: IdempotencyRow): Promise<boolean> {
-    const taken = await this.pool.query(
+    const taken = await queryWithoutFlush(
+      this.pool,
       `UPDATE http_idempotency SET state = 'running', started_at = now(), holder = $4
         WHERE user_id = $1 AND key = $2 AND request_hash = $3 AND state = 'pending'`,
       [row.userId, row.key, row.hash, await this.holder()],
@@ -223,7 +236,7 @@ export class IdempotencyStore implements OnModuleInit, OnModuleDestroy {
 
   /** Gives the key back (the request failed): a retry runs again, and replays what it had stored. */
   async release(row: IdempotencyRow): Promise<void> {
-    await this.pool.query(`DELETE FROM http_idempotency WHERE user_id = $1 AND key = $2 AND state = 'running'`, [row.userId, row.key]);
+    await queryWithoutFlush(this.pool, `DELETE FROM http_idempotency WHERE user_id = $1 AND key = $2 AND state = 'running'`, [row.userId, row.key]);
   }
 
   /** Deletes keys older than KEEP_FOR_HOURS; returns how many. */
