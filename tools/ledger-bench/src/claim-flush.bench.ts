@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
 import { queryWithoutFlush } from '@budget/platform';
 import { createTestDatabase } from '@budget/platform/testing';
+import { positive } from './args.js';
 import { measureInterleaved, percentile } from './measure/timing.js';
 
 /**
@@ -11,14 +13,9 @@ import { measureInterleaved, percentile } from './measure/timing.js';
  * fresh database, a new key each call, so the machine's drift falls on both.
  * Run: `npm run bench:claim-flush -- [--iterations 4000] [--warmup 200]`.
  */
-const argument = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`--${name} must be a whole number`);
-  return value;
-};
-const iterations = argument('iterations', 4000);
-const warmup = argument('warmup', 200);
+const { values } = parseArgs({ options: { iterations: { type: 'string' }, warmup: { type: 'string' } } });
+const iterations = positive('iterations', values.iterations, 4000);
+const warmup = positive('warmup', values.warmup, 200);
 
 const database = await createTestDatabase('claim_flush');
 try {
