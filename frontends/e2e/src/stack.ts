@@ -13,8 +13,6 @@ import { serviceEnv, startServices, waitForHealth } from '../../../tools/launche
 // The same pieces for specs that start or restart services themselves (by name, one at a time).
 export { SERVICES, serviceEnv, startServices, waitForHealth } from '../../../tools/launcher/lib/index.mjs';
 
-type StackService = 'api' | 'projector' | 'worker';
-
 /**
  * What a test file needs to reach a stack started in another process: the e2e project's global
  * setup starts one (`shared-stack.global.ts`) and provides this to every file (`withStack`).
@@ -25,7 +23,6 @@ export interface StackAddress {
   databaseName: string;
   databaseUrl: string;
   redisUrl: string;
-  pids: Record<StackService, number>;
 }
 
 declare module 'vitest' {
@@ -93,10 +90,7 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     if (gone.length === 0) throw error;
     throw new Error(`the stack did not start: ${gone.map((g) => `${g.name} exited (${g.signal ?? `code ${g.code}`})`).join(', ')}; its [${gone[0]!.name}] lines above say why`, { cause: error });
   }
-  const pid = (service: StackService) => services.children.find((c) => c.name === service)?.child.pid ?? 0;
-  const address: StackAddress = {
-    url, outbox, databaseName: db.name, databaseUrl: db.url, redisUrl: redis.url, pids: { api: pid('api'), projector: pid('projector'), worker: pid('worker') },
-  };
+  const address: StackAddress = { url, outbox, databaseName: db.name, databaseUrl: db.url, redisUrl: redis.url };
   return { url, outbox, db, redisUrl: redis.url, stop, pause: (service) => signal(service, 'SIGSTOP'), resume: (service) => signal(service, 'SIGCONT'), address };
 }
 
@@ -120,13 +114,11 @@ async function joinStack(address: StackAddress): Promise<Stack> {
   }
   const pool = createPool(address.databaseUrl, 5);
   const db: TestDatabase = { name: address.databaseName, url: address.databaseUrl, pool, drop: () => pool.end() };
-  const signal = (service: StackService, sig: NodeJS.Signals) => process.kill(address.pids[service], sig);
-  return {
-    url: address.url, outbox: address.outbox, db, redisUrl: address.redisUrl, address,
-    stop: () => pool.end(),
-    pause: (service) => signal(service, 'SIGSTOP'),
-    resume: (service) => signal(service, 'SIGCONT'),
+  // Freezing a service of the shared stack would stall every file after this one.
+  const refuse = (): never => {
+    throw new Error('the shared stack cannot be paused: start a stack of its own (startStack)');
   };
+  return { url: address.url, outbox: address.outbox, db, redisUrl: address.redisUrl, address, stop: () => pool.end(), pause: refuse, resume: refuse };
 }
 
 export function launchChromium(): Promise<Browser> {
