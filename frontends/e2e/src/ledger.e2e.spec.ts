@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser, Locator } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { apiAccountBalances, changeElsewhere, shown } from './ledger-api.js';
 import { categoryAmountOnScreen, expectCategoriesAsApi } from './ledger-checks.js';
 import { csvFile, isoDaysAgo, ofxFile } from './ledger-fixtures.js';
@@ -23,23 +23,6 @@ const csvRows = [
   { id: '', date: isoDaysAgo(2), name: 'Bakery', amount: '-8.25' },
   { id: '', date: isoDaysAgo(1), name: 'Paycheck', amount: '500.00' },
 ];
-
-/**
- * Clicks a register row until its dialog is open: a click that lands while the register is drawn
- * again (the balances coming in after a save move its rows) may hit the row beside it, the
- * starting balance's, which opens nothing. Waits for the outcome, the open dialog.
- */
-async function openRow(row: Locator, dialog: Locator): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        await row.click({ timeout: 5_000 }).catch(() => undefined);
-        return dialog.waitFor({ timeout: 2_000 }).then(() => true, () => false);
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
 
 describe('accounts and transactions in the browser, against the services npm start runs', () => {
   it('creates an offline account, enters, edits and reconciles a split transaction, imports OFX and CSV; the screen agrees with the API', async () => {
@@ -105,7 +88,7 @@ describe('accounts and transactions in the browser, against the services npm sta
     expect(await market.textContent()).toContain('1,204.33');
 
     // Edit it: a new name and a different split; the sum rule is checked before saving.
-    await openRow(market, dialog);
+    await market.click();
     await dialog.getByLabel('Name').fill('Farmers Market');
     await setAmount(dialog, 'Amount 1', '25');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -117,7 +100,7 @@ describe('accounts and transactions in the browser, against the services npm sta
     await farmers.waitFor();
 
     // Someone else changes it while it is open here: the save is refused, the dialog closes, a notice says why.
-    await openRow(farmers, dialog);
+    await farmers.click();
     await dialog.getByLabel('Comment').fill('weekly shop');
     expect(await changeElsewhere(page, stack.url, accountId, 'Farmers Market')).toBe(200);
     await dialog.getByRole('button', { name: 'Save' }).click();

@@ -82,7 +82,7 @@ export function Register({ label, rows, list, detailHeader, showAccount = false,
   useLayoutEffect(() => {
     const top = body.current?.offsetTop;
     if (top !== undefined && top !== bodyTop) setBodyTop(top);
-  }, [bodyTop, mobile, list.refreshing]);
+  }, [bodyTop, mobile]);
 
   const scrollOffset = virtualizer.scrollOffset ?? 0;
   const viewportHeight = virtualizer.scrollRect?.height ?? 0;
@@ -127,6 +127,12 @@ export function Register({ label, rows, list, detailHeader, showAccount = false,
   const style = { '--reg-amount-w': `calc(${amountColumnChars(rows)}ch + 4px)` } as CSSProperties;
   return (
     <div className={cx('ui-register', showAccount && 'ui-register--account', showBalance && 'ui-register--balance', reconcile && 'ui-register--check', selection && 'ui-register--select')} style={style} data-testid="register">
+      {/*
+        A refresh in the background (after a save, or a change that came in) floats over the rows and
+        takes no room: rows that moved while it came and went would put a click on the row beside
+        the one aimed at. It shows only when the refresh lasts (theme.css), so a quick one does not flash.
+      */}
+      {list.refreshing ? <div className="ui-register__refreshing" data-testid="register-refreshing"><Spinner label="Refreshing" /></div> : null}
       <div
         ref={scroller}
         className="ui-register__scroller"
@@ -136,7 +142,6 @@ export function Register({ label, rows, list, detailHeader, showAccount = false,
         <div className="ui-register__pull" style={{ height: -pull.offset }} aria-hidden="true">
           {pull.armed ? 'Release to refresh' : 'Pull to refresh'}
         </div>
-        {list.refreshing ? <div className="ui-register__refreshing"><Spinner label="Refreshing" /></div> : null}
         <div
           role="grid"
           aria-label={label}
