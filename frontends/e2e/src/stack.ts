@@ -98,7 +98,9 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
  * A stack another process started and stops (the global setup's), reached from this file: its
  * own pool on the stack's database; `stop` closes only that pool. Before the file's tests the
  * sign-in and sign-up limits' counters (`rl:` keys) are cleared, as a stack of the file's own
- * would start with none: the files before it signed up from the same address.
+ * would start with none: the files before it signed up from the same address. The file running
+ * beside it (two at a time) only sees its own counters lowered; the two files' sign-ups together
+ * stay far below the limits (20 sign-ups an hour from one address).
  */
 async function joinStack(address: StackAddress): Promise<Stack> {
   const redis = new Redis(address.redisUrl, { maxRetriesPerRequest: 1 });
@@ -133,9 +135,9 @@ export function launchChromium(): Promise<Browser> {
 
 /**
  * A suite's stack and browser. The stack is the one the e2e project's global setup started on the
- * default settings (`shared-stack.global.ts`), shared by every file that calls this one after the
- * other (the project runs one file at a time): each file signs its own users up, and the product
- * keeps users apart, so a file sees only what it made. Starting three services per file was a
+ * default settings (`shared-stack.global.ts`), shared by every file that calls this one, two at a
+ * time (the project's two workers): each file signs its own users up, and the product keeps users
+ * apart, so a file sees only what it made, whatever runs beside it. Starting three services per file was a
  * few seconds of a two-core machine each time. A file that needs other settings, or stops,
  * restarts or pauses services, starts its own (`startStack`). The browser is the file's own,
  * launched before its tests and closed after them. `assign` receives both once ready.
