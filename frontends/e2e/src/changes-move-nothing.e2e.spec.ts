@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { firstOfLastMonth } from './budget-steps.js';
+import { hasFocus } from './focus.js';
 import { apiCategories, apiOk } from './ledger-api.js';
 import { isoDaysAgo } from './ledger-fixtures.js';
 import { addOfflineInstitution, amountIn, registerRow } from './ledger-steps.js';
@@ -44,9 +46,11 @@ const shifts = (page: Page): Promise<Shift[]> => page.evaluate('window.__shifts'
  * Changes made elsewhere (another device, a bank's sync) reach open screens through the change
  * feed (docs/architecture.md §4.1, §9). They change what the rows say, and add rows, but move
  * nothing under the user's pointer: a register's refresh in the background used to put a strip
- * above its rows, so every change moved them down a row's height and back.
+ * above its rows, so every change moved them down a row's height and back. Nor do they take away
+ * what the user is typing: the Fund dialog used to swap its form for a spinner while it fetched
+ * them, dropping the focus and the keys typed after it.
  */
-describe('changes made elsewhere move nothing on an open screen', () => {
+describe('changes made elsewhere move nothing and take nothing away on an open screen', () => {
   it('the account register and Home take in three transactions entered on another device without a layout shift', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
@@ -81,6 +85,40 @@ describe('changes made elsewhere move nothing on an open screen', () => {
     await expect.poll(async () => amountIn(groceriesOnHome), { timeout: 30_000 }).not.toBe(before);
     await networkQuiet(page);
     expect(await shifts(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('the Fund dialog keeps the field being typed in, and every key, while a change made elsewhere comes in; its figures follow', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signUp(page, stack);
+    const groceries = (await apiCategories(page, stack.url)).find((c) => c.name === 'Groceries')!.id;
+    const opened = await apiOk<{ data: { accounts: { id: string }[] } }>(page, stack.url, 'POST', 'institution', {
+      institution: { name: 'Still Bank' },
+      accounts: [{ name: 'Checking', balance: 1000, tracking: 'Transactions' }],
+      startDate: firstOfLastMonth(),
+    });
+    const accountId = opened.data.accounts[0]!.id;
+    await page.reload();
+
+    // The dialog funds on the first of this month; the user starts typing an amount for Groceries.
+    await page.getByRole('button', { name: 'Fund', exact: true }).click();
+    const dialog = page.getByTestId('funding-dialog');
+    const balance = dialog.getByTestId(`funding-row-${groceries}`).getByRole('cell').first();
+    const field = dialog.getByLabel('Amount for Food:Groceries');
+    await field.click();
+    await page.keyboard.type('12');
+
+    // Another device enters a purchase dated that day: its balance comes into the open dialog.
+    const firstOfThisMonth = `${new Date().toISOString().slice(0, 7)}-01`;
+    await apiOk(page, stack.url, 'POST', `account/${accountId}/transactions`, { date: firstOfThisMonth, name: 'Elsewhere', amount: -5, categories: [{ categoryId: groceries, amount: -5 }] });
+    await expect.poll(async () => amountIn(balance), { timeout: 30_000 }).toBe('-5.00');
+    await networkQuiet(page);
+
+    // The field was never taken away: it still has the focus, and the next key lands in it.
+    expect(await hasFocus(field)).toBe(true);
+    await page.keyboard.type('3');
+    expect(await field.inputValue()).toBe('123');
     await context.close();
   });
 });

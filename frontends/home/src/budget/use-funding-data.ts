@@ -1,4 +1,5 @@
 import { categoryBalancesAsOf, fundingPlan, listCategories, proposedFunding } from '@budget/contracts';
+import { useState } from 'react';
 import { useRouteQuery } from '@budget/web';
 import { balanceMap, fundingInfoMap, planAmounts, proposalMap } from './transfer-data.js';
 
@@ -11,7 +12,10 @@ const PLAN = { query: { h: 12 } };
  * proposed amounts (GET /funding-plans/proposed?date) and the plan amounts (GET
  * /funding-plans?h=12). Any of them failing is an error with a retry. A save invalidates them all:
  * while an invalidated answer is fetched again the dialog waits for it rather than showing what
- * was proposed before the last funding.
+ * was proposed before the last funding. That wait is the form's first showing for a date only:
+ * once it is up, a change made elsewhere (another device, a bank's sync) is fetched in the
+ * background and its figures come in where they are, as swapping the form for a spinner would
+ * take away the field the user is typing in, and their next keys with it.
  */
 export function useFundingData(date: string, editedId: string | null) {
   const onDate = date === '' ? null : { query: { date } };
@@ -22,12 +26,17 @@ export function useFundingData(date: string, editedId: string | null) {
   const queries = [balances, info, proposals, plan];
   const failed = queries.find((query) => query.isError) ?? null;
   const waiting = (query: (typeof queries)[number]) => query.isPending || (query.isFetching && query.isStale);
+  const fresh = !queries.some(waiting);
+  // The date whose form has been shown: kept from the render that first found its answers fresh.
+  const [shown, setShown] = useState<string | null>(null);
+  if (fresh && date !== '' && shown !== date) setShown(date);
+  const firstShowing = shown !== date && date !== '';
   return {
     balances: balances.data ?? null,
     info: info.data ?? null,
     proposals: proposals.data ?? null,
     plan: plan.data ?? null,
-    loading: date !== '' && queries.some(waiting),
+    loading: date !== '' && (firstShowing ? !fresh : queries.some((query) => query.isPending)),
     error: failed?.error ?? null,
     retrying: queries.some((query) => query.isFetching),
     retry: () => queries.filter((query) => query.isError).forEach((query) => void query.refetch()),
