@@ -23,7 +23,7 @@ interface Shift {
  * Starts recording the page's layout shifts that no input of the user's caused (Chromium's Layout
  * Instability API: an element drawn somewhere else than in the frame before, `hadRecentInput`
  * false). A row of a virtualised register placed by its transform is not a shift; a strip put
- * above the rows is.
+ * above the rows is. An amount whose text changed width (only its own text moved) is left out.
  */
 async function recordShifts(page: Page): Promise<void> {
   // Evaluated in the page as text: the e2e project has no DOM types.
@@ -32,6 +32,9 @@ async function recordShifts(page: Page): Promise<void> {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         if (entry.hadRecentInput) continue;
+        // An amount whose text grew or shrank ("-5.00" to "-10.00") moves its own right-aligned text: not a row moving.
+        const nodes = entry.sources.map((source) => source.node).filter((node) => node instanceof Element);
+        if (nodes.length > 0 && nodes.every((node) => node.matches('.ui-amount') || node.querySelector(':scope > .ui-amount') !== null)) continue;
         const moved = entry.sources.map((source) => (source.node instanceof Element ? source.node.tagName.toLowerCase() + '.' + source.node.className : String(source.node && source.node.nodeName)));
         window.__shifts.push({ value: entry.value, moved });
       }
