@@ -1,5 +1,4 @@
 import { categoryBalancesAsOf, fundingPlan, listCategories, proposedFunding } from '@budget/contracts';
-import { useState } from 'react';
 import { useRouteQuery } from '@budget/web';
 import { balanceMap, fundingInfoMap, planAmounts, proposalMap } from './transfer-data.js';
 
@@ -25,18 +24,15 @@ export function useFundingData(date: string, editedId: string | null) {
   const plan = useRouteQuery(fundingPlan, PLAN, { select: planAmounts });
   const queries = [balances, info, proposals, plan];
   const failed = queries.find((query) => query.isError) ?? null;
-  const waiting = (query: (typeof queries)[number]) => query.isPending || (query.isFetching && query.isStale);
-  const fresh = !queries.some(waiting);
-  // The date whose form has been shown: kept from the render that first found its answers fresh.
-  const [shown, setShown] = useState<string | null>(null);
-  if (fresh && date !== '' && shown !== date) setShown(date);
-  const firstShowing = shown !== date && date !== '';
+  // Out-of-date answers are waited for until fetched once for this dialog and date (TanStack's
+  // `isFetchedAfterMount`, which starts over when the date changes the query); later fetches are the background's.
+  const waiting = (query: (typeof queries)[number]) => query.isPending || (query.isFetching && query.isStale && !query.isFetchedAfterMount);
   return {
     balances: balances.data ?? null,
     info: info.data ?? null,
     proposals: proposals.data ?? null,
     plan: plan.data ?? null,
-    loading: date !== '' && (firstShowing ? !fresh : queries.some((query) => query.isPending)),
+    loading: date !== '' && queries.some(waiting),
     error: failed?.error ?? null,
     retrying: queries.some((query) => query.isFetching),
     retry: () => queries.filter((query) => query.isError).forEach((query) => void query.refetch()),
