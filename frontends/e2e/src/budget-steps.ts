@@ -68,11 +68,17 @@ export async function expectListAmount(page: Page, name: string, amount: string)
 /** The group the budgeting test creates its categories in. */
 export const GROUP = 'Envelopes';
 
-/** The first day of last month, local time, as YYYY-MM-DD. */
-export function firstOfLastMonth(now = new Date()): string {
-  const date = new Date(now.getFullYear(), now.getMonth() - 1, 1);
+/** The first day of the month `back` months before this one, local time, as YYYY-MM-DD. */
+function firstOfMonthBack(back: number, now: Date): string {
+  const date = new Date(now.getFullYear(), now.getMonth() - back, 1);
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-01`;
 }
+
+/** The first day of last month, local time, as YYYY-MM-DD. */
+export const firstOfLastMonth = (now = new Date()): string => firstOfMonthBack(1, now);
+
+/** The first day of this month, local time, as YYYY-MM-DD: the Fund dialog's default date. */
+export const firstOfThisMonth = (now = new Date()): string => firstOfMonthBack(0, now);
 
 /** Adds a category to GROUP through Add… → Category. */
 export async function addCategory(page: Page, name: string): Promise<void> {

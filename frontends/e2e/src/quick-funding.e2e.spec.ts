@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { audit, expectNoFailing } from './axe-audit.js';
-import { expectListAmount, firstOfLastMonth, listEntry, screenshot } from './budget-steps.js';
+import { expectListAmount, firstOfLastMonth, firstOfThisMonth, listEntry, screenshot } from './budget-steps.js';
 import { apiOk } from './ledger-api.js';
 import { signUp } from './sign-up.js';
 import { withStack, type Stack } from './stack.js';
@@ -18,8 +18,6 @@ let browser: import('playwright-core').Browser;
 withStack((started) => ({ stack, browser } = started));
 
 const iso = (date: Date) => date.toISOString().slice(0, 10);
-/** The dialog's default date: the first of this month (UTC, as the test computes it). */
-const firstOfThisMonth = () => `${iso(new Date()).slice(0, 7)}-01`;
 /** The 8th of next month: a monthly bill due in the month after the one funded. */
 function eighthOfNextMonth(): string {
   const now = new Date();
