@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -32,8 +33,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        // Two files at a time (vitest's default on two cores is one): the unit project 71 → 52 s here.
-        test: { name: 'unit', include: ['{libs,services,frontends,tools}/**/*.spec.{ts,tsx}'], exclude: [...exclude, '**/*.int.spec.*', '**/*.e2e.spec.*'], maxWorkers: 2 },
+        // At least two files at a time (vitest's default, one less than the cores, is one on two): the unit project 71 → 52 s here.
+        test: { name: 'unit', include: ['{libs,services,frontends,tools}/**/*.spec.{ts,tsx}'], exclude: [...exclude, '**/*.int.spec.*', '**/*.e2e.spec.*'], maxWorkers: Math.max(2, availableParallelism() - 1) },
       },
       {
         extends: true,

@@ -55,12 +55,12 @@ describe.each(['inline', 'async'] as const)('generic plans of the write path on 
     institutionId = made.json().data.id;
     const day = (n: number) => new Date(Date.UTC(2021, 0, 1) + (n % 1500) * 86_400_000).toISOString().slice(0, 10).replaceAll('-', '');
     const rows = Array.from({ length: ROWS }, (_, i) => ({ fitid: `PLAN-${i}`, date: day(i), amount: `-${1 + (i % 90)}.${String(i % 100).padStart(2, '0')}`, name: `Shop ${i % 400}` }));
-    const key = randomUUID();
-    const importFile = () =>
-      t.app.inject({
-        method: 'POST', url: `/api/v1/account/${accountId}/ofx`, payload: ofxFile(rows, { start: day(0), end: day(ROWS - 1), ledgerBalance: '0.00' }),
-        headers: { authorization: `Bearer ${user.access}`, 'content-type': 'application/x-ofx', 'idempotency-key': key },
-      });
+    // One request, sent again as it was: the same file and the same key.
+    const request = {
+      method: 'POST', url: `/api/v1/account/${accountId}/ofx`, payload: ofxFile(rows, { start: day(0), end: day(ROWS - 1), ledgerBalance: '0.00' }),
+      headers: { authorization: `Bearer ${user.access}`, 'content-type': 'application/x-ofx', 'idempotency-key': randomUUID() },
+    } as const;
+    const importFile = () => t.app.inject(request);
     // Async, a chunk whose projection outlasts the wait answers 202 and the import stops there: the
     // client sends the same request with its key again until it has the answer (docs/architecture.md
     // §6.2), and each retry appends the chunks still missing. (Without the retries the budget held
