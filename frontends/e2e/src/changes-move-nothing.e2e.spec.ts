@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { firstOfLastMonth } from './budget-steps.js';
+import { firstOfLastMonth, firstOfThisMonth } from './budget-steps.js';
 import { hasFocus } from './focus.js';
 import { apiCategories, apiOk } from './ledger-api.js';
 import { isoDaysAgo } from './ledger-fixtures.js';
@@ -32,9 +32,10 @@ async function recordShifts(page: Page): Promise<void> {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         if (entry.hadRecentInput) continue;
-        // An amount whose text grew or shrank ("-5.00" to "-10.00") moves its own right-aligned text: not a row moving.
+        // An element holding only an amount whose text grew or shrank ("-5.00" to "-10.00") moves its own text: not a row moving.
         const nodes = entry.sources.map((source) => source.node).filter((node) => node instanceof Element);
-        if (nodes.length > 0 && nodes.every((node) => node.matches('.ui-amount') || node.querySelector(':scope > .ui-amount') !== null)) continue;
+        const amountOnly = (node) => { const amount = node.matches('.ui-amount') ? node : node.querySelector('.ui-amount'); return amount !== null && amount.textContent.trim() === node.textContent.trim(); };
+        if (nodes.length > 0 && nodes.every(amountOnly)) continue;
         const moved = entry.sources.map((source) => (source.node instanceof Element ? source.node.tagName.toLowerCase() + '.' + source.node.className : String(source.node && source.node.nodeName)));
         window.__shifts.push({ value: entry.value, moved });
       }
@@ -74,6 +75,11 @@ describe('changes made elsewhere move nothing and take nothing away on an open s
       await registerRow(page, name).waitFor();
     }
     await expect.poll(async () => amountIn(page.getByTestId(`account-balance-${accountId}`)), { timeout: 30_000 }).toBe('1,200.00');
+    // The balance's text shrinks, grows by five digits and shrinks back: the header's actions keep their row.
+    for (const [name, amount, balance] of [['Rent', -300, '900.00'], ['Windfall', 99_999_000, '99,999,900.00'], ['Windfall back', -99_999_000, '900.00']] as const) {
+      await apiOk(page, stack.url, 'POST', `account/${accountId}/transactions`, { date: isoDaysAgo(0), name, amount, categories: [{ categoryId: groceries, amount }] });
+      await expect.poll(async () => amountIn(page.getByTestId(`account-balance-${accountId}`)), { timeout: 30_000 }).toBe(balance);
+    }
     await networkQuiet(page);
     expect(await shifts(page)).toEqual([]);
 
@@ -113,8 +119,7 @@ describe('changes made elsewhere move nothing and take nothing away on an open s
     await page.keyboard.type('12');
 
     // Another device enters a purchase dated that day: its balance comes into the open dialog.
-    const firstOfThisMonth = `${new Date().toISOString().slice(0, 7)}-01`;
-    await apiOk(page, stack.url, 'POST', `account/${accountId}/transactions`, { date: firstOfThisMonth, name: 'Elsewhere', amount: -5, categories: [{ categoryId: groceries, amount: -5 }] });
+    await apiOk(page, stack.url, 'POST', `account/${accountId}/transactions`, { date: firstOfThisMonth(), name: 'Elsewhere', amount: -5, categories: [{ categoryId: groceries, amount: -5 }] });
     await expect.poll(async () => amountIn(balance), { timeout: 30_000 }).toBe('-5.00');
     await networkQuiet(page);
 
