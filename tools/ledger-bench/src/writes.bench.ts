@@ -24,7 +24,10 @@ import { seedUser } from './seed-user.js';
  * ledger-029), to measure what writing into the index's tree costs a write.
  * `--without-letters-index` drops ledger-030's index of the names' letters and letter pairs, to measure
  * what keeping it costs a write.
- * `npm run bench:writes -- [--transactions 100000] [--iterations 300] [--warmup 30] [--explain] [--gin-fastupdate on] [--without-letters-index]`.
+ * `--timeline` measures no percentiles either: after the warm-up it runs 31 writes of each kind and
+ * prints, for each statement the app sends, when it left and when its answer came, counted from the
+ * request's start (medians), then when the request was answered: where a write's time goes.
+ * `npm run bench:writes -- [--transactions 100000] [--iterations 300] [--warmup 30] [--explain] [--timeline] [--gin-fastupdate on] [--without-letters-index]`.
  */
 const argument = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -40,6 +43,8 @@ const explain = process.argv.includes('--explain');
 const ginFastUpdate = process.argv.includes('--gin-fastupdate') ? process.argv[process.argv.indexOf('--gin-fastupdate') + 1] : 'off';
 if (ginFastUpdate !== 'on' && ginFastUpdate !== 'off') throw new Error('--gin-fastupdate takes on or off');
 const withoutLettersIndex = process.argv.includes('--without-letters-index');
+const timeline = process.argv.includes('--timeline');
+const TIMELINE_RUNS = 31;
 
 const database = await createTestDatabase('write_bench');
 const plans: string[] = [];
@@ -57,6 +62,7 @@ if (explain) {
   await admin.end();
   database.pool.on('connect', (client) => client.on('notice', (notice) => plans.push(notice.message ?? '')));
 }
+const statements = timeline ? traceStatements(database.pool) : null;
 const api = await startBenchApi(database.url, database.pool);
 try {
   const user = await seedUser(api, database.pool);
@@ -88,7 +94,11 @@ try {
     'POST /category-transfer (rebalance)': () =>
       post('category-transfer', { date: nextDate(), type: 3, categories: [{ categoryId: first, amount: -1 }, { categoryId: second, amount: 1 }] }),
   };
-  if (explain) {
+  if (statements) {
+    await measureInterleaved(calls, 0, warmup);
+    console.log(`\nWhere a write's time goes: ${TIMELINE_RUNS} writes of each kind after ${warmup} warm-up rounds, on ${transactions > 0 ? `${transactions.toLocaleString('en')} transactions` : 'a fresh budget'}; ms from the request's start, medians`);
+    for (const [name, call] of Object.entries(calls)) console.log(`\n${name}\n${await traceCall(statements, call)}`);
+  } else if (explain) {
     await measureInterleaved(calls, 0, 5);
     for (const [name, call] of Object.entries(calls)) {
       plans.length = 0;
@@ -108,4 +118,82 @@ try {
 } finally {
   await api.close();
   await database.drop();
+}
+
+
+interface Sent {
+  text: string;
+  sent: number;
+  answered: number;
+}
+
+/** Records every statement the pool's clients send while `recording` holds an array. */
+function traceStatements(pool: pg.Pool): { recording: Sent[] | null } {
+  const state: { recording: Sent[] | null } = { recording: null };
+  const wrapped = new WeakSet<object>();
+  pool.on('acquire', (client) => {
+    if (wrapped.has(client)) return;
+    wrapped.add(client);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const into = state.recording;
+      if (into === null) return query(...args);
+      const first = args[0] as string | { text?: string };
+      const entry: Sent = { text: (typeof first === 'string' ? first : first.text ?? '').replace(/\s+/g, ' ').trim().slice(0, 70), sent: performance.now(), answered: Number.NaN };
+      into.push(entry);
+      const answered = () => (entry.answered = performance.now());
+      // pg-pool's own query passes a callback (then the client returns no promise); the rest await one.
+      const last = args.length - 1;
+      if (typeof args[last] === 'function') {
+        const callback = args[last] as (...results: unknown[]) => void;
+        args[last] = (...results: unknown[]) => {
+          answered();
+          callback(...results);
+        };
+        return query(...args);
+      }
+      const result = query(...args) as Promise<unknown> | undefined;
+      result?.then(answered, answered);
+      return result;
+    };
+  });
+  return state;
+}
+
+/** Runs `call` TIMELINE_RUNS times and tabulates its statements' medians (a statement by its text and its place among equal texts). */
+async function traceCall(state: { recording: Sent[] | null }, call: () => Promise<void>): Promise<string> {
+  const runs: { statements: Map<string, Sent>; order: string[]; end: number }[] = [];
+  for (let i = 0; i < TIMELINE_RUNS; i++) {
+    const sent: Sent[] = [];
+    state.recording = sent;
+    const start = performance.now();
+    await call();
+    const end = performance.now() - start;
+    state.recording = null;
+    const statements = new Map<string, Sent>();
+    const order: string[] = [];
+    for (const entry of sent) {
+      let key = entry.text;
+      for (let n = 2; statements.has(key); n++) key = `${entry.text} (#${n})`;
+      statements.set(key, { text: entry.text, sent: entry.sent - start, answered: entry.answered - start });
+      order.push(key);
+    }
+    runs.push({ statements, order, end });
+  }
+  const median = (values: number[]) => percentile(values, 50);
+  // The statements every run sent, in the order of the median run's.
+  const every = runs[0]!.order.filter((key) => runs.every((run) => run.statements.has(key)));
+  const rows = every.map((key) => {
+    const sent = median(runs.map((run) => run.statements.get(key)!.sent));
+    const answers = runs.map((run) => run.statements.get(key)!.answered).filter((at) => Number.isFinite(at));
+    return { key, sent, answered: answers.length > 0 ? median(answers) : Number.NaN };
+  });
+  rows.sort((a, b) => a.sent - b.sent);
+  const lines = rows.map((row) => `| ${row.key.replace(/\|/g, '\\|')} | ${row.sent.toFixed(2)} | ${Number.isFinite(row.answered) ? row.answered.toFixed(2) : 'after the answer'} |`);
+  const sometimes = new Set(runs.flatMap((run) => run.order).filter((key) => !every.includes(key)));
+  return [
+    '| statement | sent at | answered at |', '|---|---|---|', ...lines,
+    `| (the request answered) | | ${median(runs.map((run) => run.end)).toFixed(2)} |`,
+    ...(sometimes.size > 0 ? [`(sent in some runs only: ${[...sometimes].join('; ')})`] : []),
+  ].join('\n');
 }
