@@ -56,7 +56,7 @@ describe('a register refreshed in the background', () => {
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     const names = await page.getByTestId('register-row').evaluateAll((rows) => rows.map((row) => row.querySelector('[data-name-cell]')?.textContent));
     const ids = ['t1', 't2', 't3', 't4', 't5'];
-    expect(await page.evaluate(() => window.opened)).toEqual([ids[names.indexOf(beneath)]]);
+    expect(await page.evaluate(() => window.opened)).toEqual([ids[names.indexOf(beneath!)]]);
     await page.close();
   });
 });
