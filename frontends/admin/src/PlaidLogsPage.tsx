@@ -7,7 +7,7 @@ import { logText, type PlaidLog } from './log-data.js';
 /** Calls shown at once; Older and Newer page through the rest. */
 export const PLAID_LOG_PAGE = 50;
 
-// Long payloads scroll inside their cell: focusable, so the keyboard can scroll them too (issue 18 "Keyboard").
+// Long payloads scroll inside their cell: focusable, so the keyboard can scroll them too (docs/architecture.md §9).
 const payload = (value: unknown) => (
   <pre className="log-json" tabIndex={0}>
     {logText(value)}

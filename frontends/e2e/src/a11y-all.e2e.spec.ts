@@ -13,7 +13,7 @@ import { signUp } from './sign-up.js';
 import type { Stack } from './stack.js';
 
 /**
- * axe-core over the pages and dialogs a11y.e2e.spec.ts leaves out (issue 18 "Must show"): the
+ * axe-core over the pages and dialogs a11y.e2e.spec.ts leaves out (docs/architecture.md §9): the
  * signed-out pages, Plaid Logs (admin), the account, budget, rule, import, balance, institution
  * and linked-bank dialogs with their later steps and confirmations, and the menus — each opened as
  * a user opens it, at 1280px and 390px. Same rules and bar as a11y.e2e.spec.ts (axe-audit.ts).

@@ -8,7 +8,7 @@ import { withStack, type Stack } from './stack.js';
 
 /**
  * axe-core over every main page and every main dialog at desktop (1280px) and phone (390px)
- * widths (issue 18 "Must show"): no critical, serious or moderate violation of WCAG 2.1 A/AA or
+ * widths (docs/architecture.md §9): no critical, serious or moderate violation of WCAG 2.1 A/AA or
  * axe's best practices. Minor findings are printed with the rest.
  */
 

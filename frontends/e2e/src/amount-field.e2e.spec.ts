@@ -6,9 +6,10 @@ import { signUp } from './sign-up.js';
 import { withStack, type Stack } from './stack.js';
 
 /**
- * Issue 15's must-show in the browser: an amount that cannot be read (or is beyond the product's
- * largest balance) is never saved as 0.00. The field says why, keeps what was typed, and Save stays
- * disabled; "(45.00)" is read as −45.00; a 0.00 transaction is asked about before it is saved.
+ * What this shows in the browser (docs/architecture.md §9 "Amount fields"): an amount that cannot
+ * be read (or is beyond the product's largest balance) is never saved as 0.00. The field says why,
+ * keeps what was typed, and Save stays disabled; "(45.00)" is read as −45.00; a 0.00 transaction is
+ * asked about before it is saved.
  */
 let stack: Stack;
 let browser: Browser;

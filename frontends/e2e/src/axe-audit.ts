@@ -6,7 +6,7 @@ import { screenshot } from './budget-steps.js';
 import { networkQuiet } from './network-quiet.js';
 
 /**
- * The axe-core audit of the a11y e2e specs (issue 18 "Must show"): WCAG 2.1 A/AA and axe's best
+ * The axe-core audit of the a11y e2e specs (docs/architecture.md §9): WCAG 2.1 A/AA and axe's best
  * practices; a critical, serious or moderate violation fails, minor findings are printed.
  */
 

@@ -13,7 +13,7 @@ let browser: Browser;
 withStack((started) => ({ stack, browser } = started));
 
 /**
- * The data tables (React Aria Components' Table, issue 18 "Keyboard"): one Tab stop, the arrows
+ * The data tables (React Aria Components' Table, docs/architecture.md §9): one Tab stop, the arrows
  * move between rows and cells and into a cell's button or radio, Enter and Space use them, a
  * sortable header sorts by keyboard, and a table wider than the screen scrolls as the focus moves.
  */

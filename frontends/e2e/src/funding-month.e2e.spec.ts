@@ -5,10 +5,10 @@ import { signUp } from './sign-up.js';
 import { withStack, type Stack } from './stack.js';
 
 /**
- * Funding once a month (issue 15): the Fund dialog's amounts start empty, Enter funds only what was
- * typed, "Use proposed" fills what each category still needs after the month's fundings, a second
- * Fund in the same month proposes nothing twice, the list narrows to categories with a plan or
- * underfunded, and its balances are Home's.
+ * Funding once a month (docs/architecture.md §9.3): the Fund dialog's amounts start empty, Enter
+ * funds only what was typed, "Use proposed" fills what each category still needs after the
+ * month's fundings, a second Fund in the same month proposes nothing twice, the list narrows to
+ * categories with a plan or underfunded, and its balances are Home's.
  */
 let stack: Stack;
 let browser: Browser;

@@ -8,10 +8,10 @@ import { withStack, type Stack } from './stack.js';
 import { networkQuiet } from './network-quiet.js';
 
 /**
- * The keyboard of issue 18: a dialog opened from the keyboard gives the focus back to its opener
- * when it closes (Escape, Save, a menu item's dialog); a register is one Tab stop whose rows the
- * arrow keys move through and Enter opens; a ticked reconcile box keeps the focus; every main
- * page has one h1.
+ * The keyboard (docs/architecture.md §9): a dialog opened from the keyboard gives the focus back
+ * to its opener when it closes (Escape, Save, a menu item's dialog); a register is one Tab stop
+ * whose rows the arrow keys move through and Enter opens; a ticked reconcile box keeps the
+ * focus; every main page has one h1.
  */
 
 let stack: Stack;

@@ -111,7 +111,7 @@ describe('accounts and transactions in the browser, against the services npm sta
     await snap(page, 'changed-transaction');
     await notice.getByRole('button', { name: 'OK' }).click();
 
-    // Reconcile it against a new statement. A new statement holds no rows (issue 18 "Statements");
+    // Reconcile it against a new statement. A new statement holds no rows (README "Dates and statements");
     // the row's checkbox puts it on the statement, off and on again.
     await createStatement(page, { startDate, endDate: isoDaysAgo(5), startingBalance: '1250', endingBalance: '1204.33' });
     const debits = page.getByRole('grid', { name: 'Statements' }).locator('td').nth(5);

@@ -5,11 +5,12 @@ import { signUp } from './sign-up.js';
 import { launchChromium, startStack, type Stack } from './stack.js';
 
 /**
- * Issue 15's must-show: a Save whose answer is lost after the server stored it, then Save pressed
- * again, records the write once. The answer is cut off in the browser (`route.fetch()` lets the
- * request reach the server and get its answer, `route.abort('failed')` keeps it from the page), as
- * a dropped connection does. One user action keeps its Idempotency-Key for every Save until it has
- * a definitive answer (`WriteAction` in libs/web), so the second Save is recognised as the first.
+ * What this shows (docs/architecture.md §6.2): a Save whose answer is lost after the server stored
+ * it, then Save pressed again, records the write once. The answer is cut off in the browser
+ * (`route.fetch()` lets the request reach the server and get its answer, `route.abort('failed')`
+ * keeps it from the page), as a dropped connection does. One user action keeps its Idempotency-Key
+ * for every Save until it has a definitive answer (`WriteAction` in libs/web), so the second Save
+ * is recognised as the first.
  */
 
 const NO_ANSWER = "The server's answer did not arrive, so this may or may not have been saved. Trying again is safe: it will not be saved twice.";

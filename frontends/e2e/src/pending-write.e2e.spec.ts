@@ -6,11 +6,12 @@ import { signUp } from './sign-up.js';
 import { launchChromium, startStack, type Stack } from './stack.js';
 
 /**
- * Issue 9's must-show in the browser: with the projector path (as with EventStoreDB), a write whose
- * read models lag behind is still a saved write. The projector process is frozen (SIGSTOP) while a
- * transaction is saved: the API answers 202 after its bound wait, the dialog says "Saved — updating
- * balances…" and offers no second Save, the client sends the same request again with the same key,
- * and once the projector runs again the dialog closes with the row in the register, stored once.
+ * What this shows in the browser (docs/architecture.md §4): with the projector path (as with
+ * EventStoreDB), a write whose read models lag behind is still a saved write. The projector process
+ * is frozen (SIGSTOP) while a transaction is saved: the API answers 202 after its bound wait, the
+ * dialog says "Saved — updating balances…" and offers no second Save, the client sends the same
+ * request again with the same key, and once the projector runs again the dialog closes with the row
+ * in the register, stored once.
  */
 let stack: Stack;
 let browser: Browser;

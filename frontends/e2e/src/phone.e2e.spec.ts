@@ -9,8 +9,8 @@ import { withStack, type Stack } from './stack.js';
 import { networkQuiet } from './network-quiet.js';
 
 /**
- * The product on a phone (issue 18 "Phone"; docs/spec/product-spec.md §2 Navigation): at 390px the
- * bottom bar and its More menu, the header with the page title, the list that slides a details
+ * The product on a phone (docs/architecture.md §9; docs/spec/product-spec.md §2 Navigation): at 390px
+ * the bottom bar and its More menu, the header with the page title, the list that slides a details
  * pane in, a transaction dialog that fits, pull-to-refresh on a register; every main page at phone
  * and desktop width in light and dark, kept as screenshots under frontends/e2e/artifacts/screenshots;
  * the manifest and the service worker, which never keeps an /api/ answer.
@@ -369,7 +369,7 @@ describe('auth pages (docs/spec/product-spec.md §9: 350px and 1224px)', () => {
   });
 });
 
-describe('installable (issue 18 "Installable")', () => {
+describe('installable', () => {
   it('serves the manifest; the service worker registers, caches the shell and the remotes, and never an /api/ answer', async () => {
     const manifestResponse = await fetch(`${stack.url}/manifest.webmanifest`);
     expect(manifestResponse.status).toBe(200);

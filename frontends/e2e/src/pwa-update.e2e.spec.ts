@@ -9,7 +9,7 @@ import { launchChromium, startStack, type Stack } from './stack.js';
 import { networkQuiet } from './network-quiet.js';
 
 /**
- * A deployment reaches an open app (issue 18 "Installable"; frontends/shell/pwa/sw.js and
+ * A deployment reaches an open app (docs/architecture.md §9; frontends/shell/pwa/sw.js and
  * src/pwa/service-worker.ts): the API serves the built front ends from WEB_ROOT (its documented
  * setting, services/api/src/static-web.ts), here a copy of frontends/<app>/dist. The test deploys
  * a new version into that copy the way a new build lands — a /sw.js with a new build version and

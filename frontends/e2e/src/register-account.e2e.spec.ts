@@ -7,11 +7,11 @@ import { signUp } from './sign-up.js';
 import { withStack, type Stack } from './stack.js';
 
 /**
- * The Account column of category and Unassigned registers (issue 18): a column of its own headed
- * "Account", a long account name cut off with an ellipsis and whole in its tooltip and accessible
- * name; account registers have none. It stays inside the virtualised grid (one Tab stop, arrows
- * move between rows, the cells are no stops of their own), and on a 390px phone it sits under the
- * name without any sideways overflow.
+ * The Account column of category and Unassigned registers (README "Registers' columns"): a column
+ * of its own headed "Account", a long account name cut off with an ellipsis and whole in its
+ * tooltip and accessible name; account registers have none. It stays inside the virtualised grid
+ * (one Tab stop, arrows move between rows, the cells are no stops of their own), and on a 390px
+ * phone it sits under the name without any sideways overflow.
  */
 let stack: Stack;
 let browser: Browser;

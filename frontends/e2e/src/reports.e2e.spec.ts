@@ -7,11 +7,11 @@ import { withStack, type Stack } from './stack.js';
 import { networkQuiet } from './network-quiet.js';
 
 /**
- * The reports (issue 17; product-spec §2 "Reports", §7 Reports) against the real server: a user
- * with two accounts, five manual rows over two months in two categories and a funding a month;
- * each report answers as it opens (no Run click) with its chart (an svg with its series) and the
- * hand-computed figures in its table; a CSV downloads with the same figures; a report reloads from
- * its URL; on a phone a report's answer is the page, not a box under the list.
+ * The reports (docs/architecture.md §9.5; product-spec §2 "Reports", §7 Reports) against the real
+ * server: a user with two accounts, five manual rows over two months in two categories and a
+ * funding a month; each report answers as it opens (no Run click) with its chart (an svg with its
+ * series) and the hand-computed figures in its table; a CSV downloads with the same figures; a
+ * report reloads from its URL; on a phone a report's answer is the page, not a box under the list.
  */
 let stack: Stack;
 let browser: Browser;

@@ -15,7 +15,7 @@ const startDate = isoDaysAgo(20);
 /** A date as the register shows it by default: MM/DD/YYYY, four-digit year. */
 const shownDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
 
-describe('the small things a YNAB or Actual user notices (issue 18)', () => {
+describe('the small things a YNAB or Actual user notices', () => {
   it('refuses a date before the start date, names transfers, ticks statement rows with a live difference, says Import 1 Row, asks before deleting an account', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

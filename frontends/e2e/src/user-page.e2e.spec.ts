@@ -30,7 +30,7 @@ const background = (page: Page) => page.evaluate('getComputedStyle(document.body
 const theme = (page: Page) => page.evaluate('document.documentElement.dataset.theme') as Promise<string | undefined>;
 
 /**
- * The user page (product-spec §2 User page; issue 18) in Chromium against the stack `npm start`
+ * The user page (product-spec §2 User page) in Chromium against the stack `npm start`
  * runs: change the e-mail and verify it with the mailed code, change the password (the current one
  * asked: a wrong one refused) and sign in with the new one, switch the theme (kept by the server), the notifications button's reason when the
  * browser can't, and Delete Account back to `/`.

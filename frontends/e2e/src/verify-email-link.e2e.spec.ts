@@ -41,7 +41,7 @@ async function expectAddressOnUserPage(page: Page, email: string): Promise<void>
 }
 
 /**
- * The e-mail-change mail's link (product-spec §4 "Pending email"; issue 18) in Chromium against
+ * The e-mail-change mail's link (product-spec §4 "Pending email") in Chromium against
  * the stack `npm start` runs: the mail links to PUBLIC_URL (by default http://localhost:<PORT>,
  * another origin than the 127.0.0.1 the test signed in on, so the link is opened signed out),
  * sign-in comes back to the link, and the address is changed; an expired code and a wrong one

@@ -5,7 +5,7 @@ import { withStack, type Stack } from './stack.js';
 import { networkQuiet } from './network-quiet.js';
 
 /**
- * The weight of the first screen (issue 18 "Weight"): a signed-in user opening `/home` in a fresh
+ * The weight of the first screen (docs/architecture.md §9): a signed-in user opening `/home` in a fresh
  * browser (empty cache) downloads at most 300 KB of JavaScript as transferred — compressed — bytes,
  * and every script arrives compressed.
  */

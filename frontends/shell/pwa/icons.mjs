@@ -1,4 +1,4 @@
-// The app's icons for the web app manifest (issue 18 "Installable"), drawn at build time: the
+// The app's icons for the web app manifest (docs/architecture.md §9), drawn at build time: the
 // product's green with a white envelope (the envelope budget), full bleed so that the same image
 // serves as a maskable icon (the envelope stays inside the central safe zone).
 import { crc32, deflateSync } from 'node:zlib';

@@ -1,4 +1,4 @@
-// Makes the shell installable (issue 18 "Installable"): emits the web app manifest, its PNG icons
+// Makes the shell installable (docs/architecture.md §9): emits the web app manifest, its PNG icons
 // (drawn by ./icons.mjs), and /sw.js — ./sw.js with the build's version and the list of the
 // shell's own files to cache at install, followed by the push handlers of src/user/push-sw.js —
 // and links the manifest from index.html. compress-assets.mjs precompresses the manifest and sw.js

@@ -1,4 +1,4 @@
-/* The app's service worker (issue 18 "Installable"), emitted as /sw.js by pwa-plugin.mjs, which
+/* The app's service worker (docs/architecture.md §9), emitted as /sw.js by pwa-plugin.mjs, which
    puts the build's version and the shell's files in BUILD above this text and the push handlers
    (src/user/push-sw.js) below it: one worker per origin, so one file does both.
    - The shell (index.html, its scripts and styles, the manifest and icons) is cached at install.

@@ -1,5 +1,5 @@
 /**
- * The theme of the last signed-in user on this device (issue 18 dark mode): the preference arrives
+ * The theme of the last signed-in user on this device (docs/architecture.md §9): the preference arrives
  * with GET /user/preferences (./user/preferences.ts sets `data-theme` on <html>), so without this
  * every load would paint in the browser's scheme first and switch once it answers. The last value
  * is kept in localStorage and applied before the first render; "system" and no value follow

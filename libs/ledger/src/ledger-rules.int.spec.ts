@@ -52,7 +52,7 @@ describe('server-behaviour §8 rules', () => {
   it('3. the balance counts posted rows on or after the start date', async () => {
     const id = await open(100000);
     await manual(id, -4000, [], '2025-03-05');
-    // A manual row before the start date is refused (issue 18 "Dates"); a bank row may be older and is kept, uncounted.
+    // A manual row before the start date is refused (README "Dates and statements"); a bank row may be older and is kept, uncounted.
     await expect(manual(id, -900, [], '2025-02-20')).rejects.toThrow("The date is before the account's start date (2025-03-01).");
     await bed.imports.import(caller, await account(id), parseOfx(bankOfx([{ fitid: 'EARLY', date: '20250220', amount: '-9.00', name: 'Early' }])), 'OFX');
     expect((await account(id)).balance).toBe(96000);
@@ -178,7 +178,7 @@ describe('server-behaviour §8 rules', () => {
     await manual(id, 20000, [['Miscellaneous', 20000]], '2025-01-10');
     await manual(id, -35000, [['Miscellaneous', -35000]], '2025-01-20');
     const statementId = await bed.statements.createStatement(caller, id, { startDate: '2025-01-01', endDate: '2025-01-31', startingBalance: 100000, endingBalance: 85000 });
-    // A new statement holds nothing: the user ticks its rows (issue 18 "Statements").
+    // A new statement holds nothing: the user ticks its rows (README "Dates and statements").
     const held = await bed.db.pool.query('SELECT count(*)::int AS n FROM ledger_transactions WHERE statement_id = $1', [statementId]);
     expect(held.rows[0].n).toBe(0);
     await bed.statements.changeStatement(caller, statementId, { reconcile: 'All' });
@@ -248,7 +248,7 @@ describe('tracking', () => {
     const id = await open(100000, 'Transactions', 'depository', 'checking', '2025-03-01');
     await manual(id, -3000);
     await manual(id, -2500, [['Groceries', -2500]]);
-    // Before the start date: refused, so never in the budget (issue 18 "Dates").
+    // Before the start date: refused, so never in the budget (README "Dates and statements").
     await expect(manual(id, -900, [['Groceries', -900]], '2025-02-20')).rejects.toThrow("The date is before the account's start date (2025-03-01).");
     expect([await balanceOf('Funding Pool'), await balanceOf('Unassigned'), await balanceOf('Groceries')]).toEqual([100000, -3000, -2500]);
 

@@ -7,9 +7,9 @@ import { random } from './fill.js';
 import { percentile } from './measure/timing.js';
 
 /**
- * The ledger projection alone on runs of changes (issue 16): an account holds `--existing`
- * transactions (default 20,000, recorded set-based), then each round projects, in one database
- * transaction each:
+ * The ledger projection alone on runs of changes (docs/architecture.md §4): an account holds
+ * `--existing` transactions (default 20,000, recorded set-based), then each round projects, in one
+ * database transaction each:
  * - `changed`: 5,000 `TransactionChanged` (amount and its Unassigned split), as a re-import or a
  *   Plaid modify sends them;
  * - `posted`: 2,500 pending rows posted (a new posted row and the pending row's delete, interleaved

@@ -5,9 +5,10 @@ import { percentile } from './measure/timing.js';
 import { seedUser, type SeededUser } from './seed-user.js';
 
 /**
- * Projection through the real path (issue 9): an account is filled with `--existing` transactions
- * (default 100,000) by OFX imports through the API — decided, appended and projected exactly as a
- * user's imports are, never by the bulk generator — then, `--runs` times (default 3):
+ * Projection through the real path (docs/architecture.md §4): an account is filled with
+ * `--existing` transactions (default 100,000) by OFX imports through the API — decided, appended
+ * and projected exactly as a user's imports are, never by the bulk generator — then, `--runs` times
+ * (default 3):
  * - a 5,000-row OFX file with random dates over two years is imported into it; the answer comes
  *   once its rows are in the read models, so rows ÷ answer time is the projection rate;
  * - the same file is imported again with every amount changed (as a bank re-sends modified rows):

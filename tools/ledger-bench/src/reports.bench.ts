@@ -3,7 +3,7 @@ import { formatTable, measureCase, medianOfRuns, reportCases, searchCase, type C
 import { prepareDataSet } from './reports/prepare.js';
 
 /**
- * The reports benchmark (issue 17). The data set is made through the real write path
+ * The reports benchmark (README "Performance"). The data set is made through the real write path
  * (src/reports/data-set.ts: imports, a Plaid feed, manual entries, fundings, balance entries and
  * deletes through the API, every event projected by the configured projection, the reporting
  * projection among them), or found by its marker in `--database-url`. Then each report of the last

@@ -12,11 +12,11 @@ import { percentile } from './measure/timing.js';
 import { seedUser, type SeededUser } from './seed-user.js';
 
 /**
- * A first bank sync end to end (issue 16): the Plaid simulator in-process, the API (`createApp`,
- * requests by `app.inject`) and the real worker process (`services/worker/dist/main.js`, its BullMQ
- * `bank-sync` consumer) on a fresh database. Per run, a new user signs up with an offline account,
- * then links a simulated bank through the API (POST /institution online) whose first sync holds
- * exactly `--rows` transactions (default 5,000, one checking account); linking queues the sync.
+ * A first bank sync end to end (docs/architecture.md §8): the Plaid simulator in-process, the API
+ * (`createApp`, requests by `app.inject`) and the real worker process (`services/worker/dist/main.js`,
+ * its BullMQ `bank-sync` consumer) on a fresh database. Per run, a new user signs up with an offline
+ * account, then links a simulated bank through the API (POST /institution online) whose first sync
+ * holds exactly `--rows` transactions (default 5,000, one checking account); linking queues the sync.
  * Measured in the same run:
  * - the time from the job's start in the worker until the account register (read through the API,
  *   posted and pending pages' `transactionsCount`) shows every row; events/s = the events the sync

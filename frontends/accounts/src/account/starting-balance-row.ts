@@ -3,7 +3,7 @@ import { formatDate, TransactionType, type RegisterRow } from '@budget/web';
 import type { Account } from '../institutions/institution-data.js';
 
 /**
- * The register's last line (issue 18 "a starting-balance row at the bottom of each register"):
+ * The register's last line, the starting-balance row at its bottom (docs/architecture.md §9.7):
  * the account's opening balance on its start date, under the oldest row once the whole register is
  * loaded. GET /account/{id}/transactions leaves the type-4 row out (server-behaviour §4.3), so it
  * is worked out here: the running balance before the oldest row dated on or after the start date,

@@ -80,7 +80,7 @@ export function AccountsPage() {
 
   return (
     <div className="accounts">
-      {/* The page's one h1 (issue 18); the selected account's name heads its details. */}
+      {/* The page's one h1 (docs/architecture.md §9); the selected account's name heads its details. */}
       <h1 className="ui-visually-hidden">Accounts</h1>
       {misplaced ? <Navigate to="/accounts" replace /> : null}
       <AccountsToolbar

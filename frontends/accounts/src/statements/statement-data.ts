@@ -22,8 +22,8 @@ export function statementDifference(statement: Statement): Cents {
 /**
  * What the ticks still on their way to the server change in the statement's ticked sum: a row
  * joining the statement adds its amount, a row leaving it takes it away. The difference shown is
- * `statementDifference − tickedChange`, so it moves the moment a box is ticked (issue 18
- * "Statements"), before the PATCH answers and the statement is read again.
+ * `statementDifference − tickedChange`, so it moves the moment a box is ticked (docs/architecture.md
+ * §9.7), before the PATCH answers and the statement is read again.
  */
 export function tickedChange(statementId: Id, overrides: ReadonlyMap<Id, Id | null>, rows: readonly Pick<RegisterRow, 'id' | 'amount' | 'transaction'>[]): Cents {
   let change = 0;

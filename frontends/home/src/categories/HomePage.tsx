@@ -33,7 +33,7 @@ export function HomePage({ rebalances = false }: { rebalances?: boolean }) {
 
   return (
     <div className="home">
-      {/* The page's one h1 (issue 18); the selected category's name heads its register. */}
+      {/* The page's one h1 (docs/architecture.md §9); the selected category's name heads its register. */}
       <h1 className="ui-visually-hidden">Categories</h1>
       <HomeToolbar />
       <FirstRunGuide tree={tree} />

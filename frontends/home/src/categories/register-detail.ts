@@ -2,8 +2,9 @@ import { categoryNames, type CategoryTree, type TransactionData } from '@budget/
 
 /**
  * The Category column of a category or Unassigned register (the account has a column of its own,
- * issue 18): the categories of a row split over several of them, or of a funding or rebalance
- * (no account); empty for a row wholly in this register's category, which would only repeat it.
+ * README "Registers' columns"): the categories of a row split over several of them, or of a funding
+ * or rebalance (no account); empty for a row wholly in this register's category, which would only
+ * repeat it.
  */
 export function categoryRegisterDetail(transaction: TransactionData, tree: CategoryTree | undefined): string {
   const account = transaction.accountTransaction?.account?.name;

@@ -71,7 +71,7 @@ export const mobileItems = (context: NavContext) => items(MOBILE, context);
 export const moreItems = (context: NavContext) => items(MORE, context);
 
 /**
- * The title of the page at `pathname` for the phone's header (issue 18 "Phone"): the label of the
+ * The title of the page at `pathname` for the phone's header (docs/architecture.md §9): the label of the
  * destination it sits under, Categories for /home as on the bottom bar.
  */
 export function pageTitle(pathname: string): string {

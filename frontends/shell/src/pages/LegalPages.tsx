@@ -3,7 +3,7 @@ import { AuthCard } from '@budget/web';
 
 /**
  * /terms and /privacy: the pages the sign-up form's "By signing up, you agree to the Terms and
- * Privacy Statement" links to (issue 18 "Terms and Privacy links that lead somewhere"). Public,
+ * Privacy Statement" links to (product-spec §5), so that those links lead somewhere. Public,
  * signed in or not; what they say follows what the product does (docs/architecture.md).
  */
 export function TermsPage() {

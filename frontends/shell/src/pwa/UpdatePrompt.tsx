@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { applyUpdate, updateStore } from './service-worker.js';
 
-/** "A new version is available — Reload", shown while a newer service worker waits (issue 18). */
+/** "A new version is available — Reload", shown while a newer service worker waits (docs/architecture.md §9). */
 export function UpdatePrompt() {
   const waiting = useSyncExternalStore(updateStore.subscribe, updateStore.waiting, () => null);
   if (!waiting) return null;

@@ -1,5 +1,5 @@
 /**
- * Registers the app's service worker, /sw.js (issue 18 "Installable"; frontends/shell/pwa/sw.js),
+ * Registers the app's service worker, /sw.js (docs/architecture.md §9; frontends/shell/pwa/sw.js),
  * and tells the page when a newer one is installed and waiting: the update prompt offers Reload,
  * which asks it to take over and reloads once it controls the page. Kept tiny: it is in the first
  * load of every page.

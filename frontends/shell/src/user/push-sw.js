@@ -1,4 +1,4 @@
-/* The shell's push service worker (issue 18; server-behaviour §5.3): shows what the worker pushes
+/* The shell's push service worker (server-behaviour §5.3): shows what the worker pushes
    and sets the app badge to the count waiting in Unassigned where the browser supports it. It
    caches nothing itself. Appended to /sw.js, the one service worker, by the shell build (pwa/pwa-plugin.mjs). */
 self.addEventListener('push', (event) => {

@@ -5,7 +5,7 @@ import { route } from '../common/route.js';
 export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'] as const;
 export const THEMES = ['system', 'light', 'dark'] as const;
 
-/** The user page's preferences (issue 18; product-spec §2 User page), kept per user on the server. */
+/** The user page's preferences (product-spec §2 User page), kept per user on the server. */
 export const userPreferences = z.object({
   dateFormat: z.enum(DATE_FORMATS, { message: 'Choose one of the date formats.' }),
   /** 0 = Sunday, 1 = Monday. */

@@ -1,5 +1,5 @@
 /**
- * What the worker pushes (server-behaviour §5.3, issue 18): pure builders of the JSON a service
+ * What the worker pushes (server-behaviour §5.3): pure builders of the JSON a service
  * worker shows. `tag` lets a newer notification replace an older one of the same kind.
  */
 export interface PushMessage {

@@ -35,7 +35,7 @@ const attachable = (rows: readonly ReconcilableRow[], period: StatementState) =>
 
 /**
  * Creates a statement, holding no rows yet: the user ticks the rows the bank's statement lists
- * and watches the difference close (issue 18 "Statements"). Attaching every row of the period at
+ * and watches the difference close (README "Dates and statements"). Attaching every row of the period at
  * once (server-behaviour §4.3.1, era 2025-11-11+) left nothing to check; Reconcile All still does
  * it on request. The spec client's body is taken unchanged and `transactions` answers `[]`.
  */

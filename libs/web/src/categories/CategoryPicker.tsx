@@ -4,7 +4,7 @@ import { lazyParts, useLazyParts } from '../ui/lazy-parts.js';
 import type { CategoryTree } from './category-tree.js';
 import { optionText, pickerOptions } from './picker-options.js';
 
-/** React Aria's combobox arrives with the first picker on screen, never in the first load (issue 18 "Weight"). */
+/** React Aria's combobox arrives with the first picker on screen, never in the first load (docs/architecture.md §9). */
 export const comboBoxParts = lazyParts(() => import('./CategoryComboBox.js'));
 
 export interface CategoryPickerProps {

@@ -75,8 +75,8 @@ export function toFormErrors<F extends string>(body: unknown, fields: readonly F
 
 /**
  * The errors left once the user changed the given fields: a field's message goes as soon as the
- * field is edited (issue 18 "validation messages clear as soon as the field is corrected"), and
- * is checked again on the next Save. The same object comes back when nothing was cleared.
+ * field is edited, and is checked again on the next Save. The same object comes back when nothing
+ * was cleared.
  */
 export function withoutFieldErrors<E extends { fields: Partial<Record<string, string>> }>(errors: E, changed: Iterable<string>): E {
   const names = [...changed].filter((name) => errors.fields[name] !== undefined);

@@ -25,7 +25,7 @@ export interface RegisterProps {
   list: RegisterList;
   /** The header of the detail column: "Category" or "Account". */
   detailHeader: string;
-  /** A column of its own for each row's account, after the name (category and Unassigned registers; issue 18). */
+  /** A column of its own for each row's account, after the name (category and Unassigned registers). */
   showAccount?: boolean;
   showBalance: boolean;
   empty: string;
@@ -51,7 +51,7 @@ const HEAD_HEIGHT = { desktop: 36, mobile: 0 };
  * rows in view are drawn; scrolling within two viewport heights of the bottom loads the next 30;
  * pulling down past −100 reloads. It is one Tab stop: the focus sits on one row (roving
  * tabindex), the arrow keys, PageUp/PageDown and Home/End move it, Enter opens the row
- * (issue 18 "Keyboard").
+ * (docs/architecture.md §9).
  */
 export function Register({ label, rows, list, detailHeader, showAccount = false, showBalance, empty, reconcile, onOpen, closedReason, onDuplicate, selection }: RegisterProps) {
   const mobile = useIsMobile();

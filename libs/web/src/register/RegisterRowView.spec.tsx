@@ -33,7 +33,7 @@ describe('RegisterRowView duplicate mark', () => {
   });
 });
 
-/** Category and Unassigned registers show each row's account in a column of its own (issue 18). */
+/** Category and Unassigned registers show each row's account in a column of its own. */
 describe('RegisterRowView account column', () => {
   const long = 'Household Checking at the Very Long Named Credit Union';
   const [row] = toRegisterRows([transaction({ id: 't', categories: [split('g', -900)], accountTransaction: { name: 'CAFE', amount: -9, account: { id: 'a', name: long, institution: { name: 'CU' } } } })], {

@@ -2,7 +2,7 @@ import { moneyDisplay } from '../money/money.js';
 import type { RegisterRow } from './register-rows.js';
 
 /**
- * The register's keyboard (issue 18 "Keyboard"): the register is one Tab stop; Up/Down move one
+ * The register's keyboard (docs/architecture.md §9): the register is one Tab stop; Up/Down move one
  * row, PageUp/PageDown a screenful, Home/End to the first and last loaded row, Enter or Space
  * opens the row.
  */
@@ -40,7 +40,7 @@ export function withActiveRow(indexes: readonly number[], active: number, count:
 
 /**
  * The width of the amount and balance columns in characters: wide enough for the longest amount
- * loaded (issue 18: "-99,999,999.99" is never cut off), at least the 11 of the usual ones.
+ * loaded (docs/architecture.md §9: "-99,999,999.99" is never cut off), at least the 11 of the usual ones.
  */
 export function amountColumnChars(rows: readonly Pick<RegisterRow, 'amount' | 'balance'>[]): number {
   let widest = 11;

@@ -66,7 +66,7 @@ export function TransactionDialog({ target, tree, onClose, onConflict }: Transac
   const [flow, setFlow] = useState<Flow>(() => flowOf(editing ? formFromTransaction(editing).amount : null));
   /** "Make a rule?" after a save (docs/architecture.md §4.4): the payee and the category it was given again. */
   const [ruleOffer, setRuleOffer] = useState<{ name: string; categoryId: Id } | null>(null);
-  // "Transfer to/from account" (issue 18): a new entry can be the one side of a transfer; the other
+  // "Transfer to/from account": a new entry can be the one side of a transfer; the other
   // side is recorded in the chosen account, both in Account Transfer (server-behaviour §3.1).
   const hereId = 'accountId' in target ? target.accountId : null;
   const accounts = useEveryPage(listConnectedAccounts, hereId && tree.accountTransfer ? {} : null);

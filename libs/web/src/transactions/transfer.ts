@@ -30,7 +30,7 @@ export function transferChoices(institutions: readonly LedgerInstitutionView[], 
 export const transferSplits = (amount: Cents, accountTransferId: Id) => [{ key: splitKey(), categoryId: accountTransferId, amount: Math.abs(amount), comment: '' }];
 
 /**
- * The other side of a transfer entered in one account (issue 18 "Transfer to/from account"):
+ * The other side of a transfer entered in one account (the dialog's "Transfer to/from account"):
  * the same date and comment, the opposite amount, named after the account it came from or went
  * to, and wholly in Account Transfer, so the two sides net to zero there (server-behaviour §3.1).
  * A loan on the other side moves by its principal: the whole amount.

@@ -8,7 +8,7 @@ import { ChangedTransactionNotice } from './ChangedTransactionNotice.js';
 import { lazyParts, useLazyParts } from '../ui/lazy-parts.js';
 import type { TransactionDialogProps, TransactionTarget } from './TransactionDialog.js';
 
-/** The transaction form (splits, loans, the picker) arrives with the first row opened (issue 18 "Weight"). */
+/** The transaction form (splits, loans, the picker) arrives with the first row opened (docs/architecture.md §9). */
 const transactionDialogParts = lazyParts(() => import('./TransactionDialog.js'));
 
 function TransactionDialog(props: TransactionDialogProps) {

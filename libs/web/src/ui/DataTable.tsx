@@ -56,13 +56,13 @@ export function sortOrder<T>(rows: readonly T[], columns: readonly Column<T>[], 
 }
 
 /**
- * React Aria Components' Table arrives with the first table on screen (issue 18 "Weight": the
- * pages with tables are not the first screen, docs/architecture.md §9).
+ * React Aria Components' Table arrives with the first table on screen (the pages with
+ * tables are not the first screen, docs/architecture.md §9).
  */
 export const tableParts = lazyParts(() => import('./parts/TableFrame.js'));
 
 /**
- * A data table on React Aria Components' Table (issue 18 "A UI foundation people can rely on"): a
+ * A data table on React Aria Components' Table (docs/architecture.md §9 "Accessible primitives"): a
  * grid with real column headers, one Tab stop, arrow keys between rows and cells (the focused cell
  * scrolls into view, so a wide table scrolls by keyboard), buttons and links inside cells reached
  * by the arrows, and sortable columns (`sortKey`) whose headers sort on press, Enter or Space,

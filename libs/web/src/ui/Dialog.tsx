@@ -14,7 +14,7 @@ export interface DialogProps {
   testId?: string;
 }
 
-/** Radix's dialog arrives with the first dialog opened, never in the first load (issue 18 "Weight"). */
+/** Radix's dialog arrives with the first dialog opened, never in the first load (docs/architecture.md §9). */
 export const dialogParts = lazyParts(() => import('./parts/DialogFrame.js'));
 
 function OpenDialog({ title, onClose, children, actions, wide = false, testId }: Omit<DialogProps, 'open'>) {
@@ -30,7 +30,7 @@ function OpenDialog({ title, onClose, children, actions, wide = false, testId }:
 
 /**
  * A modal dialog (Radix UI: focus trap, Escape, the page behind inert). Closing it — Save, Cancel,
- * Escape, a confirmed delete — puts the focus back on what opened it (issue 18 "Keyboard").
+ * Escape, a confirmed delete — puts the focus back on what opened it (docs/architecture.md §9).
  */
 export function Dialog({ open, ...props }: DialogProps) {
   return open ? <OpenDialog {...props} /> : null;

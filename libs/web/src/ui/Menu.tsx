@@ -24,7 +24,7 @@ export interface MenuProps {
   testId?: string;
 }
 
-/** Radix's menu arrives when a pointer or the focus first reaches a menu button (issue 18 "Weight"). */
+/** Radix's menu arrives when a pointer or the focus first reaches a menu button (docs/architecture.md §9). */
 const menuParts = lazyParts(() => import('./parts/MenuFrame.js'));
 
 const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);

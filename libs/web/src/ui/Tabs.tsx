@@ -13,7 +13,7 @@ export interface TabsProps<T extends string> {
   label: string;
 }
 
-/** Radix's tabs arrive when a pointer or the focus first reaches a strip (issue 18 "Weight": /home shows one). */
+/** Radix's tabs arrive when a pointer or the focus first reaches a strip (docs/architecture.md §9: /home shows one). */
 const tabsParts = lazyParts(() => import('./parts/TabsFrame.js'));
 
 /**

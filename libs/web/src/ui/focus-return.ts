@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 /**
- * Where the focus goes back when a dialog closes (issue 18 "Keyboard"): to the element that
+ * Where the focus goes back when a dialog closes (docs/architecture.md §9): to the element that
  * opened it. A dialog opened from a menu item returns to the menu's button (the item is gone by
  * then); an opener that was re-drawn in the meantime is found again by its id; one that is gone
  * (a deleted register row) hands the focus to the nearest `data-focus-fallback` ancestor it had.

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * A module of UI parts fetched on first use and kept: the accessible primitives (Radix) that the
- * first screen does not show stay out of the first load (issue 18 "Weight", docs/architecture.md §9).
+ * first screen does not show stay out of the first load (docs/architecture.md §9).
  */
 export interface LazyParts<T> {
   /** The module once it has arrived, else null. */

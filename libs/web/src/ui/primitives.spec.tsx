@@ -7,7 +7,7 @@ import { Menu } from './Menu.js';
 import { TableFrame } from './parts/TableFrame.js';
 import { Tabs } from './Tabs.js';
 
-/** The first render of the primitives, before Radix's parts arrive (issue 18 "Weight" keeps them out of the first load). */
+/** The first render of the primitives, before Radix's parts arrive (kept out of the first load, docs/architecture.md §9). */
 describe('ui primitives before their parts arrive', () => {
   it('draws the tab strip with only the selected tab in the Tab order', () => {
     const html = renderToStaticMarkup(

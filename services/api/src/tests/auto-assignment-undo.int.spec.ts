@@ -3,9 +3,10 @@ import { signUp, type SignedUpUser } from '@budget/identity/testing';
 import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 
 /**
- * Undoing an "apply to existing" (issue 16): the rows the application assigned and that still
- * carry the rule's splits go back to Unassigned in one write; a row edited since is skipped;
- * a second undo is refused (422); another user's rule is a 404; the rule lists its applications.
+ * Undoing an "apply to existing" (libs/rules/README.md "Undo, the same way"): the rows the
+ * application assigned and that still carry the rule's splits go back to Unassigned in one
+ * write; a row edited since is skipped; a second undo is refused (422); another user's rule is a
+ * 404; the rule lists its applications.
  */
 let t: ApiTestApp;
 let alice: SignedUpUser;

@@ -9,7 +9,7 @@ import { buildWorld } from '../testing/contract-world.js';
 import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 
 /**
- * Delete Account, proven complete (issue 18 "Must show"; server-behaviour §4.1 DELETE /user and
+ * Delete Account, proven complete (docs/architecture.md §7; server-behaviour §4.1 DELETE /user and
  * §7.1 item 9: nothing left behind). A user with everything — categories, accounts, transactions,
  * a funding, a statement, a rule and its apply, a linked Plaid item, an Idempotency-Key answer, a
  * queued mail, a push subscription, provider-log rows — deletes the account; then EVERY column of

@@ -4,9 +4,10 @@ import { signUp, type SignedUpUser } from '@budget/identity/testing';
 import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 
 /**
- * GET /funding-plans/proposed after fundings of the same month (issue 15): each category is
- * proposed what it still needs — its plan or its goal's share less the base amounts already funded
- * in that month, never negative — so a second Fund in the month proposes nothing twice.
+ * GET /funding-plans/proposed after fundings of the same month (docs/architecture.md §9.3): each
+ * category is proposed what it still needs — its plan or its goal's share less the base amounts
+ * already funded in that month, never negative — so a second Fund in the month proposes nothing
+ * twice.
  */
 let t: ApiTestApp;
 let user: SignedUpUser;

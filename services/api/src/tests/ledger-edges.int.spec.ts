@@ -161,7 +161,7 @@ describe('statements and balances', () => {
     const accountId = await openChecking('Chart Bank', 1000);
     const record = async (date: string, amount: number) =>
       expect((await t.http.post(`account/${accountId}/transactions`, { date, name: 'Row', amount, principle: 0, categories: [] }, user.access)).status).toBe(201);
-    // Before the start date (2025-03-01): refused on its date (issue 18 "Dates").
+    // Before the start date (2025-03-01): refused on its date (README "Dates and statements").
     const early = await t.http.post(`account/${accountId}/transactions`, { date: '2025-02-20', name: 'Row', amount: -50, principle: 0, categories: [] }, user.access);
     expect([early.status, early.json().errors[0].field]).toEqual([422, 'date']);
     await record('2025-03-05', -30);

@@ -6,10 +6,11 @@ import { bankOfx } from '@budget/ledger/testing';
 import { startApiTestApp, type ApiTestApp } from '../testing/api-test-app.js';
 
 /**
- * Issue 9's must-show: one user's big work never holds up another's writes. User A imports a 5,000-row
- * OFX file spread over two years, then moves the account's start date; meanwhile user B records
- * transactions. As `npm start` runs it (inline projection on PostgreSQL). How fast each side is
- * belongs in the benchmarks (`npm run bench:projection`); this test asserts outcomes only.
+ * What this shows (docs/architecture.md §4): one user's big work never holds up another's
+ * writes. User A imports a 5,000-row OFX file spread over two years, then moves the account's
+ * start date; meanwhile user B records transactions. As `npm start` runs it (inline projection
+ * on PostgreSQL). How fast each side is belongs in the benchmarks (`npm run bench:projection`);
+ * this test asserts outcomes only.
  */
 let t: ApiTestApp;
 let a: SignedUpUser;

@@ -146,9 +146,10 @@ describe('honest answers while read models catch up', () => {
     expect((await t.http.get(`account/${accountId}/transactions`, user.access)).json().data.balance).toBe(balanceBefore - 40);
   });
 
-  // Issue 15: the key of a 202 is kept with its position; a retry answers 202 with that position
-  // while the projector is held back, and once it has caught up, the first run's outcome — not a
-  // second run, which used to meet its own events (409 INCORRECT_VERSION, 422 duplicate name).
+  // Retries never double money (docs/architecture.md §6.2): the key of a 202 is kept with its
+  // position; a retry answers 202 with that position while the projector is held back, and once
+  // it has caught up, the first run's outcome — not a second run, which used to meet its own
+  // events (409 INCORRECT_VERSION, 422 duplicate name).
   /** `finishing`: the events the first run had still to append when it answered 202 (an import's record, appended after its rows are projected). */
   async function answeredTwice(method: 'POST' | 'PATCH', path: string, body: unknown, finishing = 0) {
     const key = randomUUID();

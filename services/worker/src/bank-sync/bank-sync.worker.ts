@@ -80,7 +80,7 @@ export class BankSyncWorker implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /**
-   * Asks the push worker to tell the item's user (issue 18; server-behaviour §5.3): new rows left in
+   * Asks the push worker to tell the item's user (server-behaviour §5.3): new rows left in
    * Unassigned by this sync, or a bank to relink. Through the job outbox; a failure to ask is logged
    * and never fails the sync. A sync that ran again records no new rows, so it asks nothing twice.
    */

@@ -21,7 +21,7 @@ import { BankSyncWorkerModule } from '../bank-sync/bank-sync-worker.module.js';
 import { WorkerModule } from '../worker.module.js';
 
 /**
- * Web push end to end (issue 18 "Must show"): a local HTTPS server stands in for the browser
+ * Web push end to end (docs/architecture.md §7): a local HTTPS server stands in for the browser
  * vendor's push service. A subscription made with real P-256 keys (as a browser makes one) is
  * stored for a user; a sync of the user's linked bank leaves new rows in Unassigned, and the
  * worker — sync job → job outbox → relay → `push` queue — POSTs an RFC 8291 (aes128gcm) message

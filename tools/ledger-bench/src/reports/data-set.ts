@@ -7,7 +7,7 @@ import type { BenchApi } from '../bench-api.js';
 import { random } from '../fill.js';
 
 /**
- * The reports benchmark's data set (issue 17), made ONLY through the product's write path: the API
+ * The reports benchmark's data set, made ONLY through the product's write path: the API
  * (`app.inject`), each write decided, appended and projected by the configured projection (inline
  * or the async projector) exactly as a user's writes are — never the bulk generator of
  * `src/bulk/`, whose set-based SQL bypasses the projections. One user with:

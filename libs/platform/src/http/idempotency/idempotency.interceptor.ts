@@ -28,7 +28,7 @@ const WAIT_LIMIT_MS = 15_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Retries never double money, and a retry answers what the first request did (issues 9 and 15).
+ * Retries never double money, and a retry answers what the first request did (docs/architecture.md §6.2).
  * Every write carrying `Idempotency-Key`, signed in or not (see `IdempotencyRow` for how keys of
  * callers who are not signed in are kept apart):
  * - the first request with a key runs, with every id it makes derived from the key, and its

@@ -27,10 +27,10 @@ export const idempotencyMigrations: Migration[] = [
     sql: `ALTER TABLE http_idempotency SET UNLOGGED;`,
   },
   {
-    // Issue 15: a key answered 202 is kept as 'pending' with its position (a retry answers 202 with
-    // that position until the read models pass it, then replays the request); keys are stored as a
-    // hash and answers encrypted with a key derived from the raw Idempotency-Key (see
-    // idempotency.store.ts). Rows written the old way cannot be read the new way: the table is
+    // A key answered 202 is kept as 'pending' with its position (a retry answers 202 with that
+    // position until the read models pass it, then replays the request: docs/architecture.md §6.2);
+    // keys are stored as a hash and answers encrypted with a key derived from the raw Idempotency-Key
+    // (see idempotency.store.ts). Rows written the old way cannot be read the new way: the table is
     // emptied, as a crash would empty it, and their retries replay from the event store.
     id: 'http-idempotency-3-pending-sealed',
     sql: `

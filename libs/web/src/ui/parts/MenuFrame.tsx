@@ -28,7 +28,7 @@ export interface MenuFrameProps {
   focusTrigger: boolean;
 }
 
-/** The landmarks a menu's list is placed in: the one its button is in (issue 18 "Must show": all content in landmarks). */
+/** The landmarks a menu's list is placed in: the one its button is in (docs/architecture.md §9: all content in landmarks). */
 const LANDMARKS = 'main, nav, header, footer, aside, [role="main"], [role="navigation"], [role="banner"], [role="contentinfo"], [role="complementary"]';
 
 /**

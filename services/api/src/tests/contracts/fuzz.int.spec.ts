@@ -11,13 +11,14 @@ import { startApiTestApp, type ApiTestApp } from '../../testing/api-test-app.js'
 import { readModelProjections } from '../../read-model-projections.js';
 
 /**
- * Issue 8 "must show": whatever arrives, the API answers in the spec's format and bad input
- * changes nothing. For every route of `apiRoutes`, RUNS malformed requests (fast-check, fixed
- * seed) from a signed-in user: fields replaced by random JSON, wrong types, NUL, lone
- * surrogates, 10,000-character strings, huge and negative numbers, arrays for scalars, extra
- * fields, absent, empty and unreadable bodies, repeated and percent-garbled query keys,
- * upper-case and malformed path ids. No answer may be 5xx; every 4xx is in the error format and
- * leaves the event store as it was (a fuzzed input that happens to be valid may append).
+ * The contract at the edge (docs/architecture.md §6.1): whatever arrives, the API answers in
+ * the spec's format and bad input changes nothing. For every route of `apiRoutes`, RUNS
+ * malformed requests (fast-check, fixed seed) from a signed-in user: fields replaced by random
+ * JSON, wrong types, NUL, lone surrogates, 10,000-character strings, huge and negative numbers,
+ * arrays for scalars, extra fields, absent, empty and unreadable bodies, repeated and
+ * percent-garbled query keys, upper-case and malformed path ids. No answer may be 5xx; every
+ * 4xx is in the error format and leaves the event store as it was (a fuzzed input that happens
+ * to be valid may append).
  */
 const SEED = Number(process.env.CONTRACT_FUZZ_SEED ?? 20250814);
 const RUNS = Number(process.env.CONTRACT_FUZZ_RUNS ?? 200);

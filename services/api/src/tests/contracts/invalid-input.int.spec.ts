@@ -6,11 +6,11 @@ import { buildWorld, eventStoreMark, sendContractRequest, signUpUser, type Contr
 import { startApiTestApp, type ApiTestApp } from '../../testing/api-test-app.js';
 
 /**
- * Issue 8 "must show": bad input never reaches the database. Generated from every route of
- * `apiRoutes`: for each query and body field one request with a value of the wrong type and,
- * for required fields, one without it; each answers 422 in the spec's format naming that field
- * and appends nothing. A malformed path id answers 404. Public routes are called without a
- * token, the others as a signed-in user whose rows the path ids name.
+ * The contract at the edge (docs/architecture.md §6.1): bad input never reaches the database.
+ * Generated from every route of `apiRoutes`: for each query and body field one request with a value
+ * of the wrong type and, for required fields, one without it; each answers 422 in the spec's format
+ * naming that field and appends nothing. A malformed path id answers 404. Public routes are called
+ * without a token, the others as a signed-in user whose rows the path ids name.
  */
 const plans = apiRoutes.map(planInvalidCases).filter((p) => p.cases.length > 0);
 

@@ -6,9 +6,9 @@ import { pathParams } from '../../testing/contract-world.js';
 import { startApiTestApp, type ApiTestApp } from '../../testing/api-test-app.js';
 
 /**
- * Issue 8 "must show": the OpenAPI document at /api/docs is valid OpenAPI 3.1 and documents
- * every route of `apiRoutes`: its operationId, its path parameters, its query fields and body,
- * its answers, and the page defaults of every paged list.
+ * The contract at the edge (docs/architecture.md §6.1): the OpenAPI document at /api/docs is valid
+ * OpenAPI 3.1 and documents every route of `apiRoutes`: its operationId, its path parameters, its
+ * query fields and body, its answers, and the page defaults of every paged list.
  */
 interface Parameter {
   name: string;

@@ -8,10 +8,10 @@ import { ROUTE_CONTRACT, ROUTE_MESSAGE } from '@budget/platform';
 import { startApiTestApp, type ApiTestApp } from '../../testing/api-test-app.js';
 
 /**
- * Issue 8 "must show": every route of `/api/v1` follows the one pattern. Read from the running
- * app: each controller method carries its contract and the message it dispatches, the routes
- * served are exactly `apiRoutes`, the buses hold a handler for every message, and controllers
- * inject nothing but the buses.
+ * The contract at the edge (docs/architecture.md §6.1): every route of `/api/v1` follows the
+ * one pattern. Read from the running app: each controller method carries its contract and the
+ * message it dispatches, the routes served are exactly `apiRoutes`, the buses hold a handler
+ * for every message, and controllers inject nothing but the buses.
  */
 
 // @nestjs/cqrs keeps these in dist/decorators/constants.js, which its package does not export.
