@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button } from '@budget/web';
+import { Button, downloadText } from '@budget/web';
 import type { ChartSpec } from './chart-data.js';
 import { ReportChartSlot } from './charts/ReportChartSlot.js';
-import { downloadText } from './download.js';
 import { toCsv } from './report-csv.js';
 import type { ReportTable } from './report-table.js';
 import { ReportTableView } from './ReportTableView.js';

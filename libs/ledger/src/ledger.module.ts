@@ -86,6 +86,8 @@ import { ListPayeesController } from './queries/list-payees/list-payees.controll
 import { ListPayeesHandler } from './queries/list-payees/list-payees.handler.js';
 import { SearchTransactionsController } from './queries/search-transactions/search-transactions.controller.js';
 import { SearchTransactionsHandler } from './queries/search-transactions/search-transactions.handler.js';
+import { ExportTransactionsController } from './queries/export-transactions/export-transactions.controller.js';
+import { ExportTransactionsHandler } from './queries/export-transactions/export-transactions.handler.js';
 import { TransactionLogsController } from './queries/transaction-logs/transaction-logs.controller.js';
 import { TransactionLogsHandler } from './queries/transaction-logs/transaction-logs.handler.js';
 import { LedgerViews } from './queries/transaction-view.js';
@@ -120,12 +122,12 @@ const institutions: UseCases = {
 const transactions: UseCases = {
   controllers: [
     AccountRegisterController, CategoryRegisterController, RecordTransactionController, GetTransactionController, EditTransactionController,
-    DeleteTransactionController, DedupTransactionController, TransactionLogsController, SearchTransactionsController, TransactionsByIdsController,
+    DeleteTransactionController, DedupTransactionController, TransactionLogsController, ExportTransactionsController, SearchTransactionsController, TransactionsByIdsController,
     ExplainBalanceController, ListPayeesController,
   ],
   handlers: [
     AccountRegisterHandler, CategoryRegisterHandler, RecordTransactionHandler, GetTransactionHandler, EditTransactionHandler,
-    DeleteTransactionHandler, DedupTransactionHandler, TransactionLogsHandler, SearchTransactionsHandler, TransactionsByIdsHandler,
+    DeleteTransactionHandler, DedupTransactionHandler, TransactionLogsHandler, ExportTransactionsHandler, SearchTransactionsHandler, TransactionsByIdsHandler,
     ExplainBalanceHandler, ListPayeesHandler,
   ],
 };

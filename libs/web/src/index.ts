@@ -25,6 +25,7 @@ export { useRouteQuery, routeQuery, routeQueryKey, type RouteQueryOptions } from
 export { useEveryPage, fetchEveryPage, type EveryPageRoute, type EveryPageOptions } from './data/every-page.js';
 export { loadErrorText, loadState, type LoadState } from './data/load-error.js';
 export { readList } from './data/read-list.js';
+export { downloadText } from './data/download.js';
 
 export { AuthCard } from './auth/AuthCard.js';
 export { SignInForm } from './auth/SignInForm.js';

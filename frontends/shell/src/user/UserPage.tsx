@@ -2,13 +2,15 @@ import { Button, Card, LoadError, LoadingBlock, TextField, Toolbar, useSession }
 import { ChangePassword } from './ChangePassword.js';
 import { DeleteAccount } from './DeleteAccount.js';
 import { EmailField } from './EmailField.js';
+import { ExportTransactions } from './ExportTransactions.js';
 import { NotificationsButton } from './NotificationsButton.js';
 import { PendingEmail } from './PendingEmail.js';
 import { PreferencesForm } from './PreferencesForm.js';
 
 /**
  * /user: account settings (product-spec §2 User page): username (read-only), the e-mail with
- * Change and the pending block, notifications, password, display preferences, Delete Account.
+ * Change and the pending block, notifications, password, display preferences, the download of
+ * every transaction, Delete Account.
  */
 export function UserPage() {
   const { user, userLoad, signOut } = useSession();
@@ -32,6 +34,9 @@ export function UserPage() {
       </Card>
       <Card title="Preferences">
         <PreferencesForm />
+      </Card>
+      <Card title="Your data">
+        <ExportTransactions />
       </Card>
       <Card title="Session">
         <Toolbar>

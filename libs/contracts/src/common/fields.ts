@@ -51,7 +51,8 @@ export function id(message = 'This must be a valid id.') {
 /** The id in a path: a malformed one is simply not found (see `ContractValidationPipe`). */
 export const pathId = id;
 
-function isCalendarDate(value: string): boolean {
+/** Whether `YYYY-MM-DD` names a day of the calendar (not 2026-02-30). */
+export function isCalendarDate(value: string): boolean {
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;

@@ -1,4 +1,4 @@
-/** Saves `text` as a file the browser downloads (a CSV report). */
+/** Saves `text` as a file the browser downloads (a report's CSV, the export of every transaction). */
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
