@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { isCalendarDate, isoDate, money, wholeNumber } from '../common/fields.js';
+import { isCalendarDate, isoDate, MAX_PAGE_SIZE, money, pagedQuery } from '../common/fields.js';
 import type { RouteContract } from '../common/route.js';
 import { route } from '../common/route.js';
 
 const TAG = 'ledger: transactions';
 const CURSOR = 'after must be the next cursor of an earlier page.';
-
-/** Transactions in one page of the export, at most (a page of a 100,000-row budget is one of 100). */
-export const EXPORT_PAGE_MAX = 1000;
 
 /** Where a page of the export ends: the last transaction's date and its place in the order of recording (unique), `2026-11-30_812`. */
 export const EXPORT_CURSOR = /^(\d{4}-\d{2}-\d{2})_(\d{1,18})$/;
@@ -48,7 +45,8 @@ export const exportTransactions = route({
   path: '/transactions/export',
   summary: "A page of the caller's transactions as lines for an export, oldest first",
   tag: TAG,
-  query: z.object({
+  // The usual `limit` (1 to 1,000), defaulting to the largest page: a 100,000-row budget is 100 pages.
+  query: pagedQuery(MAX_PAGE_SIZE).pick({ limit: true }).extend({
     after: z
       .string()
       .regex(EXPORT_CURSOR, { error: CURSOR, abort: true })
@@ -56,10 +54,6 @@ export const exportTransactions = route({
       .transform((value) => ({ date: value.slice(0, 10), seq: value.slice(11) }))
       .optional()
       .meta({ description: 'The `next` of the page before; none for the first page' }),
-    limit: wholeNumber({ min: 1, max: EXPORT_PAGE_MAX, message: `The limit must be a whole number from 1 to ${EXPORT_PAGE_MAX}.` })
-      .optional()
-      .transform((value) => value ?? EXPORT_PAGE_MAX)
-      .meta({ description: `Transactions in the page: default ${EXPORT_PAGE_MAX}, at most ${EXPORT_PAGE_MAX}.`, default: EXPORT_PAGE_MAX, minimum: 1, maximum: EXPORT_PAGE_MAX }),
   }),
   response: z.object({
     lines: z.array(exportLine),
