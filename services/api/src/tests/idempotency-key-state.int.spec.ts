@@ -63,6 +63,42 @@ describe('with inline projection', () => {
     await t.db.pool.query(`UPDATE http_idempotency SET started_at = now() - interval '31 seconds' WHERE key = $1`, [storedUserKey(key)]);
     expect((await stateOf(t, alice, key)).body).toEqual({ data: { state: 'running', status: null, stale: true } });
   });
+
+  // A signed-out session's keyed write: refused before its key counts for anything, and never
+  // answered from a key's kept answer (docs/architecture.md §6.2).
+  const groupNames = async (user: SignedUpUser) =>
+    ((await t.http.get('groups', user.access)).json().data.groups as { name: string }[]).map((group) => group.name);
+  const signIn = async (user: SignedUpUser) => (await t.http.post('login', { username: user.username, password: user.password })).json().data as { access: string };
+
+  test('a keyed write from a signed-out session: 401, nothing stored, its key given back for the same action signed in again', async () => {
+    const carol = await signUp(t.http, t.mail, 'carol');
+    const again = await signIn(carol);
+    expect((await t.http.post('logout', { data: { refresh: carol.refresh } }, carol.access)).status).toBe(200);
+    const key = randomUUID();
+    const refused = await post(t, carol, 'groups', { name: 'Signed out', parentGroupId: null }, key);
+    expect([refused.statusCode, refused.json()]).toEqual([401, { errors: [expect.objectContaining({ message: 'Unauthorized access' })] }]);
+    // An Idempotency-Key the contract refuses is still a 401 first.
+    expect((await post(t, carol, 'groups', { name: 'Signed out', parentGroupId: null }, ' no spaces ')).statusCode).toBe(401);
+    const signedIn = { ...carol, access: again.access };
+    expect(await groupNames(signedIn)).not.toContain('Signed out');
+    expect((await stateOf(t, signedIn, key)).body).toEqual({ data: { state: 'unknown', status: null, stale: false } });
+    // The same action retried from a live session runs at once (the key was not left running).
+    const made = await post(t, signedIn, 'groups', { name: 'Signed out', parentGroupId: null }, key);
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await groupNames(signedIn)).filter((name) => name === 'Signed out')).toHaveLength(1);
+  });
+
+  test("a key's kept answer is not replayed to a session signed out since", async () => {
+    const dave = await signUp(t.http, t.mail, 'dave');
+    const key = randomUUID();
+    const made = await post(t, dave, 'groups', { name: 'Kept', parentGroupId: null }, key);
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await post(t, dave, 'groups', { name: 'Kept', parentGroupId: null }, key)).body).toBe(made.body);
+    expect((await t.http.post('logout', { data: { refresh: dave.refresh } }, dave.access)).status).toBe(200);
+    const replay = await post(t, dave, 'groups', { name: 'Kept', parentGroupId: null }, key);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.body).not.toContain('Kept');
+  });
 });
 
 describe('with the projector held back (PROJECTION=async)', () => {
