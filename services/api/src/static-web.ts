@@ -20,9 +20,13 @@ export function webLayout(webRoot: string): { shellDir: string; remotesDir: stri
   return { shellDir: webRoot, remotesDir: Object.fromEntries(names.map((name) => [name, join(remotesRoot, name)])) };
 }
 
-/** First path segments of the web app's pages (product-spec §2; the shell's routes and its remotes'). */
+/**
+ * First path segments of the web app's pages (product-spec §2; the shell's routes and its
+ * remotes'): a page loaded or reloaded at such a path answers 200. `static-web.spec.ts` keeps it to
+ * every `<Route path>` the front ends declare.
+ */
 export const PAGE_ROOTS = new Set([
-  '', 'signup', 'signin', 'recover-password', 'home', 'accounts', 'bills', 'search', 'reports',
+  '', 'signup', 'signin', 'recover-password', 'home', 'budget', 'accounts', 'schedules', 'bills', 'search', 'reports',
   'auto-assignments', 'logs', 'admin', 'user', 'terms', 'privacy',
 ]);
 
