@@ -134,6 +134,9 @@ describe('statements per write (inline projection)', () => {
   });
 
   test('a delete of a transaction', async () => {
+    // Another row in the category's month, as the earlier tests leave it: a delete that empties a
+    // month sends one statement more (its emptied month row removed), so run alone the count would differ.
+    await record(today());
     await measure('delete', async () => {
       const made = transactionOf((await record(today())).json);
       return (await write('DELETE', `transaction/${made.id}`)).count;
