@@ -9,6 +9,7 @@ import { systemRoutes } from './system/index.js';
 
 export * from './common/fields.js';
 export * from './common/route.js';
+export * from './common/pages.js';
 export * from './system/index.js';
 export * from './identity/index.js';
 export * from './budget/index.js';

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { errorResponse } from '@budget/platform';
+import { REMOTE_PAGES, SHELL_PAGES } from '@budget/contracts';
 
 type StaticHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => Promise<void>;
 type CreateStaticHandler = (options: { shellDir: string; remotesDir: string | Record<string, string>; isPage?: (pathname: string) => boolean }) => StaticHandler;
@@ -20,15 +21,8 @@ export function webLayout(webRoot: string): { shellDir: string; remotesDir: stri
   return { shellDir: webRoot, remotesDir: Object.fromEntries(names.map((name) => [name, join(remotesRoot, name)])) };
 }
 
-/**
- * First path segments of the web app's pages (product-spec §2; the shell's routes and its
- * remotes'): a page loaded or reloaded at such a path answers 200. `static-web.spec.ts` keeps it to
- * every `<Route path>` the front ends declare.
- */
-export const PAGE_ROOTS = new Set([
-  '', 'signup', 'signin', 'recover-password', 'home', 'budget', 'accounts', 'schedules', 'bills', 'search', 'reports',
-  'auto-assignments', 'logs', 'admin', 'user', 'terms', 'privacy',
-]);
+/** First path segments of the web app's pages: the shell's own and its remotes' (`@budget/contracts`, pages.ts). */
+export const PAGE_ROOTS: ReadonlySet<string> = new Set([...SHELL_PAGES, ...Object.values(REMOTE_PAGES).flat()].map((page) => page.split('/')[1]!));
 
 /** Paths outside `/api` that the spec gives to the API (the push key, `GET /vapidPublicKey`, served by libs/identity/src/push): never the app. */
 export const API_ROOTS_OUTSIDE_API = new Set(['vapidPublicKey']);

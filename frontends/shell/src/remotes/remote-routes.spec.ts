@@ -31,15 +31,3 @@ describe('isSignedInPage', () => {
     for (const path of ['/no-such-page', '/homework', '/users', '/']) expect(isSignedInPage(path), path).toBe(false);
   });
 });
-
-describe('every page a remote routes to', () => {
-  it('is sent to that remote by the shell (a route the shell does not send there is "Page not found")', async () => {
-    const { readFileSync } = await import('node:fs');
-    for (const remote of ['home', 'accounts', 'reports', 'admin'] as const) {
-      const source = readFileSync(new URL(`../../../${remote}/src/App.tsx`, import.meta.url), 'utf8');
-      const paths = [...source.matchAll(/<Route\b[^>]*\bpath="(\/[^"]*)"/g)].map((match) => match[1]!);
-      expect(paths.length, remote).toBeGreaterThan(0);
-      for (const path of paths) expect(remoteForPath(path.replace(/:[^/]+/g, 'x')), `${path} (${remote}/src/App.tsx)`).toBe(remote);
-    }
-  });
-});

@@ -1,22 +1,7 @@
-export type RemoteName = 'home' | 'accounts' | 'reports' | 'admin';
+import { isUnder, remoteForPath } from '@budget/contracts';
 
-/** Which remote owns which top-level routes (docs/architecture.md §9). */
-export const REMOTE_ROUTES: Record<RemoteName, readonly string[]> = {
-  home: ['/home', '/budget', '/bills', '/auto-assignments'],
-  accounts: ['/accounts', '/search', '/schedules'],
-  reports: ['/reports'],
-  admin: ['/admin', '/logs'],
-};
-
-/** Whether `pathname` is `base` or lies under it. */
-export function isUnder(base: string, pathname: string): boolean {
-  return pathname === base || pathname.startsWith(`${base}/`);
-}
-
-export function remoteForPath(pathname: string): RemoteName | null {
-  const names = Object.keys(REMOTE_ROUTES) as RemoteName[];
-  return names.find((name) => REMOTE_ROUTES[name].some((base) => isUnder(base, pathname))) ?? null;
-}
+/** Which remote owns which page: one list with the API's static handler (`@budget/contracts`, pages.ts). */
+export { isUnder, remoteForPath, type RemoteName } from '@budget/contracts';
 
 /** The shell's own page behind sign-in (the remotes' pages are the others). */
 export const USER_PAGE = '/user';
