@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { AccessTokens } from '@budget/identity';
-import { EVENT_STORE, type EventStore, type NewEvent } from '@budget/platform';
+import { EVENT_STORE, PostgresEventStore, type EventStore, type NewEvent } from '@budget/platform';
 import { createTestDatabase } from '@budget/platform/testing';
 import { startBenchApi } from './bench-api.js';
 import { measureInterleaved, percentile } from './measure/timing.js';
@@ -14,8 +14,11 @@ import { seedUser } from './seed-user.js';
  * bearer JWT (the API's own `AccessTokens.verify`), then append the same events (those the API
  * wrote for the same call, with fresh ids and the next date) through the API's own event store, so
  * that the same inline projection SQL runs in the append's one transaction. The floor reads no
- * session, no idempotency row, looks nothing up and answers nothing but the position. Interleaved,
- * so drift on a shared machine falls on all alike; p50 of the API ÷ p50 of its floor per kind.
+ * session, no idempotency row, looks nothing up and answers nothing but the position. Beside it, a
+ * second bare route appends the same events with no projection at all (a plain PostgreSQL store on
+ * the same database): the least any write could cost if the read models were projected after the
+ * answer (README, "Side by side with the original server"). Interleaved, so drift on a shared
+ * machine falls on all alike; p50 of the API ÷ p50 of its floor per kind.
  * Run: `npm run bench:write-floor -- [--iterations 300] [--warmup 30]`.
  */
 const argument = (name: string, fallback: number) => {
@@ -73,8 +76,12 @@ try {
   }
 
   const tokens = api.app.get(AccessTokens);
-  const store = api.app.get<EventStore>(EVENT_STORE);
-  floor.post<{ Params: { kind: string } }>('/floor/:kind', async (request, reply) => {
+  const inlineStore = api.app.get<EventStore>(EVENT_STORE);
+  // The same log, appended with no projection: its events never reach the read models, which the
+  // routes through the API and the inline floor do not read (each appends to a new stream).
+  const plainStore = await PostgresEventStore.create(database.pool, database.url);
+  floor.post<{ Params: { kind: string; mode: string } }>('/floor/:mode/:kind', async (request, reply) => {
+    const store = request.params.mode === 'inline' ? inlineStore : plainStore;
     const header = request.headers.authorization ?? '';
     const caller = header.startsWith('Bearer ') ? await tokens.verify(header.slice(7)) : null;
     if (!caller) return reply.code(401).send({ errors: [{ code: 'unauthorized' }] });
@@ -94,22 +101,24 @@ try {
   });
   await floor.ready();
 
-  const viaFloor = async (kind: string) => {
-    const response = await floor.inject({ method: 'POST', url: `/floor/${kind}`, headers: { authorization: `Bearer ${user.access}` } });
+  const viaFloor = async (mode: 'inline' | 'append', kind: string) => {
+    const response = await floor.inject({ method: 'POST', url: `/floor/${mode}/${kind}`, headers: { authorization: `Bearer ${user.access}` } });
     if (response.statusCode !== 201) throw new Error(`floor ${kind} answered ${response.statusCode}: ${response.body}`);
   };
   const calls: Record<string, () => Promise<void>> = {};
   for (const [kind, [url, body]] of Object.entries(bodies)) {
     calls[`api ${kind}`] = async () => void (await post(url, body()));
-    calls[`floor ${kind}`] = () => viaFloor(kind);
+    calls[`floor ${kind}`] = () => viaFloor('inline', kind);
+    calls[`append ${kind}`] = () => viaFloor('append', kind);
   }
   const timed = await measureInterleaved(calls, iterations, warmup);
-  console.log(`\nWrites through the API against their floor (bare Fastify route: JWT verify, the same events appended and projected inline in one transaction); ${iterations} timed rounds after ${warmup} warm-up; ms`);
-  console.log('| write | API p50 | API p99 | floor p50 | floor p99 | API p50 ÷ floor p50 |\n|---|---|---|---|---|---|');
+  console.log(`\nWrites through the API against their floor (bare Fastify route: JWT verify, the same events appended and projected inline in one transaction) and the append alone (the same route, no projection); ${iterations} timed rounds after ${warmup} warm-up; ms`);
+  console.log('| write | API p50 | API p99 | floor p50 | floor p99 | API p50 ÷ floor p50 | append alone p50 | append alone ÷ API p50 |\n|---|---|---|---|---|---|---|---|');
   for (const kind of Object.keys(bodies)) {
     const a = timed[`api ${kind}`]!;
     const f = timed[`floor ${kind}`]!;
-    console.log(`| ${kind} | ${percentile(a, 50).toFixed(2)} | ${percentile(a, 99).toFixed(2)} | ${percentile(f, 50).toFixed(2)} | ${percentile(f, 99).toFixed(2)} | ${(percentile(a, 50) / percentile(f, 50)).toFixed(2)} |`);
+    const alone = timed[`append ${kind}`]!;
+    console.log(`| ${kind} | ${percentile(a, 50).toFixed(2)} | ${percentile(a, 99).toFixed(2)} | ${percentile(f, 50).toFixed(2)} | ${percentile(f, 99).toFixed(2)} | ${(percentile(a, 50) / percentile(f, 50)).toFixed(2)} | ${percentile(alone, 50).toFixed(2)} | ${(percentile(alone, 50) / percentile(a, 50)).toFixed(2)} |`);
   }
 } finally {
   await floor.close();
