@@ -41,6 +41,15 @@ const WRITE_SQL = `
          last_category_id = EXCLUDED.last_category_id, last_category_times = EXCLUDED.last_category_times`;
 
 /**
+ * Whether an event can change this model before anything is read: a recorded transaction with no
+ * account or of another kind (a funding, a rebalance, a category transfer) never takes part
+ * (`foldPayeeEvent` returns at once for it, whatever is stored), so a batch of those alone reads
+ * nothing. Every other event is for a transaction the model may hold.
+ */
+const takesPart = (event: PayeeEvent): boolean =>
+  event.type !== 'TransactionRecorded' || (Boolean(event.data.account) && (event.data.kind === 'manual' || event.data.kind === 'regular'));
+
+/**
  * The payees read model's part of the ledger projection (docs/architecture.md §4.4), set-based
  * for a whole batch in two statements: the batch's transactions and payees are read (`READ_SQL`),
  * its events folded in log order in memory (`foldPayeeEvent`), and the rows it touched written
@@ -49,7 +58,10 @@ const WRITE_SQL = `
  * the live writes did.
  */
 export async function applyPayees(client: PoolClient, stored: readonly StoredEvent[]): Promise<void> {
-  const events = stored.filter((e) => PAYEE_EVENTS.has(e.type) && e.metadata.userId).map((e) => ({ type: e.type, data: e.data, userId: e.metadata.userId as string, position: e.position }) as PayeeEvent);
+  const events = stored
+    .filter((e) => PAYEE_EVENTS.has(e.type) && e.metadata.userId)
+    .map((e) => ({ type: e.type, data: e.data, userId: e.metadata.userId as string, position: e.position }) as PayeeEvent)
+    .filter(takesPart);
   if (events.length === 0) return;
   const users = [...new Set(events.map((e) => e.userId))];
   const ids = [...new Set(events.map((e) => e.data.transactionId))];
