@@ -24,6 +24,12 @@ describe('the small things a YNAB or Actual user notices', () => {
     const savingsId = await addOfflineInstitution(page, { institution: 'Savings Bank', account: 'Savings', balance: '100', startDate });
     const checkingId = await addOfflineInstitution(page, { institution: 'Small Bank', account: 'Checking', balance: '1000', startDate });
 
+    // Before any row, the register already explains the 1,000.00: its Starting Balance line, not "No transactions yet".
+    const opening = registerRow(page, 'Starting Balance');
+    await opening.waitFor();
+    expect(await opening.textContent()).toContain('1,000.00');
+    expect(await page.getByText('No transactions yet').count()).toBe(0);
+
     // A date before the account's start date is refused on the Date field; the message goes as soon as the date is corrected.
     await page.getByRole('button', { name: 'Add Transaction' }).click();
     const dialog = page.getByTestId('transaction-dialog');

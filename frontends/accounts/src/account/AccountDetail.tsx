@@ -48,6 +48,7 @@ export function AccountDetail({ account, institution, onOpenTransaction, onConfl
     <AccountRegister
       key={pending ? 'pending' : 'posted'}
       account={account}
+      offline={institution.offline}
       pending={pending}
       statementId={statementId}
       onStatementChange={setStatementId}

@@ -17,6 +17,8 @@ const BulkBar = lazy(() => import('./BulkBar.js'));
 
 export interface AccountRegisterProps {
   account: Account;
+  /** The account's institution is offline: its starting balance is the one entered (or an import's), known before any row. */
+  offline: boolean;
   pending: boolean;
   statementId: Id | null;
   onStatementChange: (id: Id | null) => void;
@@ -25,7 +27,7 @@ export interface AccountRegisterProps {
 }
 
 /** An account's posted (with reconcile checkboxes) or pending transactions, newest first. */
-export function AccountRegister({ account, pending, statementId, onStatementChange, onOpen, onConflict }: AccountRegisterProps) {
+export function AccountRegister({ account, offline, pending, statementId, onStatementChange, onOpen, onConflict }: AccountRegisterProps) {
   const [search, setSearch] = useState('');
   const [duplicate, setDuplicate] = useState<TransactionData | null>(null);
   const [newOnly, setNewOnly] = useState(false);
@@ -45,8 +47,11 @@ export function AccountRegister({ account, pending, statementId, onStatementChan
     // Pending rows are not in the account balance, so they carry no running balance.
     balance: pending ? null : wireCents(register.balance ?? account.balance),
   });
-  // Under the oldest posted row, once the whole register is loaded (not in a search or Pending).
-  const rows = !pending && !query && !newOnly && register.complete && listed.length > 0 ? withStartingBalanceRow(listed, account, wireCents(account.balance)) : listed;
+  // Under the oldest posted row, once the whole register is loaded (not in a search or Pending); in
+  // an offline account with no row yet, alone, when it holds money: its balance is explained from
+  // the first screen. A linked account's balance waits for its first sync's rows.
+  const opening = listed.length > 0 || (offline && wireCents(account.balance) !== 0);
+  const rows = !pending && !query && !newOnly && register.complete && opening ? withStartingBalanceRow(listed, account, wireCents(account.balance)) : listed;
   // Every row but the starting-balance line can be selected for a bulk action.
   const rowIds = useMemo(() => rows.map((row) => row.id), [rows]);
   const startingIds = useMemo(() => new Set(rows.filter(isStartingBalanceRow).map((row) => row.id)), [rows]);

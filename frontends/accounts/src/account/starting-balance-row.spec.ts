@@ -15,6 +15,12 @@ describe('the starting-balance row', () => {
     expect([isStartingBalanceRow(rows[2]!), isStartingBalanceRow(rows[0]!)]).toEqual([true, false]);
   });
 
+  it('stands alone in an account with no row yet: the balance entered, on the start date', () => {
+    const rows = withStartingBalanceRow([], account, 120433);
+    expect(rows).toEqual([expect.objectContaining({ id: 'starting-balance-a1', date: '2025-03-01', name: 'Starting Balance', amount: 120433, balance: 120433 })]);
+    expect(isStartingBalanceRow(rows[0]!)).toBe(true);
+  });
+
   it('sits above a bank row older than the start date, which carries no running balance', () => {
     const listed = toRegisterRows([tx('t2', '2025-03-09', -45.67), tx('old', '2025-02-20', -9)], { amountOf: accountAmount, detailOf: () => '', balance: 120433 });
     const rows = withStartingBalanceRow(listed, account, 120433);
