@@ -76,6 +76,23 @@ describe('a stand-in control and its late parts', { timeout: 30_000 }, () => {
     await page.close();
   });
 
+  it('given the tab strip is drawn by Radix, then it is the same one element of the page as the plain strip: its parent, its class', async () => {
+    const { page, release } = await harness().open({ hold: 'TabsFrame.js' });
+    const place = () =>
+      page.evaluate(() => {
+        const list = document.querySelector('[role="tablist"]');
+        return { parent: list?.parentElement?.tagName.toLowerCase(), className: list?.className, tabs: list?.querySelectorAll(':scope > [role="tab"]').length };
+      });
+    expect(await place()).toEqual({ parent: 'main', className: 'ui-tabs', tabs: 2 });
+    release();
+    await tab(page, 'Pending').hover();
+    await page.locator('[role="tab"][data-state="active"]').waitFor();
+    expect(await place()).toEqual({ parent: 'main', className: 'ui-tabs', tabs: 2 });
+    await tab(page, 'Pending').click();
+    await expect.poll(() => page.getByTestId('view').textContent()).toBe('pending');
+    await page.close();
+  });
+
   it('given the menu button had the focus when Radix arrived, then the new button has it and Enter opens the menu', async () => {
     const { page, release } = await harness().open({ hold: 'MenuFrame.js' });
     await menuButton(page).focus();

@@ -11,13 +11,18 @@ export interface TabsFrameProps {
   focused: string | null;
 }
 
-/** The tab strip on Radix UI: one Tab stop, Left/Right/Home/End move between the tabs and select them. */
+/**
+ * The tab strip on Radix UI: one Tab stop, Left/Right/Home/End move between the tabs and select them.
+ * Its Root is drawn on the list itself (`asChild`), so the strip is the same one element in the page
+ * as the plain strip it replaces: a page's rules for its own strip (`.account-detail > .ui-tabs`)
+ * hold before and after the parts arrive.
+ */
 export function TabsFrame({ tabs, value, onChange, label, focused }: TabsFrameProps) {
   const list = useRef<HTMLDivElement>(null);
   // The plain strip's focused tab hands the focus to its Radix twin, unless a key has moved it on meanwhile.
   useFocusHandOver(() => (focused === null ? null : list.current?.querySelector<HTMLElement>(`[data-tab="${CSS.escape(focused)}"]`)), focused !== null);
   return (
-    <RadixTabs.Root value={value} onValueChange={onChange} activationMode="automatic">
+    <RadixTabs.Root value={value} onValueChange={onChange} activationMode="automatic" asChild>
       <RadixTabs.List ref={list} aria-label={label} className="ui-tabs">
         {tabs.map((tab) => (
           // The panel is the caller's, so no tab points at one Radix would render.
