@@ -90,6 +90,13 @@ describe.each([1280, 390])('the Fund dialog at %i px', (width) => {
       expect(await dialog.getByTestId(`funding-row-${rent}`).locator('[data-label="Balance"]').getAttribute('data-caption')).toMatch(/^Balance on [A-Z][a-z]{2} 1, \d{4}$/);
       const { scroll, client } = await dialog.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
       expect(scroll).toBeLessThanOrEqual(client);
+      // Each figure's caption and amount stay in its own column: none runs into the next one's.
+      const figures = dialog.getByTestId(`funding-row-${rent}`).locator('.budget-figure');
+      expect(await figures.count()).toBe(5);
+      for (const figure of await figures.all()) {
+        const spill = await figure.evaluate((el) => ({ caption: el.getAttribute('data-caption'), overflows: el.scrollWidth > el.clientWidth + 0.5 }));
+        expect(spill, spill.caption ?? '').toEqual({ caption: spill.caption, overflows: false });
+      }
     }
 
     // The monthly bill due next month is proposed at half (server-behaviour §4.4.4: this month and
