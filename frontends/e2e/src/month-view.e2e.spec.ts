@@ -136,8 +136,16 @@ describe('the month view and the first run, in the browser', () => {
       await page.waitForURL(`**/budget/${now}`);
       await page.getByRole('heading', { level: 1, name: label(now) }).waitFor();
       await headline(page, `Funded in ${label(now)}0.00`);
-      // A phone shows the page without sideways scrolling of the whole document.
-      if (phone) expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(viewport.width);
+      // A phone shows the page without sideways scrolling of the whole document, and the table's four
+      // columns in view, Available included, without scrolling the table sideways either.
+      if (phone) {
+        expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(viewport.width);
+        const table = page.getByRole('grid', { name: `Categories in ${label(now)}` }).or(page.getByRole('table', { name: `Categories in ${label(now)}` })).first();
+        const wrap = await table.evaluate((el) => { const w = el.parentElement!; return { scroll: w.scrollWidth, client: w.clientWidth }; });
+        expect(wrap.scroll, 'the table scrolls sideways').toBeLessThanOrEqual(wrap.client);
+        const available = (await table.getByRole('columnheader', { name: 'Available' }).boundingBox())!;
+        expect(available.x + available.width).toBeLessThanOrEqual(viewport.width);
+      }
       await context.close();
       expectNoFailing(findings);
     }, 180_000);
