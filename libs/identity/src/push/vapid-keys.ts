@@ -1,4 +1,5 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import webpush from 'web-push';
 
@@ -30,13 +31,20 @@ export function loadVapidKeys(env: NodeJS.ProcessEnv, repoRoot: string): VapidKe
   if (stored) return { ...stored, subject };
   mkdirSync(dirname(file), { recursive: true });
   const generated = webpush.generateVAPIDKeys();
+  // Written whole under a name of its own, then linked into place: the file appears complete or not
+  // at all, so a process starting beside this one never reads it half-written (a file created with
+  // `wx` and then written was read empty by a test worker starting at the same moment). Of two
+  // processes starting together the first link wins and the other reads its pair.
+  const draft = `${file}.${process.pid}.${randomUUID()}.tmp`;
+  writeFileSync(draft, JSON.stringify(generated), { mode: 0o600 });
   try {
-    // `wx`: of two processes starting together, the first one's pair wins and the other reads it.
-    writeFileSync(file, JSON.stringify(generated), { flag: 'wx', mode: 0o600 });
+    linkSync(draft, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const winner = readKeys(file);
     if (winner) return { ...winner, subject };
+  } finally {
+    rmSync(draft, { force: true });
   }
   return { ...generated, subject };
 }
