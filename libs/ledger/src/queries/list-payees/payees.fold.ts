@@ -53,6 +53,9 @@ export interface PayeeState {
 
 export const payeeId = (userId: string, nameKey: string) => `${userId}\u0000${nameKey}`;
 
+/** Whether a recorded transaction takes part in the payees model: typed and bank rows with an account, not funding. */
+export const recordedTakesPart = ({ kind, account }: Pick<TransactionRecorded['data'], 'kind' | 'account'>): boolean => Boolean(account) && (kind === 'manual' || kind === 'regular');
+
 /**
  * Applies one ledger event to the payees, in memory (the projection loads the rows it needs, folds
  * a batch's events in log order, then writes the touched rows: event by event and set-based agree).
@@ -80,7 +83,7 @@ export function foldPayeeEvent(state: PayeeState, event: PayeeEvent, special: Re
 
   if (event.type === 'TransactionRecorded') {
     const { kind, account, splits, autoAssignment } = event.data;
-    if (state.transactions.has(id) || !account || (kind !== 'manual' && kind !== 'regular')) return;
+    if (state.transactions.has(id) || !account || !recordedTakesPart({ kind, account })) return;
     const row: PayeeTransaction = { userId, transactionId: id, nameKey: payeeKey(account.name), categoryId: soleCategory(splits, special), live: true };
     state.transactions.set(id, row);
     state.touchedTransactions.add(id);

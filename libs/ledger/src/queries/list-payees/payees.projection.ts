@@ -1,5 +1,5 @@
 import type { PoolClient, StoredEvent } from '@budget/platform';
-import { foldPayeeEvent, payeeId, payeeKey, type Payee, type PayeeEvent, type PayeeState, type PayeeTransaction } from './payees.fold.js';
+import { foldPayeeEvent, payeeId, payeeKey, recordedTakesPart, type Payee, type PayeeEvent, type PayeeState, type PayeeTransaction } from './payees.fold.js';
 
 const PAYEE_EVENTS = new Set(['TransactionRecorded', 'TransactionChanged', 'TransactionDeleted', 'TransactionRestored']);
 
@@ -46,8 +46,7 @@ const WRITE_SQL = `
  * (`foldPayeeEvent` returns at once for it, whatever is stored), so a batch of those alone reads
  * nothing. Every other event is for a transaction the model may hold.
  */
-const takesPart = (event: PayeeEvent): boolean =>
-  event.type !== 'TransactionRecorded' || (Boolean(event.data.account) && (event.data.kind === 'manual' || event.data.kind === 'regular'));
+const takesPart = (event: PayeeEvent): boolean => event.type !== 'TransactionRecorded' || recordedTakesPart(event.data);
 
 /**
  * The payees read model's part of the ledger projection (docs/architecture.md §4.4), set-based
